@@ -1,0 +1,4 @@
+export * from './accounts';
+export * from './common';
+export * from './devices';
+export * from './roles';

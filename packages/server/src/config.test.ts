@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      mqttPort: 1883,
+      demo: true,
+      deviceOfflineAfterSeconds: 60,
+      maintenanceTimeoutSeconds: 540,
+      logLevel: 'info',
+    });
+    expect(config.publicUrl).toBe('http://localhost:8080/');
+  });
+
+  it('turns the demo off by default on a PostgreSQL server', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).demo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', DEMO: '1' }).demo).toBe(true);
+    expect(loadConfig({ DEMO: '0' }).demo).toBe(false);
+  });
+
+  it('names every bad variable', () => {
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', DEMO: 'maybe' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as ConfigError).message;
+      expect(message).toMatch(/^Invalid configuration: /);
+      expect(message).toMatch(/PORT/);
+      expect(message).toMatch(/DATABASE_URL/);
+      expect(message).toMatch(/DEMO/);
+      expect(message).not.toMatch(/\n/);
+    }
+  });
+});

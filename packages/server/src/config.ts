@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+const EnvSchema = z.object({
+  PORT: port.default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  MQTT_URL: z.url({ protocol: /^(mqtts?|wss?|tcp)$/ }).optional(),
+  MQTT_PORT: port.default(1883),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('Vigil <no-reply@vigil.local>'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 7),
+  RECAPTCHA_SECRET: z.string().min(1).optional(),
+  DEMO: booleanFlag.optional(),
+  DEVICE_OFFLINE_AFTER_S: z.coerce.number().int().min(5).default(60),
+  MAINTENANCE_TIMEOUT_S: z.coerce.number().int().min(10).default(540),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+});
+
+export type Env = z.input<typeof EnvSchema>;
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  mqttUrl: string | undefined;
+  mqttPort: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  jwtSecret: string | undefined;
+  sessionTtlSeconds: number;
+  recaptchaSecret: string | undefined;
+  demo: boolean;
+  deviceOfflineAfterSeconds: number;
+  maintenanceTimeoutSeconds: number;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  webDistDir: string;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration: ${problems.join('; ')}`);
+  }
+}
+
+const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
+
+/** Parses the environment once; throws ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(problems);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    mqttUrl: e.MQTT_URL,
+    mqttPort: e.MQTT_PORT,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: withTrailingSlash(e.PUBLIC_URL ?? `http://localhost:${e.PORT}/`),
+    jwtSecret: e.JWT_SECRET,
+    sessionTtlSeconds: e.SESSION_TTL_HOURS * 3600,
+    recaptchaSecret: e.RECAPTCHA_SECRET,
+    // Demo data is on by default only with the embedded database: never seed a real server by surprise.
+    demo: e.DEMO ?? e.DATABASE_URL === undefined,
+    deviceOfflineAfterSeconds: e.DEVICE_OFFLINE_AFTER_S,
+    maintenanceTimeoutSeconds: e.MAINTENANCE_TIMEOUT_S,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDist),
+  };
+}
+
+function withTrailingSlash(url: string): string {
+  return url.endsWith('/') ? url : `${url}/`;
+}

@@ -1,0 +1,118 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { acquireDataDirLock } from './data-dir-lock';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** Drizzle database over either driver; repositories take this and never know which. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Where the data lives, for messages: a directory or a server URL without its password. */
+  location: string;
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'pglite-memory' };
+
+const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzle');
+// Any constant shared by all instances: only one of them applies migrations at a time.
+const MIGRATION_LOCK_KEY = 7_351_001;
+
+/** Opens the embedded PGlite (locked to this process) or a PostgreSQL pool. */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.kind === 'postgres') {
+    return openPostgres(options.url, options.poolSize ?? 10);
+  }
+  return openPglite(options.kind === 'pglite' ? options.dataDir : undefined);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  const lock = dataDir === undefined ? undefined : acquireDataDirLock(dataDir);
+  try {
+    const client = dataDir === undefined ? new PGlite() : new PGlite(path.join(dataDir, 'pgdata'));
+    await client.waitReady;
+    const db = drizzlePglite({ client, schema });
+    return {
+      db: db as unknown as Database,
+      kind: 'pglite',
+      location: dataDir ?? 'memory',
+      migrate: async () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+      ping: async () => {
+        await client.query('select 1');
+      },
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client that errors (server restart) must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  const db = drizzlePg({ client: pool, schema });
+  return {
+    db: db as unknown as Database,
+    kind: 'postgres',
+    location: redactUrl(url),
+    migrate: async () => {
+      const lockClient = await pool.connect();
+      try {
+        await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+        lockClient.release();
+      }
+    },
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: async () => pool.end(),
+  };
+}
+
+/** postgres://user:secret@host/db → postgres://user:***@host/db */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password !== '') {
+      parsed.password = '***';
+    }
+    return parsed.toString();
+  } catch {
+    return '(unparseable URL)';
+  }
+}
+
+/** Chooses the driver from the configuration. */
+export function databaseOptionsFor(config: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): DatabaseOptions {
+  return config.databaseUrl === undefined
+    ? { kind: 'pglite', dataDir: config.dataDir }
+    : { kind: 'postgres', url: config.databaseUrl };
+}

@@ -1,0 +1,68 @@
+import type { Database } from '../db/database';
+import { insertClient, linkUserToClient } from '../modules/clients/clients.repo';
+import { insertLocation, upsertMembership } from '../modules/sites/sites.repo';
+import { findUserByEmail, updateUser } from '../modules/users/users.repo';
+import { createUser } from '../modules/users/users.service';
+import { DEMO_CLIENTS, DEMO_PASSWORD, DEMO_USERS } from './demo-data';
+
+export type SeedResult = { created: boolean };
+
+/** Loads the demo data set in one transaction; does nothing when it is already there. */
+export async function seedDemo(db: Database): Promise<SeedResult> {
+  const marker = DEMO_USERS[0];
+  if (marker !== undefined && (await findUserByEmail(db, marker.email)) !== undefined) {
+    return { created: false };
+  }
+  await db.transaction(async (tx) => {
+    const siteIds = new Map<string, number>();
+    const clientIds = new Map<number, number>();
+    for (const demo of DEMO_CLIENTS) {
+      const { sites, fullName, ...fields } = demo;
+      const client = await insertClient(tx, { ...fields, fullName, visualDashboardEnabled: true });
+      clientIds.set(demo.number, client.id);
+      for (const site of sites) {
+        const { key, ...siteFields } = site;
+        const row = await insertLocation(tx, {
+          ...siteFields,
+          clientId: client.id,
+          fullName,
+          email: demo.email,
+        });
+        siteIds.set(key, row.id);
+      }
+    }
+    for (const demo of DEMO_USERS) {
+      const user = await createUser(tx, {
+        email: demo.email,
+        password: DEMO_PASSWORD,
+        fullName: demo.fullName,
+        company:
+          demo.client === undefined
+            ? 'Vigil'
+            : (DEMO_CLIENTS.find((c) => c.number === demo.client)?.company ?? ''),
+        roles: demo.roles,
+      });
+      const clientId = demo.client === undefined ? undefined : clientIds.get(demo.client);
+      if (clientId === undefined) {
+        continue;
+      }
+      await linkUserToClient(tx, clientId, user.id);
+      for (const site of demo.sites ?? []) {
+        const locationId = siteIds.get(site.key);
+        if (locationId !== undefined) {
+          await upsertMembership(tx, { locationId, userId: user.id, permission: site.permission });
+        }
+      }
+      // Client users start with their own client chosen, as after a first visit.
+      await updateUser(tx, user.id, { currentClientId: clientId });
+    }
+  });
+  return { created: true };
+}
+
+/** The printed list of demo accounts. */
+export function describeDemoAccounts(): string {
+  const width = Math.max(...DEMO_USERS.map((user) => user.email.length));
+  const lines = DEMO_USERS.map((user) => `  ${user.email.padEnd(width)}  ${user.role}`);
+  return [`Demo accounts (password for all: ${DEMO_PASSWORD}):`, ...lines].join('\n');
+}

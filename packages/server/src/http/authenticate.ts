@@ -1,0 +1,46 @@
+import { COMMON_MESSAGES } from '@vigil/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../errors';
+import type { AccountsService, AuthContext } from '../modules/accounts/accounts.service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    authContext: AuthContext | null;
+  }
+  interface FastifyInstance {
+    /** onRequest hook for routes that need a signed-in user: 401 otherwise. */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+const SCHEME = /^JWT\s+(\S+)\s*$/i;
+
+/** The raw token of an `Authorization: JWT <token>` header, or undefined. */
+export function tokenFromHeader(header: string | undefined): string | undefined {
+  return header === undefined ? undefined : SCHEME.exec(header)?.[1];
+}
+
+export function registerAuthentication(app: FastifyInstance, accounts: AccountsService): void {
+  app.decorateRequest('authContext', null);
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const header = request.headers.authorization;
+    const token = tokenFromHeader(header);
+    if (token === undefined) {
+      const message = header === undefined ? COMMON_MESSAGES.notAuthenticated : COMMON_MESSAGES.invalidToken;
+      throw new AppError('unauthenticated', message);
+    }
+    const context = await accounts.authenticate(token);
+    if (context === undefined) {
+      throw new AppError('unauthenticated', COMMON_MESSAGES.invalidToken);
+    }
+    request.authContext = context;
+  });
+}
+
+/** The signed-in user of a route behind `app.authenticate`. */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (request.authContext === null) {
+    throw new AppError('unauthenticated', COMMON_MESSAGES.notAuthenticated);
+  }
+  return request.authContext;
+}

@@ -1,0 +1,56 @@
+import { buildApp } from './app';
+import { describeDemoAccounts, seedDemo } from './demo/seed-demo';
+import { countUsers } from './modules/users/users.repo';
+import { configOrExit, loadDotEnv, openMigratedDatabase, say } from './runtime';
+import { resolveJwtSecret } from './secrets';
+
+loadDotEnv();
+const config = configOrExit();
+const database = await openMigratedDatabase(config);
+const seeded = config.demo ? (await seedDemo(database.db)).created : false;
+const app = await buildApp(config, { database, jwtSecret: resolveJwtSecret(config) });
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) {
+    // A second Ctrl-C means now.
+    process.exit(1);
+  }
+  stopping = true;
+  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  try {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'unclean shutdown');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  app.log.error({ err: error }, 'could not listen');
+  await database.close();
+  process.exit(1);
+}
+
+const users = await countUsers(database.db);
+say('');
+say(`Vigil is running at ${config.publicUrl} (database: ${database.kind} ${database.location})`);
+if (config.demo) {
+  say(seeded ? 'Demo data loaded on this first start.' : 'Demo data present.');
+  say(describeDemoAccounts());
+} else if (users === 0) {
+  say('No users yet. Create the first one with:');
+  say(
+    '  npm run cli -- create-superuser --email you@example.com --password "<Strong-Pass-1>" --name "Your Name"',
+  );
+} else {
+  say('Sign in with your account at the address above.');
+}
+say('API documentation: /api/docs. Stop with Ctrl-C.');
+say('');

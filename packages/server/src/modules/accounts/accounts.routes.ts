@@ -1,0 +1,66 @@
+import {
+  DetailResponseSchema,
+  ErrorDetailSchema,
+  LOGIN_MESSAGES,
+  LoginRequestSchema,
+  MeSchema,
+  TokenResponseSchema,
+  ValidationErrorSchema,
+} from '@vigil/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/database';
+import { requireAuth } from '../../http/authenticate';
+import type { AccountsService } from './accounts.service';
+import { getMe } from './me.service';
+
+const security = [{ jwt: [] }];
+const unauthorized = { 401: ErrorDetailSchema };
+
+/** accounts/login-jwt/, accounts/logout/, me/ and their api/v2 twins. */
+export async function accountsRoutes(
+  app: FastifyInstance,
+  deps: { db: Database; accounts: AccountsService },
+) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post('/api/v1/accounts/login-jwt/', {
+    schema: {
+      tags: ['accounts'],
+      summary: 'Sign in with e-mail or username and password',
+      body: LoginRequestSchema,
+      response: { 200: TokenResponseSchema, 400: ValidationErrorSchema, 429: ErrorDetailSchema },
+    },
+    handler: async (request) =>
+      deps.accounts.login(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] }),
+  });
+
+  for (const url of ['/api/v1/accounts/logout/', '/api/v2/rest-auth/logout/']) {
+    api.post(url, {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['accounts'],
+        summary: 'Sign out: revokes this session',
+        security,
+        response: { 200: DetailResponseSchema, ...unauthorized },
+      },
+      handler: async (request) => {
+        await deps.accounts.logout(requireAuth(request).session.id);
+        return { detail: LOGIN_MESSAGES.loggedOut };
+      },
+    });
+  }
+
+  for (const url of ['/api/v1/me/', '/api/v2/me/']) {
+    api.get(url, {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['accounts'],
+        summary: 'The signed-in user',
+        security,
+        response: { 200: MeSchema, ...unauthorized },
+      },
+      handler: async (request) => getMe(deps.db, requireAuth(request)),
+    });
+  }
+}

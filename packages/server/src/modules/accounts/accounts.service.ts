@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { LOGIN_MESSAGES, type LoginRequest, NON_FIELD_ERRORS } from '@vigil/contracts';
+import type { Database } from '../../db/database';
+import { AppError } from '../../errors';
+import { findUserByLogin, getUserById, updateUser } from '../users/users.repo';
+import type { UserRow } from '../users/users.table';
+import type { LoginRateLimiter } from './login-rate-limit';
+import { verifyPassword } from './passwords';
+import type { SessionTokens } from './session-tokens';
+import { findLiveSession, insertSession, revokeSession } from './sessions.repo';
+import type { SessionRow } from './sessions.table';
+
+export type AuthContext = { user: UserRow; session: SessionRow };
+export type RequestMeta = { ip: string; userAgent?: string };
+
+export type AccountsDeps = {
+  db: Database;
+  tokens: SessionTokens;
+  limiter: LoginRateLimiter;
+  sessionTtlSeconds: number;
+  now?: () => Date;
+};
+
+/** Sign-in, sign-out and token authentication. */
+export class AccountsService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: AccountsDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /** Checks the credentials and opens a session; the same message for every kind of failure. */
+  async login(input: LoginRequest, meta: RequestMeta): Promise<{ token: string }> {
+    const account = input.username.trim().toLowerCase();
+    const retryAfter = this.deps.limiter.retryAfterSeconds(account, meta.ip);
+    if (retryAfter > 0) {
+      throw new AppError('rate_limited', LOGIN_MESSAGES.tooManyAttempts, undefined, retryAfter);
+    }
+    const user = await findUserByLogin(this.deps.db, account);
+    const passwordOk = await verifyPassword(user?.passwordHash, input.password);
+    const succeeded = user !== undefined && passwordOk && user.isActive;
+    this.deps.limiter.recordAttempt(account, meta.ip, succeeded);
+    if (!succeeded) {
+      throw AppError.validation({ [NON_FIELD_ERRORS]: [LOGIN_MESSAGES.wrongCredentials] });
+    }
+    return { token: await this.openSession(user, meta) };
+  }
+
+  /** Opens a session for a user whose identity was proven another way (activation, password set). */
+  async openSession(user: UserRow, meta: RequestMeta): Promise<string> {
+    const now = this.now();
+    const expiresAt = new Date(now.getTime() + this.deps.sessionTtlSeconds * 1000);
+    const sessionId = randomUUID();
+    await insertSession(this.deps.db, {
+      id: sessionId,
+      userId: user.id,
+      expiresAt,
+      ipAddress: meta.ip,
+      userAgent: meta.userAgent?.slice(0, 512),
+    });
+    await updateUser(this.deps.db, user.id, { lastLogin: now });
+    return this.deps.tokens.sign({ userId: user.id, sessionId }, expiresAt);
+  }
+
+  /** The user and session behind a raw token, or undefined when it is invalid, expired or revoked. */
+  async authenticate(token: string): Promise<AuthContext | undefined> {
+    const claims = await this.deps.tokens.verify(token);
+    if (claims === undefined) {
+      return undefined;
+    }
+    const session = await findLiveSession(this.deps.db, claims.sessionId, this.now());
+    if (session === undefined || session.userId !== claims.userId) {
+      return undefined;
+    }
+    const user = await getUserById(this.deps.db, session.userId);
+    if (user === undefined || !user.isActive) {
+      return undefined;
+    }
+    return { user, session };
+  }
+
+  async logout(sessionId: string): Promise<void> {
+    await revokeSession(this.deps.db, sessionId, this.now());
+  }
+}

@@ -1,0 +1,49 @@
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { type SessionRow, sessions } from './sessions.table';
+
+export type NewSession = {
+  id: string;
+  userId: number;
+  expiresAt: Date;
+  ipAddress?: string;
+  userAgent?: string;
+};
+
+export async function insertSession(db: Database, session: NewSession): Promise<void> {
+  await db.insert(sessions).values(session);
+}
+
+/** The session if it exists, is not revoked and has not expired. */
+export async function findLiveSession(db: Database, id: string, now: Date): Promise<SessionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return row;
+}
+
+export async function revokeSession(db: Database, id: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+}
+
+/** Revokes every live session of a user except, optionally, one to keep. */
+export async function revokeUserSessions(
+  db: Database,
+  userId: number,
+  now: Date,
+  keepId?: string,
+): Promise<void> {
+  const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
+  if (keepId !== undefined) {
+    conditions.push(ne(sessions.id, keepId));
+  }
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(...conditions));
+}

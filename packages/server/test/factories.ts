@@ -1,0 +1,66 @@
+import type { Permission } from '@vigil/contracts';
+import type { Database } from '../src/db/database';
+import { insertClient, linkUserToClient } from '../src/modules/clients/clients.repo';
+import type { ClientRow } from '../src/modules/clients/clients.table';
+import { insertLocation, upsertMembership } from '../src/modules/sites/sites.repo';
+import type { LocationRow } from '../src/modules/sites/sites.table';
+import { type CreateUserInput, createUser } from '../src/modules/users/users.service';
+import type { UserRow } from '../src/modules/users/users.table';
+
+let sequence = 0;
+function next(): number {
+  sequence += 1;
+  return sequence;
+}
+
+/** A password that passes every rule, shared by factory users. */
+export const TEST_PASSWORD = 'Silo-Tower-93';
+
+export async function buildUser(db: Database, overrides: Partial<CreateUserInput> = {}): Promise<UserRow> {
+  const n = next();
+  return createUser(db, {
+    email: `person${n}@example.test`,
+    password: TEST_PASSWORD,
+    fullName: `Person Number${n}`,
+    ...overrides,
+  });
+}
+
+export async function buildClient(db: Database, overrides: Partial<ClientRow> = {}): Promise<ClientRow> {
+  const n = next();
+  return insertClient(db, {
+    number: 5000 + n,
+    company: `Company ${n}`,
+    address: `${n} Mill Lane`,
+    phone: `+1 555 01${n}`,
+    fullName: `Owner ${n}`,
+    email: `owner${n}@example.test`,
+    ...overrides,
+  });
+}
+
+export async function buildSite(
+  db: Database,
+  client: ClientRow,
+  overrides: Partial<LocationRow> = {},
+): Promise<LocationRow> {
+  const n = next();
+  return insertLocation(db, {
+    clientId: client.id,
+    title: `Site ${n}`,
+    address: `${n} Silo Road`,
+    timezone: 'UTC',
+    ...overrides,
+  });
+}
+
+/** Assigns a user to a client and gives them a permission on a site of that client. */
+export async function assignToSite(
+  db: Database,
+  user: UserRow,
+  site: LocationRow,
+  permission: Permission = 'User',
+) {
+  await linkUserToClient(db, site.clientId, user.id);
+  await upsertMembership(db, { locationId: site.id, userId: user.id, permission });
+}
