@@ -1,0 +1,25 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import { useState } from 'react';
+import { BrowserRouter } from 'react-router';
+import { AuthProvider } from './auth/AuthProvider';
+import { createQueryClient } from './query-client';
+import { AppRoutes } from './routes/AppRoutes';
+import { theme } from './theme';
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <ConfigProvider theme={theme}>
+      <AntApp>
+        <QueryClientProvider client={queryClient}>
+          <BrowserRouter>
+            <AuthProvider>
+              <AppRoutes />
+            </AuthProvider>
+          </BrowserRouter>
+        </QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

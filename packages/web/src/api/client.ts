@@ -1,0 +1,131 @@
+import { sessionStore } from '../auth/session-storage';
+import { ApiError, NETWORK_ERROR_STATUS } from './api-error';
+
+export const API_V1_BASE = '/api/v1';
+export const API_V2_BASE = '/api/v2';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Turns the untyped JSON of an answer into a typed value, e.g. a contracts schema's `parse`. */
+export type Parse<T> = (data: unknown) => T;
+
+export type RequestOptions<T> = {
+  body?: unknown;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  parse: Parse<T>;
+  signal?: AbortSignal;
+};
+
+type UnauthorizedListener = () => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/**
+ * Registers what happens after a 401 (A sections 2 and 8): the session data is already cleared
+ * when listeners run; the auth provider uses this to reset its state and go to '/'.
+ */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => {
+    unauthorizedListeners.delete(listener);
+  };
+}
+
+function handleUnauthorized(): void {
+  sessionStore.clearSession();
+  for (const listener of unauthorizedListeners) {
+    listener();
+  }
+}
+
+/** Query builders drop empty or null parameters (A section 5). */
+export function buildUrl(base: string, path: string, query: RequestOptions<unknown>['query'] = {}): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== null && value !== undefined && value !== '') {
+      params.set(name, String(value));
+    }
+  }
+  const search = params.toString();
+  return `${base}/${path.replace(/^\/+/, '')}${search === '' ? '' : `?${search}`}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') {
+    return null;
+  }
+  const isJson = response.headers.get('content-type')?.includes('json') ?? false;
+  if (!isJson) {
+    return response.ok ? text : null;
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function buildHeaders(token: string | null, hasBody: boolean): Headers {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (hasBody) {
+    headers.set('Content-Type', 'application/json');
+  }
+  if (token !== null) {
+    headers.set('Authorization', `JWT ${token}`);
+  }
+  return headers;
+}
+
+async function request<T>(
+  base: string,
+  method: Method,
+  path: string,
+  options: RequestOptions<T>,
+): Promise<T> {
+  const token = sessionStore.getToken();
+  const hasBody = options.body !== undefined;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(base, path, options.query), {
+      method,
+      headers: buildHeaders(token, hasBody),
+      body: hasBody ? JSON.stringify(options.body) : undefined,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) {
+      throw error;
+    }
+    throw new ApiError(NETWORK_ERROR_STATUS, null);
+  }
+  const data = await readBody(response);
+  if (!response.ok) {
+    const error = new ApiError(response.status, data);
+    // A visitor's 401 (no token sent) has no session to end.
+    if (response.status === 401 && token !== null) {
+      handleUnauthorized();
+    } else {
+      sessionStore.setErrorMessage(error.message);
+    }
+    throw error;
+  }
+  return options.parse(data);
+}
+
+function createApi(base: string) {
+  return {
+    get: <T>(path: string, options: RequestOptions<T>) => request(base, 'GET', path, options),
+    post: <T>(path: string, options: RequestOptions<T>) => request(base, 'POST', path, options),
+    put: <T>(path: string, options: RequestOptions<T>) => request(base, 'PUT', path, options),
+    patch: <T>(path: string, options: RequestOptions<T>) => request(base, 'PATCH', path, options),
+    delete: <T>(path: string, options: RequestOptions<T>) => request(base, 'DELETE', path, options),
+  };
+}
+
+/** The `api/v1` client; paths are relative and keep the spec's trailing slashes (`me/`). */
+export const api = createApi(API_V1_BASE);
+/** The `api/v2` client (me/, rest-auth/logout/, locations/, get-flatpages/, visual dashboard). */
+export const apiV2 = createApi(API_V2_BASE);
+
+/** For calls whose answer the caller does not read (204s, `{detail}` acknowledgements). */
+export const ignoreBody: Parse<void> = () => undefined;

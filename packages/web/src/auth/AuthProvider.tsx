@@ -1,0 +1,68 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { LOGIN_MESSAGES, type LoginRequest } from '@vigil/contracts';
+import { App } from 'antd';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { getIs2faRequired, login as requestLogin, logout as requestLogout } from '../api/accounts';
+import { onUnauthorized } from '../api/client';
+import { meQueryOptions, useMe } from '../hooks/useMe';
+import { PATHS } from '../routes/paths';
+import { AuthContext, type AuthContextValue } from './auth-context';
+import { homePathFor } from './navigation';
+import { sessionStore } from './session-storage';
+
+/** Holds the session: token, the me/ query and the two-factor flag; reacts to any 401 of the API client. */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const [token, setToken] = useState(sessionStore.getToken);
+  const [is2faRequired, setIs2faRequired] = useState(sessionStore.getIs2faRequired);
+  const meQuery = useMe(token !== null);
+
+  const endSession = useCallback(() => {
+    sessionStore.clearSession();
+    setToken(null);
+    setIs2faRequired(false);
+    queryClient.clear();
+    navigate(PATHS.home, { replace: true });
+  }, [queryClient, navigate]);
+
+  useEffect(() => onUnauthorized(endSession), [endSession]);
+
+  const login = useCallback(
+    async (credentials: LoginRequest) => {
+      const { token: newToken } = await requestLogin(credentials);
+      sessionStore.setToken(newToken);
+      try {
+        const isRequired = await getIs2faRequired();
+        sessionStore.setIs2faRequired(isRequired);
+        const me = await queryClient.fetchQuery(meQueryOptions(true));
+        setIs2faRequired(isRequired);
+        setToken(newToken);
+        navigate(homePathFor(me, isRequired), { replace: true });
+      } catch (error) {
+        sessionStore.clearSession();
+        queryClient.clear();
+        throw error;
+      }
+    },
+    [queryClient, navigate],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await requestLogout();
+    } catch {
+      // The local session ends whatever the server answers.
+    }
+    endSession();
+    message.success(LOGIN_MESSAGES.loggedOut);
+  }, [endSession, message]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ token, meQuery, is2faRequired, login, logout }),
+    [token, meQuery, is2faRequired, login, logout],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

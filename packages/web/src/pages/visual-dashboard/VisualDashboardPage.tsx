@@ -1,0 +1,32 @@
+import { Button, Result } from 'antd';
+import { Navigate, useNavigate } from 'react-router';
+import { useCurrentUser } from '../../hooks/useCurrentUser';
+import { usePageTitle } from '../../hooks/usePageTitle';
+import { VISUAL_DASHBOARD_MESSAGES } from '../../messages';
+import { PATHS, visualDashboardSchemasPath } from '../../routes/paths';
+
+/** /visual-dashboard: the sidebar's entry; opens the current site's schemas or asks for a site first. */
+export function VisualDashboardPage() {
+  usePageTitle('Visual Dashboard');
+  const { current_location: site, visual_dashboard_enabled: isEnabled } = useCurrentUser();
+  const navigate = useNavigate();
+
+  if (!isEnabled) {
+    return <Result status="info" title="Visual Dashboard" subTitle={VISUAL_DASHBOARD_MESSAGES.notEnabled} />;
+  }
+  if (site !== null) {
+    return <Navigate to={visualDashboardSchemasPath(site.id)} replace />;
+  }
+  return (
+    <Result
+      status="info"
+      title="Visual Dashboard"
+      subTitle={VISUAL_DASHBOARD_MESSAGES.selectLocation}
+      extra={
+        <Button type="primary" onClick={() => navigate(PATHS.sites)}>
+          Choose a site
+        </Button>
+      }
+    />
+  );
+}

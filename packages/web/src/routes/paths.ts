@@ -1,0 +1,35 @@
+/** Route paths of A section 2 and M section 2 that code links to; route patterns live in the route tables. */
+export const PATHS = {
+  home: '/',
+  feedback: '/feedback',
+  clients: '/clients',
+  addClient: '/clients/add/client',
+  sites: '/sites',
+  addSite: '/sites/add/site',
+  addAssignedUser: '/sites/add/user',
+  devices: '/devices',
+  addDevice: '/devices/add/device',
+  dashboard: '/dashboard',
+  graphs: '/graphs',
+  notifications: '/notifications',
+  allNotifications: '/notifications/all',
+  /** Sidebar target: the full log from now on, which clears the unread flag (A section 2). */
+  allNotificationsNow: '/notifications/all?timestamp=now',
+  analytics: '/analytics',
+  userSettings: '/user/setting',
+  alertRules: '/user/setting/notification',
+  addAlertRule: '/user/setting/add/notification',
+  setup2fa: '/setup2FA/',
+  manageSecurity: '/setup2fa/',
+  verify2fa: '/verify2FA/',
+  oemSettings: '/oem/setting',
+  rssFeedEdit: '/settings/rss/edit',
+  supportContacts: '/settings/oem/contacts',
+  flatpages: '/flatpages/',
+  /** Sidebar target when no site is selected yet: explains that one must be chosen. */
+  visualDashboard: '/visual-dashboard',
+} as const;
+
+export function visualDashboardSchemasPath(siteId: number): string {
+  return `/visual-dashboard/site/${siteId}/schemas/`;
+}

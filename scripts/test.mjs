@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// npm test: lint, type-check, unit and API tests, web build, then the browser journeys.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const isCi = process.env.CI === 'true';
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-test-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+function run(title, command, args, env = {}) {
+  process.stdout.write(`\n=== ${title} ===\n`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function vitest(title, args, reportName) {
+  const outputFile = path.join(reports, `${reportName}.json`);
+  const ok = run(title, 'npx', [
+    'vitest',
+    'run',
+    ...args,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${outputFile}`,
+  ]);
+  if (fs.existsSync(outputFile)) {
+    const report = JSON.parse(fs.readFileSync(outputFile, 'utf8'));
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests;
+    totals.skipped += report.numPendingTests + report.numTodoTests;
+  } else if (!ok) {
+    totals.failed += 1;
+  }
+  return ok;
+}
+
+function finish(ok) {
+  const skipped = totals.skipped > 0 ? `, ${totals.skipped} skipped` : '';
+  process.stdout.write(`\ntests: ${totals.passed} passed, ${totals.failed} failed${skipped}\n`);
+  process.exit(ok ? 0 : 1);
+}
+
+let ok = run('lint and format (biome)', 'npx', ['biome', 'check', '.']);
+ok = run('type-check (tsc)', 'npm', ['run', '-s', 'typecheck']) && ok;
+ok = vitest('unit and API tests (vitest)', [], 'unit') && ok;
+if (!run('web build (vite)', 'npm', ['run', '-s', 'build'])) {
+  finish(false);
+}
+
+if (!fs.existsSync(CHROMIUM)) {
+  const line = `!!! E2E TESTS SKIPPED: no Chromium at ${CHROMIUM}. Install it with: apt-get install chromium !!!`;
+  process.stdout.write(`\n${'!'.repeat(line.length)}\n${line}\n${'!'.repeat(line.length)}\n`);
+  if (isCi) {
+    process.stdout.write('CI=true: a missing browser is a failure.\n');
+    finish(false);
+  }
+  finish(ok);
+}
+ok =
+  vitest('browser journeys (playwright-core + chromium)', ['--config', 'e2e/vitest.config.ts'], 'e2e') && ok;
+finish(ok);
