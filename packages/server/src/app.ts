@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { type AppContext, deriveKey } from './context';
 import type { DatabaseHandle } from './db/database';
 import { registerAuthentication } from './http/authenticate';
 import { registerErrorHandler } from './http/error-handler';
@@ -8,10 +9,28 @@ import { registerHealth } from './http/health';
 import { registerMetrics } from './http/metrics';
 import { registerOpenApi } from './http/openapi';
 import { registerWebApp } from './http/web-app';
+import { type MailDispatcher, startMailDispatcher } from './mail/mail-dispatcher';
+import { createMailer } from './mail/mailer';
+import { outboxRoutes } from './mail/outbox.routes';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { AccountsService } from './modules/accounts/accounts.service';
 import { LoginRateLimiter, type LoginRateLimits } from './modules/accounts/login-rate-limit';
+import { passwordRoutes } from './modules/accounts/password.routes';
 import { SessionTokens } from './modules/accounts/session-tokens';
+import { clientsRoutes } from './modules/clients/clients.routes';
+import { feedbackRoutes } from './modules/feedback/feedback.routes';
+import { oemRoutes } from './modules/oem/oem.routes';
+import { registrationRoutes } from './modules/registration/registration.routes';
+import { sitesRoutes } from './modules/sites/sites.routes';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
+import { usersRoutes } from './modules/users/users.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Delivers the mail outbox over SMTP_URL (a no-op without it); tests call flush(). */
+    mailDispatcher: MailDispatcher;
+  }
+}
 
 export type AppDeps = {
   database: DatabaseHandle;
@@ -47,6 +66,26 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     sessionTtlSeconds: config.sessionTtlSeconds,
   });
 
+  const dispatcher = startMailDispatcher({
+    db,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    log: app.log,
+  });
+  app.decorate('mailDispatcher', dispatcher);
+  app.addHook('onClose', async () => dispatcher.stop());
+  const ctx: AppContext = {
+    config,
+    db,
+    accounts,
+    mailer: createMailer(db, dispatcher.poke),
+    secrets: {
+      jwtSecret: deps.jwtSecret,
+      encryptionKey: deriveKey(deps.jwtSecret, 'encryption'),
+      hmacKey: deriveKey(deps.jwtSecret, 'hmac'),
+    },
+  };
+
   registerErrorHandler(app);
   registerMetrics(app);
   await registerOpenApi(app);
@@ -54,6 +93,19 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerHealth(app, deps.database.ping);
 
   await app.register(accountsRoutes, { db, accounts });
+  for (const routes of [
+    registrationRoutes,
+    passwordRoutes,
+    feedbackRoutes,
+    twoFactorRoutes,
+    clientsRoutes,
+    sitesRoutes,
+    usersRoutes,
+    oemRoutes,
+    outboxRoutes,
+  ]) {
+    await app.register(routes, ctx);
+  }
 
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -31,6 +31,11 @@ export const users = pgTable(
     dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
     lastLogin: timestamp('last_login', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /** Single-use key of the activation link; null once the user has activated. */
+    activationKey: text('activation_key').unique(),
+    activationKeyCreatedAt: timestamp('activation_key_created_at', { withTimezone: true }),
+    /** Activation stage 0 shows the terms; accepting them moves to stage 1, the password form. */
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
   },
   (t) => [
     // E-mail and username are matched case-insensitively, so uniqueness is on the lower-cased value.

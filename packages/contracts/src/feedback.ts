@@ -1,0 +1,2 @@
+// Schemas and messages of the feedback domain; filled in by its step-2 work.
+export {};

@@ -1,0 +1,25 @@
+import { hkdfSync } from 'node:crypto';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import type { Mailer } from './mail/mailer';
+import type { AccountsService } from './modules/accounts/accounts.service';
+
+/** What every route module receives: configuration, database and the shared services. */
+export type AppContext = {
+  config: Config;
+  db: Database;
+  accounts: AccountsService;
+  mailer: Mailer;
+  secrets: {
+    jwtSecret: string;
+    /** 32-byte key for encrypting secrets at rest (TOTP seeds), derived from the JWT secret. */
+    encryptionKey: Buffer;
+    /** 32-byte key for HMACs (captcha challenges), derived from the JWT secret. */
+    hmacKey: Buffer;
+  };
+};
+
+/** Separate keys per purpose from one secret (HKDF-SHA256), so one never doubles as another. */
+export function deriveKey(secret: string, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, 'vigil', purpose, 32));
+}

@@ -1,0 +1,49 @@
+import type { Permission } from '@vigil/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { clientUsers } from '../clients/clients.table';
+import { locationMemberships, locations } from '../sites/sites.table';
+
+export async function findClientIdsOfUser(db: Database, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ clientId: clientUsers.clientId })
+    .from(clientUsers)
+    .where(eq(clientUsers.userId, userId));
+  return rows.map((row) => row.clientId);
+}
+
+export async function isUserInClient(db: Database, userId: number, clientId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ clientId: clientUsers.clientId })
+    .from(clientUsers)
+    .where(and(eq(clientUsers.userId, userId), eq(clientUsers.clientId, clientId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export type SiteMembership = { clientId: number; permission: Permission | null };
+
+/** The site's client and the user's permission there (null without an accessible membership). */
+export async function findSiteMembership(
+  db: Database,
+  userId: number,
+  siteId: number,
+): Promise<SiteMembership | undefined> {
+  const [row] = await db
+    .select({
+      clientId: locations.clientId,
+      permission: locationMemberships.permission,
+      hasAccess: locationMemberships.hasAccess,
+    })
+    .from(locations)
+    .leftJoin(
+      locationMemberships,
+      and(eq(locationMemberships.locationId, locations.id), eq(locationMemberships.userId, userId)),
+    )
+    .where(eq(locations.id, siteId))
+    .limit(1);
+  if (row === undefined) {
+    return undefined;
+  }
+  return { clientId: row.clientId, permission: row.hasAccess === true ? row.permission : null };
+}
