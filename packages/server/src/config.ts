@@ -25,6 +25,14 @@ const EnvSchema = z.object({
     .min(1)
     .max(24 * 90)
     .default(24 * 7),
+  ACTIVATION_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  PASSWORD_RESET_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 7)
+    .default(24),
+  SUPPORT_EMAIL: z.email().optional(),
   RECAPTCHA_SECRET: z.string().min(1).optional(),
   DEMO: booleanFlag.optional(),
   DEVICE_OFFLINE_AFTER_S: z.coerce.number().int().min(5).default(60),
@@ -48,6 +56,10 @@ export type Config = {
   publicUrl: string;
   jwtSecret: string | undefined;
   sessionTtlSeconds: number;
+  activationTtlSeconds: number;
+  passwordResetTtlSeconds: number;
+  /** Where feedback is e-mailed when the OEM settings name no support e-mail. */
+  supportEmail: string | undefined;
   recaptchaSecret: string | undefined;
   demo: boolean;
   deviceOfflineAfterSeconds: number;
@@ -88,6 +100,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: withTrailingSlash(e.PUBLIC_URL ?? `http://localhost:${e.PORT}/`),
     jwtSecret: e.JWT_SECRET,
     sessionTtlSeconds: e.SESSION_TTL_HOURS * 3600,
+    activationTtlSeconds: e.ACTIVATION_TTL_DAYS * 86_400,
+    passwordResetTtlSeconds: e.PASSWORD_RESET_TTL_HOURS * 3600,
+    supportEmail: e.SUPPORT_EMAIL,
     recaptchaSecret: e.RECAPTCHA_SECRET,
     // Demo data is on by default only with the embedded database: never seed a real server by surprise.
     demo: e.DEMO ?? e.DATABASE_URL === undefined,
