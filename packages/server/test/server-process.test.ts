@@ -1,0 +1,150 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const MAIN = 'packages/server/src/main.ts';
+const CLI = 'packages/server/src/cli/main.ts';
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-process-'));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function env(port: number): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    DEMO: '1',
+  };
+}
+
+type Running = { child: ChildProcess; output: () => string; baseUrl: string };
+
+async function startServer(): Promise<Running> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { cwd: ROOT, env: env(port) });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200 && !output.includes('Stop with Ctrl-C'); i += 1) {
+    if (child.exitCode !== null) {
+      throw new Error(output);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { child, output: () => output, baseUrl };
+}
+
+function stop(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.kill('SIGTERM');
+  });
+}
+
+function runCli(args: string[]) {
+  return spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    cwd: ROOT,
+    env: env(0),
+    encoding: 'utf8',
+  });
+}
+
+async function login(baseUrl: string, username: string, password: string): Promise<number> {
+  const response = await fetch(`${baseUrl}/api/v1/accounts/login-jwt/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  return response.status;
+}
+
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+describe('the server process on the embedded database', () => {
+  it('seeds the demo on first start, keeps rows across restarts, guards the data dir and shuts down cleanly', async () => {
+    const first = await startServer();
+    expect(first.output()).toContain('Demo data loaded on this first start.');
+    expect(first.output()).toContain('admin@vigil.demo');
+    expect(await login(first.baseUrl, 'admin@vigil.demo', 'Conveyor-2026')).toBe(200);
+
+    // The CLI refuses, in one line and touching nothing, while the server holds the data directory.
+    const refused = runCli([
+      'create-superuser',
+      '--email',
+      'second@vigil.test',
+      '--password',
+      'Grain-Belt-77',
+    ]);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+    expect(refused.stderr).toMatch(/in use by a running Vigil process/);
+
+    // A slow request in flight when SIGTERM arrives still gets its answer.
+    const inFlight = login(first.baseUrl, 'admin@vigil.demo', 'Conveyor-2026');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const exitCode = await stop(first.child);
+    expect(await inFlight).toBe(200);
+    expect(exitCode).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, 'vigil.lock'))).toBe(false);
+
+    // Stopped: the CLI works on the same data.
+    const created = runCli([
+      'create-superuser',
+      '--email',
+      'second@vigil.test',
+      '--password',
+      'Grain-Belt-77',
+      '--name',
+      'Second Admin',
+    ]);
+    expect(created.stderr).toBe('');
+    expect(created.status).toBe(0);
+    const duplicate = runCli([
+      'create-superuser',
+      '--email',
+      'second@vigil.test',
+      '--password',
+      'Grain-Belt-77',
+    ]);
+    expect(duplicate.status).toBe(1);
+
+    const second = await startServer();
+    try {
+      expect(second.output()).toContain('Demo data present.');
+      expect(await login(second.baseUrl, 'second@vigil.test', 'Grain-Belt-77')).toBe(200);
+      expect(await login(second.baseUrl, 'user@northfield.demo', 'Conveyor-2026')).toBe(200);
+    } finally {
+      expect(await stop(second.child)).toBe(0);
+    }
+  }, 120_000);
+
+  it('stops start-up with one line naming a bad variable', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', MAIN], {
+      cwd: ROOT,
+      env: { ...env(0), PORT: 'eighty' },
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toMatch(/^Invalid configuration: PORT: /);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
