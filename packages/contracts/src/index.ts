@@ -5,6 +5,7 @@ export * from './devices';
 export * from './feedback';
 export * from './oem';
 export * from './outbox';
+export * from './passwords';
 export * from './registration';
 export * from './roles';
 export * from './sites';

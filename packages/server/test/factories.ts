@@ -4,6 +4,7 @@ import { insertClient, linkUserToClient } from '../src/modules/clients/clients.r
 import type { ClientRow } from '../src/modules/clients/clients.table';
 import { insertLocation, upsertMembership } from '../src/modules/sites/sites.repo';
 import type { LocationRow } from '../src/modules/sites/sites.table';
+import { updateUser } from '../src/modules/users/users.repo';
 import { type CreateUserInput, createUser } from '../src/modules/users/users.service';
 import type { UserRow } from '../src/modules/users/users.table';
 
@@ -63,4 +64,23 @@ export async function assignToSite(
 ) {
   await linkUserToClient(db, site.clientId, user.id);
   await upsertMembership(db, { locationId: site.id, userId: user.id, permission });
+}
+
+/** A person of a client with that client chosen, optionally holding a permission on one of its sites. */
+export async function buildClientUser(
+  db: Database,
+  client: ClientRow,
+  options: { roles?: CreateUserInput['roles']; site?: LocationRow; permission?: Permission } = {},
+): Promise<UserRow> {
+  const user = await buildUser(db, { roles: options.roles });
+  await linkUserToClient(db, client.id, user.id);
+  await updateUser(db, user.id, { currentClientId: client.id });
+  if (options.site !== undefined) {
+    await upsertMembership(db, {
+      locationId: options.site.id,
+      userId: user.id,
+      permission: options.permission ?? 'User',
+    });
+  }
+  return user;
 }

@@ -13,6 +13,9 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
+/** The JWT secret of every test app; helpers derive the app's keys from it (captcha tokens). */
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-to-sign-tokens';
+
 const RELAXED_LIMITS: LoginRateLimits = {
   perAccountAndIp: { limit: 1000, windowMs: 60_000 },
   perAccount: { limit: 1000, windowMs: 60_000 },
@@ -32,7 +35,7 @@ export async function buildTestApp(
   });
   const app = await buildApp(config, {
     database,
-    jwtSecret: 'test-secret-that-is-long-enough-to-sign-tokens',
+    jwtSecret: TEST_JWT_SECRET,
     loginRateLimits: options.loginRateLimits ?? RELAXED_LIMITS,
     logger: false,
   });

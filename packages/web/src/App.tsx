@@ -3,6 +3,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import { useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { AuthProvider } from './auth/AuthProvider';
+import { OemStyle } from './components/OemStyle';
 import { createQueryClient } from './query-client';
 import { AppRoutes } from './routes/AppRoutes';
 import { theme } from './theme';
@@ -13,6 +14,7 @@ export function App() {
     <ConfigProvider theme={theme}>
       <AntApp>
         <QueryClientProvider client={queryClient}>
+          <OemStyle />
           <BrowserRouter>
             <AuthProvider>
               <AppRoutes />

@@ -3,6 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import type { AccountsService, AuthContext } from '../modules/accounts/accounts.service';
 
+/** A rule checked after a token is accepted (the two-factor gate); it throws an AppError to refuse. */
+export type AuthCheck = (request: FastifyRequest, context: AuthContext) => Promise<void>;
+
 declare module 'fastify' {
   interface FastifyRequest {
     authContext: AuthContext | null;
@@ -10,6 +13,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook for routes that need a signed-in user: 401 otherwise. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Adds a check that app.authenticate runs for every signed-in request, in the order added. */
+    addAuthCheck: (check: AuthCheck) => void;
   }
 }
 
@@ -21,6 +26,11 @@ export function tokenFromHeader(header: string | undefined): string | undefined 
 }
 
 export function registerAuthentication(app: FastifyInstance, accounts: AccountsService): void {
+  // Modules that hold what a check needs (the database) add it from inside their own plugin.
+  const checks: AuthCheck[] = [];
+  app.decorate('addAuthCheck', (check: AuthCheck) => {
+    checks.push(check);
+  });
   app.decorateRequest('authContext', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization;
@@ -34,6 +44,9 @@ export function registerAuthentication(app: FastifyInstance, accounts: AccountsS
       throw new AppError('unauthenticated', COMMON_MESSAGES.invalidToken);
     }
     request.authContext = context;
+    for (const check of checks) {
+      await check(request, context);
+    }
   });
 }
 

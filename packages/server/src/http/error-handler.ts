@@ -23,8 +23,10 @@ export function issuesToFields(issues: ValidationIssue[]): Record<string, string
 /** One place where errors become HTTP answers; 5xx details are logged, never sent. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    // Error bodies are built here, not by the route: bypass the route's response schemas.
+    // Error bodies are built here, not by the route: bypass the route's response schemas. A custom
+    // serializer leaves the content type unset, and browsers only parse the body as JSON with it.
     reply.serializer((payload: unknown) => JSON.stringify(payload));
+    reply.type('application/json; charset=utf-8');
     if (error instanceof AppError) {
       if (error.retryAfterSeconds !== undefined) {
         reply.header('Retry-After', String(error.retryAfterSeconds));

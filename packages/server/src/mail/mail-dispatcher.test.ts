@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SmtpCatcher, startSmtpCatcher } from '../../test/smtp-catcher';
+import { type MailCatcher, startMailCatcher } from '../../test/mail-catcher';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { ATTEMPTS_BEFORE_FAILED, retryDelayMs } from './mail-dispatcher';
 import { createMailer } from './mailer';
@@ -15,11 +15,11 @@ describe('retryDelayMs', () => {
 });
 
 describe('mail delivery over SMTP', () => {
-  let smtp: SmtpCatcher;
+  let smtp: MailCatcher;
   let t: TestApp;
 
   beforeAll(async () => {
-    smtp = await startSmtpCatcher();
+    smtp = await startMailCatcher();
     t = await buildTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Vigil <alerts@vigil.test>' } });
   });
   afterAll(async () => {
@@ -37,18 +37,18 @@ describe('mail delivery over SMTP', () => {
       kind: 'test',
     });
     await t.app.mailDispatcher.flush();
-    expect(smtp.messages).toHaveLength(1);
-    expect(smtp.messages[0]?.to).toEqual(['ops@plant.test']);
-    expect(smtp.messages[0]?.raw).toContain('plain body');
-    expect(smtp.messages[0]?.raw).toContain('<p>html body</p>');
-    expect(smtp.messages[0]?.raw).toContain('alerts@vigil.test');
+    expect(smtp.mails).toHaveLength(1);
+    expect(smtp.mails[0]?.to).toEqual(['ops@plant.test']);
+    expect(smtp.mails[0]?.raw).toContain('plain body');
+    expect(smtp.mails[0]?.raw).toContain('<p>html body</p>');
+    expect(smtp.mails[0]?.raw).toContain('alerts@vigil.test');
     const { rows } = await listMail(t.db, { limit: 10, offset: 0 });
     expect(rows[0]).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
   });
 
   it('keeps a message the server refuses, retries it later with back-off, and delivers it once the server accepts', async () => {
     smtp.setRefusing(true);
-    const before = smtp.messages.length;
+    const before = smtp.mails.length;
     await createMailer(t.db).send({
       to: 'late@plant.test',
       subject: 'Retry me',
@@ -66,7 +66,7 @@ describe('mail delivery over SMTP', () => {
     // Not due yet: another round sends nothing.
     smtp.setRefusing(false);
     await t.app.mailDispatcher.flush();
-    expect(smtp.messages.length).toBe(before);
+    expect(smtp.mails.length).toBe(before);
 
     // Make it due, as time passing would.
     await t.db
@@ -74,7 +74,7 @@ describe('mail delivery over SMTP', () => {
       .set({ nextAttemptAt: new Date(Date.now() - 1000) })
       .where(eq(mailOutbox.id, queued?.id ?? 0));
     await t.app.mailDispatcher.flush();
-    expect(smtp.messages.length).toBe(before + 1);
+    expect(smtp.mails.length).toBe(before + 1);
     expect(await getMailById(t.db, queued?.id ?? 0)).toMatchObject({ status: 'sent', attempts: 2 });
   });
 

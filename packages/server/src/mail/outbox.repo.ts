@@ -61,3 +61,13 @@ export async function getMailById(db: Database, id: number): Promise<MailRow | u
   const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
   return row;
 }
+
+/** Makes a queued or failed message due now; undefined when it does not exist or was already sent. */
+export async function scheduleMailNow(db: Database, id: number, now: Date): Promise<MailRow | undefined> {
+  const [row] = await db
+    .update(mailOutbox)
+    .set({ nextAttemptAt: now })
+    .where(and(eq(mailOutbox.id, id), inArray(mailOutbox.status, ['queued', 'failed'])))
+    .returning();
+  return row;
+}

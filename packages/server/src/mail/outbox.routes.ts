@@ -1,5 +1,78 @@
-import type { FastifyInstance } from 'fastify';
+import {
+  ErrorDetailSchema,
+  IdParamsSchema,
+  OutboxListQuerySchema,
+  OutboxMailDetailSchema,
+  OutboxPageSchema,
+  ValidationErrorSchema,
+} from '@vigil/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
+import { requireAuth } from '../http/authenticate';
+import { paginated } from '../http/pagination';
+import { assertSuperuser, getOutboxMail, listOutbox, retryOutboxMail } from './outbox.service';
 
-/** Routes of this domain; filled in by its step-2 work. */
-export async function outboxRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+const tags = ['outbox'];
+const security = [{ jwt: [] }];
+const denied = { 401: ErrorDetailSchema, 403: ErrorDetailSchema };
+const BASE = '/api/v1/outbox/';
+
+/** onRequest check after app.authenticate: 403 before any validation. */
+async function requireSuperuser(request: FastifyRequest): Promise<void> {
+  assertSuperuser(requireAuth(request).user);
+}
+
+/** outbox/: every e-mail Vigil queued, for super users (design.md: the outbox when no SMTP server exists). */
+export async function outboxRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const superuserOnly = [app.authenticate, requireSuperuser];
+
+  api.get(BASE, {
+    onRequest: superuserOnly,
+    schema: {
+      tags,
+      summary: 'Outgoing e-mail, newest first (super users)',
+      security,
+      querystring: OutboxListQuerySchema,
+      response: { 200: OutboxPageSchema, 400: ValidationErrorSchema, ...denied },
+    },
+    handler: async (request) => {
+      const { page, count, results } = await listOutbox(ctx.db, requireAuth(request).user, request.query);
+      return paginated(request, page, count, results);
+    },
+  });
+
+  api.get(`${BASE}:id/`, {
+    onRequest: superuserOnly,
+    schema: {
+      tags,
+      summary: 'One message with its text and HTML bodies',
+      security,
+      params: IdParamsSchema,
+      response: { 200: OutboxMailDetailSchema, 404: ErrorDetailSchema, ...denied },
+    },
+    handler: async (request) => getOutboxMail(ctx.db, requireAuth(request).user, request.params.id),
+  });
+
+  api.post(`${BASE}:id/retry/`, {
+    onRequest: superuserOnly,
+    schema: {
+      tags,
+      summary: 'Try a queued or failed message again now',
+      security,
+      params: IdParamsSchema,
+      response: {
+        200: OutboxMailDetailSchema,
+        400: ValidationErrorSchema,
+        404: ErrorDetailSchema,
+        ...denied,
+      },
+    },
+    handler: async (request) => {
+      const mail = await retryOutboxMail(ctx.db, requireAuth(request).user, request.params.id);
+      app.mailDispatcher.poke();
+      return mail;
+    },
+  });
+}

@@ -6,12 +6,15 @@ export type Outcome = 'allow' | 'deny';
 /** Roles in the column order of docs/permissions.md: su, oem, am, mgr, eng, user, other, visitor. */
 export type Row = [Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome];
 
+/** `headers` are added to the role's Authorization header (e.g. a multipart content type). */
+export type RouteRequest = { url: string; payload?: unknown; headers?: Record<string, string> };
+
 export type RouteCase = {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** The route pattern as in the OpenAPI document, e.g. /api/v1/clients/{id}/ */
   route: string;
   /** Builds a fresh request for one role (create the target here when the call changes or removes it). */
-  request: (world: World) => Promise<{ url: string; payload?: unknown }> | { url: string; payload?: unknown };
+  request: (world: World) => Promise<RouteRequest> | RouteRequest;
   expect: Row;
 };
 

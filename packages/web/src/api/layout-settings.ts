@@ -1,16 +1,29 @@
+import { type LayoutSettings, LayoutSettingsSchema } from '@vigil/contracts';
 import { api } from './client';
 
-/** The part of `layout-settings/` the web uses now (the logo); the rest is read by the OEM screens. */
-export type LayoutSettings = { logo: string | null };
+export type { LayoutSettings };
 
+export const LAYOUT_SETTINGS_QUERY_KEY = ['layout-settings'] as const;
+
+const DEFAULT_LAYOUT_SETTINGS: LayoutSettings = {
+  logo: null,
+  css: '',
+  support_address: '',
+  support_phone: '',
+  support_email: '',
+};
+
+/** An unexpected answer falls back to the defaults: the page then shows the default logo and no custom CSS. */
 function parseLayoutSettings(data: unknown): LayoutSettings {
-  if (typeof data === 'object' && data !== null && 'logo' in data && typeof data.logo === 'string') {
-    return { logo: data.logo.trim() === '' ? null : data.logo };
+  const parsed = LayoutSettingsSchema.safeParse(data);
+  if (!parsed.success) {
+    return DEFAULT_LAYOUT_SETTINGS;
   }
-  return { logo: null };
+  const logo = parsed.data.logo?.trim() ?? '';
+  return { ...parsed.data, logo: logo === '' ? null : logo };
 }
 
-/** GET layout-settings/: the custom logo configured by the OEM, if any. */
+/** GET layout-settings/ (public): the OEM's logo, custom CSS and support contacts. */
 export function getLayoutSettings(): Promise<LayoutSettings> {
   return api.get('layout-settings/', { parse: parseLayoutSettings });
 }

@@ -30,9 +30,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => onUnauthorized(endSession), [endSession]);
 
-  const login = useCallback(
-    async (credentials: LoginRequest) => {
-      const { token: newToken } = await requestLogin(credentials);
+  const signInWithToken = useCallback(
+    async (newToken: string) => {
       sessionStore.setToken(newToken);
       try {
         const isRequired = await getIs2faRequired();
@@ -50,6 +49,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient, navigate],
   );
 
+  const login = useCallback(
+    async (credentials: LoginRequest) => {
+      const { token: newToken } = await requestLogin(credentials);
+      await signInWithToken(newToken);
+    },
+    [signInWithToken],
+  );
+
   const logout = useCallback(async () => {
     try {
       await requestLogout();
@@ -61,8 +68,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [endSession, message]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ token, meQuery, is2faRequired, login, logout }),
-    [token, meQuery, is2faRequired, login, logout],
+    () => ({ token, meQuery, is2faRequired, login, signInWithToken, logout }),
+    [token, meQuery, is2faRequired, login, signInWithToken, logout],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

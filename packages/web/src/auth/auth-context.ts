@@ -11,6 +11,8 @@ export type AuthContextValue = {
   is2faRequired: boolean;
   /** Signs in, loads the user, checks two-factor and navigates to the user's home; throws an ApiError. */
   login: (credentials: LoginRequest) => Promise<void>;
+  /** Starts a session from a token the server gave another way (activation), exactly as login does. */
+  signInWithToken: (token: string) => Promise<void>;
   /** Ends the session on the server and locally, then goes to '/'. */
   logout: () => Promise<void>;
 };

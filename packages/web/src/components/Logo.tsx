@@ -7,19 +7,21 @@ type LogoProps = { tone?: 'light' | 'dark'; isMarkOnly?: boolean };
 /** The OEM's custom logo from layout settings when configured and loadable, otherwise the Vigil mark. */
 export function Logo({ tone = 'light', isMarkOnly = false }: LogoProps) {
   const { data } = useLayoutSettings();
-  const [hasFailed, setHasFailed] = useState(false);
+  // Remembered per logo, so a newly uploaded logo gets its own chance to load.
+  const [failedLogo, setFailedLogo] = useState<string | null>(null);
   const customLogo = data?.logo ?? null;
 
-  if (customLogo === null || hasFailed) {
+  if (customLogo === null || customLogo === failedLogo) {
     return <VigilLogo tone={tone} isMarkOnly={isMarkOnly} />;
   }
   return (
     <img
       src={customLogo}
-      alt="Vigil"
+      alt="Logo"
       className="custom-logo"
       height={32}
-      onError={() => setHasFailed(true)}
+      data-testid="custom-logo"
+      onError={() => setFailedLogo(customLogo)}
     />
   );
 }

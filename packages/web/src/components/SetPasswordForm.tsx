@@ -1,5 +1,5 @@
 import { LockOutlined } from '@ant-design/icons';
-import { Button, Form, Input } from 'antd';
+import { Button, Form, type FormProps, Input } from 'antd';
 import { passwordProblem } from '../auth/password-rules';
 import { PASSWORD_MESSAGES } from '../messages';
 
@@ -9,12 +9,25 @@ type SetPasswordFormProps = {
   submitLabel: string;
   isSubmitting?: boolean;
   onSubmit: (values: NewPassword) => void;
+  /** Called when the fields fail their rules (the pages show 'Fields cannot be empty!!' for 6 s). */
+  onFinishFailed?: FormProps<NewPassword>['onFinishFailed'];
 };
 
 /** New password and its confirmation with the rules of A section 5 (activation and password reset). */
-export function SetPasswordForm({ submitLabel, isSubmitting = false, onSubmit }: SetPasswordFormProps) {
+export function SetPasswordForm({
+  submitLabel,
+  isSubmitting = false,
+  onSubmit,
+  onFinishFailed,
+}: SetPasswordFormProps) {
   return (
-    <Form<NewPassword> layout="vertical" requiredMark={false} onFinish={onSubmit} disabled={isSubmitting}>
+    <Form<NewPassword>
+      layout="vertical"
+      requiredMark={false}
+      onFinish={onSubmit}
+      onFinishFailed={onFinishFailed}
+      disabled={isSubmitting}
+    >
       <Form.Item
         name="password"
         label="New password"

@@ -6,8 +6,11 @@ import { ClientsPage } from '../pages/clients/ClientsPage';
 import { DeviceFormPage } from '../pages/devices/DeviceFormPage';
 import { DevicesPage } from '../pages/devices/DevicesPage';
 import { FeedbackPage } from '../pages/feedback/FeedbackPage';
+import { FlatpageEditorPage } from '../pages/oem/FlatpageEditorPage';
+import { FlatpagesAdminPage } from '../pages/oem/FlatpagesAdminPage';
 import { FlatpagesPage } from '../pages/oem/FlatpagesPage';
 import { OemSettingsPage } from '../pages/oem/OemSettingsPage';
+import { OutboxPage } from '../pages/oem/OutboxPage';
 import { RssFeedEditPage } from '../pages/oem/RssFeedEditPage';
 import { SupportContactsPage } from '../pages/oem/SupportContactsPage';
 import { SetupTwoFactorPage } from '../pages/security/SetupTwoFactorPage';
@@ -38,6 +41,8 @@ export const accountRoutes: RouteObject[] = [
   { path: '/setup2fa/', caseSensitive: true, element: <SetupTwoFactorPage /> },
   { path: '/verify2FA/', element: <VerifyTwoFactorPage /> },
   { path: '/feedback', element: <FeedbackPage /> },
+  // The static pages are read by everyone (get-flatpages/ is public); editing them is staff-only.
+  { path: '/flatpages/', element: <FlatpagesPage /> },
 ];
 
 /** A section 2 'OEM/admin-only routes' (wrapped in StaffOnly). */
@@ -49,5 +54,9 @@ export const staffAccountRoutes: RouteObject[] = [
   { path: '/oem/setting', element: <OemSettingsPage /> },
   { path: '/settings/rss/edit', element: <RssFeedEditPage /> },
   { path: '/settings/oem/contacts', element: <SupportContactsPage /> },
-  { path: '/flatpages/', element: <FlatpagesPage /> },
+  { path: '/settings/flatpages', element: <FlatpagesAdminPage /> },
+  { path: '/settings/flatpages/add', element: <FlatpageEditorPage /> },
+  { path: '/settings/flatpages/edit/:id', element: <FlatpageEditorPage /> },
+  // Super users only; OEM users are sent back to the hub by the page itself.
+  { path: '/oem/outbox', element: <OutboxPage /> },
 ];

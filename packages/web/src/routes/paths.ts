@@ -26,10 +26,25 @@ export const PATHS = {
   rssFeedEdit: '/settings/rss/edit',
   supportContacts: '/settings/oem/contacts',
   flatpages: '/flatpages/',
+  /** Static pages and their CSS (staff): list and editor. */
+  flatpagesAdmin: '/settings/flatpages',
+  addFlatpage: '/settings/flatpages/add',
+  /** Mail outbox (super users). */
+  outbox: '/oem/outbox',
   /** Sidebar target when no site is selected yet: explains that one must be chosen. */
   visualDashboard: '/visual-dashboard',
 } as const;
 
 export function visualDashboardSchemasPath(siteId: number): string {
   return `/visual-dashboard/site/${siteId}/schemas/`;
+}
+
+/** Where a static page is read: the /flatpages/ view with the page's address. */
+export function flatpageViewPath(url: string): string {
+  // '/' needs no escaping in a query: /flatpages/?url=/terms/ reads better than %2Fterms%2F.
+  return `/flatpages/?url=${encodeURIComponent(url).replace(/%2F/gi, '/')}`;
+}
+
+export function editFlatpagePath(id: number): string {
+  return `/settings/flatpages/edit/${id}`;
 }

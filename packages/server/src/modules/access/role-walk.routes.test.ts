@@ -2,11 +2,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD } from '../../../test/factories';
 import { accountsCases, LOGOUT_ROUTES } from '../../../test/role-walk/accounts.cases';
 import type { RouteCase } from '../../../test/role-walk/cases';
+import { clientsCases } from '../../../test/role-walk/clients.cases';
+import { oemCases, outboxCases } from '../../../test/role-walk/oem.cases';
+import { registrationCases } from '../../../test/role-walk/registration.cases';
+import { sitesCases, usersCases } from '../../../test/role-walk/sites.cases';
+import { twoFactorCases } from '../../../test/role-walk/two-factor.cases';
 import { buildWorld, ROLES, type World } from '../../../test/role-walk/world';
 import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
 
 // Every API route with every role: the executable form of docs/permissions.md.
-const CASES: RouteCase[] = [...accountsCases];
+const CASES: RouteCase[] = [
+  ...accountsCases,
+  ...oemCases,
+  ...outboxCases,
+  ...twoFactorCases,
+  ...clientsCases,
+  ...sitesCases,
+  ...usersCases,
+  ...registrationCases,
+];
 
 describe('permission walk over every API route and role', () => {
   let t: TestApp;
@@ -37,11 +51,11 @@ describe('permission walk over every API route and role', () => {
       const outcomes: string[] = [];
       const expected: string[] = [];
       for (const [index, role] of ROLES.entries()) {
-        const { url, payload } = await routeCase.request(world);
+        const { url, payload, headers } = await routeCase.request(world);
         const response = await t.app.inject({
           method: routeCase.method,
           url,
-          headers: world.headers[role],
+          headers: { ...world.headers[role], ...headers },
           ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
         });
         const status = response.statusCode;

@@ -38,10 +38,14 @@ describe('LoginRateLimiter', () => {
     expect(limiter.retryAfterSeconds('ann', 'a')).toBe(0);
   });
 
-  it('counts every attempt from an address, successful or not', () => {
+  it('blocks an address after failures across many accounts, but not for successful sign-ins', () => {
     const limiter = new LoginRateLimiter(limits, () => 0);
+    for (let i = 0; i < 20; i += 1) {
+      limiter.recordAttempt(`colleague${i}`, 'office', true);
+    }
+    expect(limiter.retryAfterSeconds('someone-new', 'office')).toBe(0);
     for (let i = 0; i < 10; i += 1) {
-      limiter.recordAttempt(`user${i}`, 'x', i % 2 === 0);
+      limiter.recordAttempt(`guess${i}`, 'x', false);
     }
     expect(limiter.retryAfterSeconds('someone-new', 'x')).toBeGreaterThan(0);
   });

@@ -5,14 +5,14 @@ export type LoginRateLimits = {
   perAccountAndIp: RateLimitRule;
   /** Failed attempts on one account from anywhere: high, so an attacker cannot easily lock a person out. */
   perAccount: RateLimitRule;
-  /** All attempts from one address, whatever the account. */
+  /** Failed attempts from one address, whatever the account (an office behind one address signs in a lot). */
   perIp: RateLimitRule;
 };
 
 export const DEFAULT_LOGIN_RATE_LIMITS: LoginRateLimits = {
   perAccountAndIp: { limit: 5, windowMs: 15 * 60_000 },
   perAccount: { limit: 50, windowMs: 60 * 60_000 },
-  perIp: { limit: 30, windowMs: 15 * 60_000 },
+  perIp: { limit: 50, windowMs: 15 * 60_000 },
 };
 
 const MAX_TRACKED_KEYS = 100_000;
@@ -32,13 +32,13 @@ export class LoginRateLimiter {
     return Math.ceil(Math.max(0, ...waits) / 1000);
   }
 
-  /** Counts an attempt against the address (every attempt) and the account (failures only). */
+  /** Counts a failed attempt against the account and the address; a success clears the pair's count. */
   recordAttempt(account: string, ip: string, succeeded: boolean): void {
-    this.push(`ip:${ip}`);
     if (succeeded) {
       this.hits.delete(`acct-ip:${account}|${ip}`);
       return;
     }
+    this.push(`ip:${ip}`);
     this.push(`acct-ip:${account}|${ip}`);
     this.push(`acct:${account}`);
   }

@@ -2,14 +2,16 @@ import type { Me, Permission } from '@vigil/contracts';
 import type { Database } from '../../db/database';
 import { getClientById } from '../clients/clients.repo';
 import { findSiteRolesOfUser, getLocationById } from '../sites/sites.repo';
+import { getTwoFactorState } from '../two-factor/two-factor.repo';
 import type { AuthContext } from './accounts.service';
 
 /** Builds the me/ answer: profile, role flags, site roles and the current selection. */
 export async function getMe(db: Database, { user, session }: AuthContext): Promise<Me> {
-  const [client, location, siteRoles] = await Promise.all([
+  const [client, location, siteRoles, twoFactor] = await Promise.all([
     user.currentClientId === null ? undefined : getClientById(db, user.currentClientId),
     user.currentLocationId === null ? undefined : getLocationById(db, user.currentLocationId),
     findSiteRolesOfUser(db, user.id),
+    getTwoFactorState(db, user.id),
   ]);
   const locationsRoles: Record<string, Permission> = {};
   for (const role of siteRoles) {
@@ -23,8 +25,7 @@ export async function getMe(db: Database, { user, session }: AuthContext): Promi
     company: user.company,
     phone: user.phone,
     address: user.address,
-    // Two-factor devices arrive with step 2; until then nobody has one registered.
-    registered: false,
+    registered: twoFactor.isRegistered,
     is_2fa_verified: session.is2faVerified,
     auth_key: user.authKey,
     visual_dashboard_enabled: user.visualDashboardEnabled,

@@ -1,5 +1,69 @@
+import {
+  DetailResponseSchema,
+  ErrorDetailSchema,
+  PASSWORD_MESSAGES,
+  PASSWORD_RESET_MESSAGES,
+  PasswordChangeSchema,
+  PasswordResetConfirmSchema,
+  PasswordResetRequestSchema,
+  ValidationErrorSchema,
+} from '@vigil/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { requireAuth } from '../../http/authenticate';
+import { LoginRateLimiter } from './login-rate-limit';
+import { changePassword } from './password-change.service';
+import { confirmPasswordReset, requestPasswordReset } from './password-reset.service';
 
-/** Routes of this domain; filled in by its step-2 work. */
-export async function passwordRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+/** accounts/password/reset/, reset/confirm/ and change/ (A section 7). */
+export async function passwordRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const limiter = new LoginRateLimiter();
+
+  api.post('/api/v1/accounts/password/reset/', {
+    schema: {
+      tags: ['accounts'],
+      summary: 'E-mails a single-use password reset link',
+      body: PasswordResetRequestSchema,
+      response: { 200: DetailResponseSchema, 400: ValidationErrorSchema, 429: ErrorDetailSchema },
+    },
+    handler: async (request) => {
+      await requestPasswordReset(ctx, request.body.email);
+      return { detail: PASSWORD_RESET_MESSAGES.linkSent };
+    },
+  });
+
+  api.post('/api/v1/accounts/password/reset/confirm/', {
+    schema: {
+      tags: ['accounts'],
+      summary: 'Sets a new password with the e-mailed link; ends every session of the user',
+      body: PasswordResetConfirmSchema,
+      response: { 200: DetailResponseSchema, 400: ValidationErrorSchema },
+    },
+    handler: async (request) => {
+      await confirmPasswordReset(ctx, request.body);
+      return { detail: PASSWORD_RESET_MESSAGES.done };
+    },
+  });
+
+  api.post('/api/v1/accounts/password/change/', {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['accounts'],
+      summary: "Changes the signed-in user's password; ends their other sessions",
+      security: [{ jwt: [] }],
+      body: PasswordChangeSchema,
+      response: {
+        200: DetailResponseSchema,
+        400: ValidationErrorSchema,
+        401: ErrorDetailSchema,
+        429: ErrorDetailSchema,
+      },
+    },
+    handler: async (request) => {
+      await changePassword(ctx.db, requireAuth(request), request.body, { limiter, ip: request.ip });
+      return { detail: PASSWORD_MESSAGES.saved };
+    },
+  });
+}

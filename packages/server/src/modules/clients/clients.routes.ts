@@ -1,5 +1,125 @@
+import {
+  ClientCreateSchema,
+  ClientListQuerySchema,
+  ClientSchema,
+  ClientUpdateSchema,
+  ErrorDetailSchema,
+  IdParamsSchema,
+  NextClientNumberSchema,
+  paginatedSchema,
+  ValidationErrorSchema,
+} from '@vigil/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { requireAuth } from '../../http/authenticate';
+import { paginated } from '../../http/pagination';
+import { deleteClient, getClient, getNextClientNumber, listClients, selectClient } from './clients.service';
+import { createClient, updateClient } from './save-client';
 
-/** Routes of this domain; filled in by its step-2 work. */
-export async function clientsRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+const tags = ['clients'];
+const security = [{ jwt: [] }];
+const errors = { 401: ErrorDetailSchema, 403: ErrorDetailSchema };
+const notFound = { 404: ErrorDetailSchema };
+
+/** clients/ calls of A section 7. */
+export async function clientsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const base = '/api/v1/clients';
+
+  api.get(`${base}/`, {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: 'Clients, 20 a page, searchable (staff: all; accounts management: their own)',
+      security,
+      querystring: ClientListQuerySchema,
+      response: { 200: paginatedSchema(ClientSchema), 400: ValidationErrorSchema, ...errors },
+    },
+    handler: async (request) => {
+      const { page, count, results } = await listClients(ctx.db, requireAuth(request).user, request.query);
+      return paginated(request, page, count, results);
+    },
+  });
+
+  api.get(`${base}/get-next-number/`, {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: 'The account number to suggest for a new client (staff)',
+      security,
+      response: { 200: NextClientNumberSchema, ...errors },
+    },
+    handler: async (request) => ({
+      next_client_number: await getNextClientNumber(ctx.db, requireAuth(request).user),
+    }),
+  });
+
+  api.post(`${base}/`, {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: 'Create a client; the person with its e-mail becomes its administrator (staff)',
+      security,
+      body: ClientCreateSchema,
+      response: { 201: ClientSchema, 400: ValidationErrorSchema, ...errors },
+    },
+    handler: async (request, reply) => {
+      const client = await createClient(ctx, requireAuth(request).user, request.body);
+      return reply.code(201).send(client);
+    },
+  });
+
+  api.get(`${base}/:id/`, {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: 'One client (staff or its accounts management)',
+      security,
+      params: IdParamsSchema,
+      response: { 200: ClientSchema, ...errors, ...notFound },
+    },
+    handler: async (request) => getClient(ctx.db, requireAuth(request).user, request.params.id),
+  });
+
+  api.patch(`${base}/:id/`, {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: 'Update a client (staff; its accounts management for the contact fields)',
+      security,
+      params: IdParamsSchema,
+      body: ClientUpdateSchema,
+      response: { 200: ClientSchema, 400: ValidationErrorSchema, ...errors, ...notFound },
+    },
+    handler: async (request) => updateClient(ctx, requireAuth(request).user, request.params.id, request.body),
+  });
+
+  api.delete(`${base}/:id/`, {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: 'Delete a client with its sites (staff)',
+      security,
+      params: IdParamsSchema,
+      response: { 204: z.null().describe('Deleted'), ...errors, ...notFound },
+    },
+    handler: async (request, reply) => {
+      await deleteClient(ctx.db, requireAuth(request).user, request.params.id);
+      return reply.code(204).send(null);
+    },
+  });
+
+  api.post(`${base}/:id/select/`, {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: 'Make the client the current one',
+      security,
+      params: IdParamsSchema,
+      response: { 200: ClientSchema, ...errors, ...notFound },
+    },
+    handler: async (request) => selectClient(ctx.db, requireAuth(request).user, request.params.id),
+  });
+}

@@ -1,5 +1,34 @@
+import {
+  DetailResponseSchema,
+  FEEDBACK_MESSAGES,
+  FeedbackRequestSchema,
+  ValidationErrorSchema,
+} from '@vigil/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createCaptchaVerifier } from '../../captcha/captcha.service';
 import type { AppContext } from '../../context';
+import { tokenFromHeader } from '../../http/authenticate';
+import { sendFeedback } from './feedback.service';
 
-/** Routes of this domain; filled in by its step-2 work. */
-export async function feedbackRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+/** POST feedback/ (A section 7), open to visitors; a signed-in sender is recorded with the feedback. */
+export async function feedbackRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const captcha = createCaptchaVerifier(ctx);
+
+  api.post('/api/v1/feedback/', {
+    schema: {
+      tags: ['feedback'],
+      summary: 'Sends feedback to support; the captcha is used up',
+      body: FeedbackRequestSchema,
+      response: { 201: DetailResponseSchema, 400: ValidationErrorSchema },
+    },
+    handler: async (request, reply) => {
+      // The page is open to visitors: a missing or stale token just means an anonymous sender.
+      const token = tokenFromHeader(request.headers.authorization);
+      const auth = token === undefined ? undefined : await ctx.accounts.authenticate(token);
+      await sendFeedback(ctx, captcha, request.body, auth?.user ?? null);
+      return reply.code(201).send({ detail: FEEDBACK_MESSAGES.saved });
+    },
+  });
+}

@@ -1,5 +1,168 @@
-import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import {
+  ErrorDetailSchema,
+  LayoutSettingsSchema,
+  LOGO_MAX_BYTES,
+  LOGO_MESSAGES,
+  NON_FIELD_ERRORS,
+  OemSettingsPatchSchema,
+  RssFeedListSchema,
+  RssFeedSaveSchema,
+  ValidationErrorSchema,
+} from '@vigil/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
+import { requireAuth } from '../../http/authenticate';
+import { flatpagesRoutes } from './flatpages.routes';
+import {
+  getLayoutSettings,
+  getOemSettings,
+  resetOemLogo,
+  updateOemSettings,
+  uploadOemLogo,
+} from './oem-settings.service';
+import { requireStaff } from './require-staff';
+import { listRssFeed, saveRssFeed } from './rss-feed.service';
 
-/** Routes of this domain; filled in by its step-2 work. */
-export async function oemRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+const security = [{ jwt: [] }];
+const denied = { 401: ErrorDetailSchema, 403: ErrorDetailSchema };
+
+/** The uploaded file's bytes; every multipart problem is a 400 on `logo`. */
+async function readLogoUpload(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) {
+    throw AppError.validation({ logo: [LOGO_MESSAGES.fileRequired] });
+  }
+  try {
+    const file = await request.file();
+    if (file === undefined) {
+      throw AppError.validation({ logo: [LOGO_MESSAGES.fileRequired] });
+    }
+    return await file.toBuffer();
+  } catch (error) {
+    if (error instanceof AppError) {
+      throw error;
+    }
+    const code = (error as { code?: unknown }).code;
+    const message = code === 'FST_REQ_FILE_TOO_LARGE' ? LOGO_MESSAGES.tooLarge : LOGO_MESSAGES.fileRequired;
+    throw AppError.validation({ logo: [message] });
+  }
+}
+
+type ValidationIssue = { instancePath: string; message?: string };
+
+/** Errors of a list body keyed by the field (title, url, ...) rather than the row number, as forms show them. */
+export function listFieldErrors(issues: ValidationIssue[]): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const named = issue.instancePath.split('/').filter((segment) => segment !== '' && !/^\d+$/.test(segment));
+    const field = named.at(-1) ?? NON_FIELD_ERRORS;
+    const list = fields[field] ?? [];
+    const message = issue.message ?? 'Invalid value.';
+    if (!list.includes(message)) {
+      list.push(message);
+    }
+    fields[field] = list;
+  }
+  return fields;
+}
+
+/** layout-settings/, oem/settings/ (+ logo/), oem/rss-feed/ and the static pages (A section 7 'OEM and layout'). */
+export async function oemRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // Multipart parsing exists only inside this plugin, for the logo upload.
+  await app.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 10, parts: 11 } });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const staffOnly = [app.authenticate, requireStaff];
+
+  api.get('/api/v1/layout-settings/', {
+    schema: {
+      tags: ['oem'],
+      summary: 'Logo, custom CSS and support contacts (public: the landing page shows the logo)',
+      response: { 200: LayoutSettingsSchema },
+    },
+    handler: async () => getLayoutSettings(ctx.db),
+  });
+
+  api.get('/api/v1/oem/settings/', {
+    onRequest: staffOnly,
+    schema: {
+      tags: ['oem'],
+      summary: 'OEM settings (super user and OEM)',
+      security,
+      response: { 200: LayoutSettingsSchema, ...denied },
+    },
+    handler: async (request) => getOemSettings(ctx.db, requireAuth(request).user),
+  });
+
+  api.patch('/api/v1/oem/settings/', {
+    onRequest: staffOnly,
+    schema: {
+      tags: ['oem'],
+      summary: 'Change support contacts, custom CSS or the logo (as an image data URL)',
+      security,
+      body: OemSettingsPatchSchema,
+      response: { 200: LayoutSettingsSchema, 400: ValidationErrorSchema, ...denied },
+    },
+    handler: async (request) => updateOemSettings(ctx.db, requireAuth(request).user, request.body),
+  });
+
+  api.post('/api/v1/oem/settings/logo/', {
+    onRequest: staffOnly,
+    schema: {
+      tags: ['oem'],
+      summary: 'Upload the logo (multipart, one file): PNG, JPEG, WEBP, GIF or sanitised SVG, at most 512 KB',
+      security,
+      consumes: ['multipart/form-data'],
+      response: { 200: LayoutSettingsSchema, 400: ValidationErrorSchema, ...denied },
+    },
+    handler: async (request) =>
+      uploadOemLogo(ctx.db, requireAuth(request).user, await readLogoUpload(request)),
+  });
+
+  api.delete('/api/v1/oem/settings/logo/', {
+    onRequest: staffOnly,
+    schema: {
+      tags: ['oem'],
+      summary: 'Remove the custom logo: the default logo is shown again',
+      security,
+      response: { 204: z.null(), ...denied },
+    },
+    handler: async (request, reply) => {
+      await resetOemLogo(ctx.db, requireAuth(request).user);
+      return reply.code(204).send(null);
+    },
+  });
+
+  api.get('/api/v1/oem/rss-feed/', {
+    onRequest: app.authenticate,
+    schema: {
+      tags: ['oem'],
+      summary: 'The RSS feed entries shown to users',
+      security,
+      response: { 200: RssFeedListSchema, 401: ErrorDetailSchema },
+    },
+    handler: async () => listRssFeed(ctx.db),
+  });
+
+  api.post('/api/v1/oem/rss-feed/', {
+    onRequest: staffOnly,
+    attachValidation: true,
+    schema: {
+      tags: ['oem'],
+      summary: 'Save the whole RSS list: with id updates, without id creates, with delete: true removes',
+      security,
+      body: RssFeedSaveSchema,
+      response: { 200: RssFeedListSchema, 400: ValidationErrorSchema, ...denied },
+    },
+    handler: async (request) => {
+      if (request.validationError) {
+        throw AppError.validation(listFieldErrors(request.validationError.validation));
+      }
+      return saveRssFeed(ctx.db, requireAuth(request).user, request.body);
+    },
+  });
+
+  await flatpagesRoutes(app, ctx);
+}

@@ -1,5 +1,164 @@
+import {
+  ErrorDetailSchema,
+  IdParamsSchema,
+  paginatedSchema,
+  SITES_LIST_LIMIT,
+  SiteCreateSchema,
+  SiteListQuerySchema,
+  SiteSchema,
+  SiteUpdateSchema,
+  TimezoneListSchema,
+  ValidationErrorSchema,
+} from '@vigil/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { requireAuth } from '../../http/authenticate';
+import { pageOf, paginated } from '../../http/pagination';
+import {
+  createSite,
+  deleteSite,
+  getSite,
+  listSites,
+  selectSite,
+  toggleSiteSuspended,
+  updateSite,
+} from './sites.service';
+import { listTimezones } from './timezones';
 
-/** Routes of this domain; filled in by its step-2 work. */
-export async function sitesRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+const tags = ['sites'];
+const security = [{ jwt: [] }];
+const denied = { 401: ErrorDetailSchema, 403: ErrorDetailSchema, 404: ErrorDetailSchema };
+const BASE = '/api/v1/locations/';
+
+/** locations/ (sites) and timezones/ of A section 7. */
+export async function sitesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = ctx;
+
+  api.get(BASE, {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: 'Sites of the current client that the user may see (staff may pass client)',
+      security,
+      querystring: SiteListQuerySchema,
+      response: { 200: paginatedSchema(SiteSchema), 400: ValidationErrorSchema, ...denied },
+    },
+    handler: async (request) => {
+      const { user } = requireAuth(request);
+      const { is_active, ordering, client } = request.query;
+      const page = pageOf(request.query, SITES_LIST_LIMIT);
+      const { count, results } = await listSites(db, user, { isActive: is_active, ordering, client }, page);
+      return paginated(request, page, count, results);
+    },
+  });
+
+  api.get('/api/v2/locations/', {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: 'The same sites as a plain array (first 1000), for the v2 screens',
+      security,
+      querystring: SiteListQuerySchema.omit({ limit: true, offset: true }),
+      response: { 200: z.array(SiteSchema), 400: ValidationErrorSchema, ...denied },
+    },
+    handler: async (request) => {
+      const { user } = requireAuth(request);
+      const { is_active, ordering, client } = request.query;
+      const page = { limit: 1000, offset: 0 };
+      return (await listSites(db, user, { isActive: is_active, ordering, client }, page)).results;
+    },
+  });
+
+  api.post(BASE, {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: 'Add a site to the current client',
+      security,
+      body: SiteCreateSchema,
+      response: { 201: SiteSchema, 400: ValidationErrorSchema, ...denied },
+    },
+    handler: async (request, reply) => {
+      const site = await createSite(db, requireAuth(request).user, request.body);
+      return reply.code(201).send(site);
+    },
+  });
+
+  api.get(`${BASE}:id/`, {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: 'One site',
+      security,
+      params: IdParamsSchema,
+      response: { 200: SiteSchema, ...denied },
+    },
+    handler: async (request) => getSite(db, requireAuth(request).user, request.params.id),
+  });
+
+  api.patch(`${BASE}:id/`, {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: 'Change a site (editors of the site)',
+      security,
+      params: IdParamsSchema,
+      body: SiteUpdateSchema,
+      response: { 200: SiteSchema, 400: ValidationErrorSchema, ...denied },
+    },
+    handler: async (request) => updateSite(db, requireAuth(request).user, request.params.id, request.body),
+  });
+
+  api.delete(`${BASE}:id/`, {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: "Remove a site (staff and the client's accounts management)",
+      security,
+      params: IdParamsSchema,
+      response: { 204: z.null().describe('Removed'), ...denied },
+    },
+    handler: async (request, reply) => {
+      await deleteSite(db, requireAuth(request).user, request.params.id);
+      return reply.code(204).send(null);
+    },
+  });
+
+  api.post(`${BASE}:id/suspend/`, {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: 'Deactivate or reactivate a site (toggles is_suspended)',
+      security,
+      params: IdParamsSchema,
+      response: { 200: SiteSchema, ...denied },
+    },
+    handler: async (request) => toggleSiteSuspended(db, requireAuth(request).user, request.params.id),
+  });
+
+  api.post(`${BASE}:id/select/`, {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: 'Make the site (and its client) the current ones',
+      security,
+      params: IdParamsSchema,
+      response: { 200: SiteSchema, ...denied },
+    },
+    handler: async (request) => selectSite(db, requireAuth(request).user, request.params.id),
+  });
+
+  api.get('/api/v1/timezones/', {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: 'IANA timezone names for the site form',
+      security,
+      response: { 200: TimezoneListSchema, 401: ErrorDetailSchema },
+    },
+    handler: async () => [...listTimezones()],
+  });
+}

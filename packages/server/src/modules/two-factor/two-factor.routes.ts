@@ -1,5 +1,110 @@
+import {
+  DetailResponseSchema,
+  ErrorDetailSchema,
+  IdParamsSchema,
+  Is2faRequiredResponseSchema,
+  RetrieveCodeResponseSchema,
+  ValidationErrorSchema,
+  VerifyTwoFactorRequestSchema,
+} from '@vigil/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { requireAuth } from '../../http/authenticate';
+import {
+  disableOwnTwoFactor,
+  disableTwoFactorOf,
+  isTwoFactorRequired,
+  retrieveCode,
+  setupTwoFactor,
+  type TwoFactorDeps,
+  verifyTwoFactor,
+} from './two-factor.service';
+import { createTwoFactorGate } from './two-factor-gate';
+import { VerifyRateLimiter } from './verify-rate-limit';
 
-/** Routes of this domain; filled in by its step-2 work. */
-export async function twoFactorRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+const tags = ['two-factor'];
+const security = [{ jwt: [] }];
+const errors = { 401: ErrorDetailSchema, 403: ErrorDetailSchema };
+
+/** The 2fa/ calls of A section 7 and the gate that holds sessions until two-factor is done. */
+export async function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.addAuthCheck(createTwoFactorGate(ctx.db));
+  const deps: TwoFactorDeps = {
+    db: ctx.db,
+    encryptionKey: ctx.secrets.encryptionKey,
+    limiter: new VerifyRateLimiter(),
+  };
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const base = '/api/v1/2fa';
+
+  api.post(`${base}/setup_2fa/`, {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: 'Start two-factor setup: a new pending TOTP secret',
+      security,
+      response: { 200: DetailResponseSchema, 400: ValidationErrorSchema, ...errors },
+    },
+    handler: async (request) => setupTwoFactor(deps, requireAuth(request).user),
+  });
+
+  api.get(`${base}/retrieve-code/`, {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: 'QR code, otpauth URL and secret of the pending setup',
+      security,
+      response: { 200: RetrieveCodeResponseSchema, 404: ErrorDetailSchema, ...errors },
+    },
+    handler: async (request) => retrieveCode(deps, requireAuth(request).user),
+  });
+
+  api.post(`${base}/verify_2fa/`, {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: 'Check a code: confirms the device the first time, verifies this session afterwards',
+      security,
+      body: VerifyTwoFactorRequestSchema,
+      response: { 200: DetailResponseSchema, 400: ValidationErrorSchema, 429: ErrorDetailSchema, ...errors },
+    },
+    handler: async (request) => verifyTwoFactor(deps, requireAuth(request), request.body.token),
+  });
+
+  api.get(`${base}/is_2fa_required/`, {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: 'Whether a client of the user requires two-factor',
+      security,
+      response: { 200: Is2faRequiredResponseSchema, ...errors },
+    },
+    handler: async (request) => ({
+      is_2fa_required: await isTwoFactorRequired(ctx.db, requireAuth(request).user),
+    }),
+  });
+
+  api.post(`${base}/disable-2FA/`, {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: 'Remove your own two-factor device (needs a verified session when registered)',
+      security,
+      response: { 200: DetailResponseSchema, ...errors },
+    },
+    handler: async (request) => disableOwnTwoFactor(ctx.db, requireAuth(request)),
+  });
+
+  api.post(`${base}/disable_2FA_via_id/:id/`, {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: "Remove a user's two-factor device (their client's accounts management, or staff)",
+      security,
+      params: IdParamsSchema,
+      response: { 200: DetailResponseSchema, 404: ErrorDetailSchema, ...errors },
+    },
+    handler: async (request) => disableTwoFactorOf(ctx.db, requireAuth(request).user, request.params.id),
+  });
+}

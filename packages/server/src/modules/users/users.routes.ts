@@ -1,5 +1,136 @@
+import {
+  ASSIGNED_USERS_PAGE_SIZE,
+  AssignedUserCreatedSchema,
+  AssignedUserCreateSchema,
+  AssignedUserDetailSchema,
+  AssignedUserListQuerySchema,
+  AssignedUserReplaceSchema,
+  AssignedUserSchema,
+  AssignedUserUpdateSchema,
+  ClientIdParamsSchema,
+  DetailResponseSchema,
+  ErrorDetailSchema,
+  IdParamsSchema,
+  paginatedSchema,
+  ValidationErrorSchema,
+} from '@vigil/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { requireAuth } from '../../http/authenticate';
+import { pageOf, paginated } from '../../http/pagination';
+import { registerMembershipRoutes } from './memberships.routes';
+import { createAssignedUser } from './users-create';
+import { getAssignedUser, listAssignedUsers } from './users-read';
+import { removeAssignedUser } from './users-remove';
+import { resendActivation } from './users-resend-activation';
+import { updateAssignedUser } from './users-update';
 
-/** Routes of this domain; filled in by its step-2 work. */
-export async function usersRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+const tags = ['users'];
+const security = [{ jwt: [] }];
+const denied = { 401: ErrorDetailSchema, 403: ErrorDetailSchema, 404: ErrorDetailSchema };
+const USER = '/api/v1/users/:id/';
+
+/** Assigned users of A section 7: clients/{id}/users/, users/, users/{id}/, resend-activation, membership/. */
+export async function usersRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = ctx;
+
+  api.get('/api/v1/clients/:clientId/users/', {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: 'People of a client (staff, its accounts management, its site editors read-only)',
+      security,
+      params: ClientIdParamsSchema,
+      querystring: AssignedUserListQuerySchema,
+      response: { 200: paginatedSchema(AssignedUserSchema), 400: ValidationErrorSchema, ...denied },
+    },
+    handler: async (request) => {
+      const { user } = requireAuth(request);
+      const page = pageOf(request.query, ASSIGNED_USERS_PAGE_SIZE);
+      const options = { siteId: request.query['with-location-membership'], filter: request.query.filter };
+      const { count, results } = await listAssignedUsers(db, user, request.params.clientId, options, page);
+      return paginated(request, page, count, results);
+    },
+  });
+
+  api.post('/api/v1/users/', {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: 'Add a person to the client of the given sites; e-mails an activation link to a new one',
+      security,
+      body: AssignedUserCreateSchema,
+      response: { 201: AssignedUserCreatedSchema, 400: ValidationErrorSchema, ...denied },
+    },
+    handler: async (request, reply) => {
+      const created = await createAssignedUser(ctx, requireAuth(request).user, request.body);
+      return reply.code(201).send(created);
+    },
+  });
+
+  api.get(USER, {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: 'A person with their memberships',
+      security,
+      params: IdParamsSchema,
+      response: { 200: AssignedUserDetailSchema, ...denied },
+    },
+    handler: async (request) => getAssignedUser(db, requireAuth(request).user, request.params.id),
+  });
+
+  for (const [method, body] of [
+    ['put', AssignedUserReplaceSchema],
+    ['patch', AssignedUserUpdateSchema],
+  ] as const) {
+    api[method](USER, {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        summary:
+          method === 'put'
+            ? 'Replace profile (and memberships) of a person'
+            : 'Change profile, roles or memberships',
+        security,
+        params: IdParamsSchema,
+        body,
+        response: { 200: AssignedUserDetailSchema, 400: ValidationErrorSchema, ...denied },
+      },
+      handler: async (request) =>
+        updateAssignedUser(db, requireAuth(request).user, request.params.id, request.body),
+    });
+  }
+
+  api.delete(USER, {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: 'Remove a person from the current client (staff and its accounts management)',
+      security,
+      params: IdParamsSchema,
+      response: { 204: z.null().describe('Removed'), ...denied },
+    },
+    handler: async (request, reply) => {
+      await removeAssignedUser(db, requireAuth(request).user, request.params.id);
+      return reply.code(204).send(null);
+    },
+  });
+
+  api.post('/api/v1/users/activation/resend-activation/:id/', {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: 'E-mail a fresh activation link to a person who has not activated yet',
+      security,
+      params: IdParamsSchema,
+      response: { 200: DetailResponseSchema, 400: ValidationErrorSchema, ...denied },
+    },
+    handler: async (request) => resendActivation(ctx, requireAuth(request).user, request.params.id),
+  });
+
+  registerMembershipRoutes(app, ctx);
+}

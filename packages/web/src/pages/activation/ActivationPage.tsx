@@ -1,61 +1,135 @@
-import { App, Button, Card, Checkbox, Typography } from 'antd';
-import { useState } from 'react';
-import { SetPasswordForm } from '../../components/SetPasswordForm';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ACTIVATION_MESSAGES, type ActivationState, PASSWORD_MESSAGES } from '@vigil/contracts';
+import { Alert, App, Card, Typography } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { errorMessageOf, isNotFound } from '../../api/api-error';
+import { getActivationState, setPasswordWithKey } from '../../api/registration';
+import { PageSpinner } from '../../components/PageSpinner';
+import { type NewPassword, SetPasswordForm } from '../../components/SetPasswordForm';
+import { useAuth } from '../../hooks/useAuth';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { SAFETY_NOTICE } from '../landing/features';
+import { useTimedValue } from '../../hooks/useTimedValue';
+import { ACTIVATION_STATUS_RESET_MS } from '../../messages';
+import { PATHS } from '../../routes/paths';
+import { TermsOfUse } from './TermsOfUse';
 
-type Stage = 'terms' | 'password';
+type Status = { type: 'success' | 'error'; text: string };
 
-/** Activation at /register/activate/:activationKey: terms of use, then 'Set your password' (A section 4). */
+/**
+ * Activation at /register/activate/:activationKey (A sections 2 and 4): stage 0 shows the terms of use,
+ * stage 1 'Set your password'; success signs the user in. A bad link shows the error, then leaves.
+ */
 export function ActivationPage() {
-  const [stage, setStage] = useState<Stage>('terms');
-  usePageTitle(stage === 'terms' ? 'Terms of use' : 'Set your password');
+  const { activationKey = '' } = useParams();
+  const queryClient = useQueryClient();
+  const queryKey = ['activation', activationKey];
+  const stateQuery = useQuery({
+    queryKey,
+    queryFn: ({ signal }) => getActivationState(activationKey, signal),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  // A link that stops working mid-way (used or expired meanwhile) ends the page like a bad one.
+  const [linkError, setLinkError] = useState<unknown>(null);
+  const stage = stateQuery.data?.stage;
+  usePageTitle(stage === 1 ? 'Set your password' : 'Terms of use');
+
+  if (stateQuery.isPending) {
+    return <PageSpinner />;
+  }
+  if (stateQuery.isError || linkError !== null) {
+    return <InvalidLink error={stateQuery.error ?? linkError} />;
+  }
   return (
     <div className="narrow-page">
-      {stage === 'terms' ? <TermsStage onAccept={() => setStage('password')} /> : <PasswordStage />}
+      {stage === 0 ? (
+        <TermsOfUse
+          activationKey={activationKey}
+          onAccepted={(state: ActivationState) => queryClient.setQueryData(queryKey, state)}
+          onLinkInvalid={setLinkError}
+        />
+      ) : (
+        <PasswordStage activationKey={activationKey} onLinkInvalid={setLinkError} />
+      )}
     </div>
   );
 }
 
-function TermsStage({ onAccept }: { onAccept: () => void }) {
-  const [hasAccepted, setHasAccepted] = useState(false);
-  return (
-    <>
-      <Typography.Title level={3} className="page-title">
-        Terms of use
-      </Typography.Title>
-      <Card>
-        <Typography.Paragraph>
-          Before you set your password, please read and accept the terms under which Vigil is provided.
-        </Typography.Paragraph>
-        <Typography.Paragraph strong>{SAFETY_NOTICE}</Typography.Paragraph>
-        <Checkbox checked={hasAccepted} onChange={(event) => setHasAccepted(event.target.checked)}>
-          I have read and accept the terms of use
-        </Checkbox>
-        <div className="form-actions">
-          <Button type="primary" disabled={!hasAccepted} onClick={onAccept}>
-            ACCEPT
-          </Button>
-        </div>
-      </Card>
-    </>
+/** Where activation ends, success or error: /sites when signed in, otherwise / (A section 2). */
+function useLeave() {
+  const { token } = useAuth();
+  const navigate = useNavigate();
+  return useCallback(
+    () => navigate(token === null ? PATHS.home : PATHS.sites, { replace: true }),
+    [token, navigate],
   );
 }
 
-function PasswordStage() {
+function InvalidLink({ error }: { error: unknown }) {
+  const leave = useLeave();
+  useEffect(() => {
+    const timer = setTimeout(leave, ACTIVATION_STATUS_RESET_MS);
+    return () => clearTimeout(timer);
+  }, [leave]);
+  const text = isNotFound(error)
+    ? ACTIVATION_MESSAGES.invalidLink
+    : errorMessageOf(error, ACTIVATION_MESSAGES.failed);
+  return (
+    <div className="narrow-page">
+      <Alert type="error" showIcon title={text} data-testid="activation-status" />
+    </div>
+  );
+}
+
+type PasswordStageProps = { activationKey: string; onLinkInvalid: (error: unknown) => void };
+
+function PasswordStage({ activationKey, onLinkInvalid }: PasswordStageProps) {
   const { message } = App.useApp();
+  const { signInWithToken } = useAuth();
+  const status = useTimedValue<Status>(ACTIVATION_STATUS_RESET_MS);
+  const activation = useMutation({
+    mutationFn: async ({ password, confirmation }: NewPassword) => {
+      const token = await setPasswordWithKey(activationKey, { password1: password, password2: confirmation });
+      await signInWithToken(token);
+    },
+    onSuccess: () => message.success(ACTIVATION_MESSAGES.activated),
+    onError: (error) => {
+      if (isNotFound(error)) {
+        onLinkInvalid(error);
+        return;
+      }
+      status.show({ type: 'error', text: errorMessageOf(error, ACTIVATION_MESSAGES.failed) });
+    },
+  });
+
   return (
     <>
       <Typography.Title level={3} className="page-title">
         Set your password
       </Typography.Title>
       <Card>
+        {status.value === null ? null : (
+          <Alert
+            type={status.value.type}
+            showIcon
+            className="form-alert"
+            title={status.value.text}
+            data-testid="activation-status"
+          />
+        )}
         <Typography.Paragraph type="secondary">
           Use at least 8 characters, with a digit and an uppercase letter.
         </Typography.Paragraph>
         <SetPasswordForm
           submitLabel="ACTIVATE ME"
-          onSubmit={() => message.info('Account activation is not available yet.')}
+          isSubmitting={activation.isPending}
+          onSubmit={(values) => activation.mutate(values)}
+          onFinishFailed={({ values }) => {
+            if (!values.password || !values.confirmation) {
+              status.show({ type: 'error', text: PASSWORD_MESSAGES.fieldsEmpty });
+            }
+          }}
         />
       </Card>
     </>

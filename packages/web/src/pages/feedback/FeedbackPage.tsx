@@ -1,17 +1,56 @@
-import { Button, Card, Form, Input, Select, Typography } from 'antd';
+import { useMutation } from '@tanstack/react-query';
+import {
+  COMMON_MESSAGES,
+  FEEDBACK_MESSAGE_MAX_LENGTH,
+  FEEDBACK_MESSAGES,
+  FEEDBACK_TOPICS,
+  type FeedbackRequest,
+  type FeedbackTopic,
+} from '@vigil/contracts';
+import { Alert, Button, Card, Form, Input, Select, Typography } from 'antd';
 import { useState } from 'react';
-import { CaptchaPlaceholder } from '../../components/CaptchaPlaceholder';
+import { errorMessageOf } from '../../api/api-error';
+import { sendFeedback } from '../../api/feedback';
+import { Captcha } from '../../components/Captcha';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { FEEDBACK_MESSAGE_MAX_LENGTH, FEEDBACK_MESSAGES, FEEDBACK_TOPICS } from '../../messages';
+import { useTimedValue } from '../../hooks/useTimedValue';
+import { ALERT_RESET_MS } from '../../messages';
 
-type FeedbackValues = { about: string; text: string };
+type FeedbackValues = { about: FeedbackTopic; text: string };
+type Status = { type: 'success' | 'error'; text: string };
 
 const TOPIC_OPTIONS = FEEDBACK_TOPICS.map((topic) => ({ value: topic, label: topic }));
 
 /** 'Send Feedback' (A sections 2 and 5), for visitors and signed-in users alike; SEND waits for the captcha. */
 export function FeedbackPage() {
   usePageTitle('Send Feedback');
+  const [form] = Form.useForm<FeedbackValues>();
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  // The server uses a captcha up: every attempt gets a fresh widget.
+  const [captchaKey, setCaptchaKey] = useState(0);
+  const status = useTimedValue<Status>(ALERT_RESET_MS);
+  const send = useMutation({
+    mutationFn: (body: FeedbackRequest) => sendFeedback(body),
+    onSuccess: (detail) => {
+      status.show({ type: 'success', text: detail || FEEDBACK_MESSAGES.saved });
+      form.resetFields();
+    },
+    onError: (error) =>
+      status.show({ type: 'error', text: errorMessageOf(error, COMMON_MESSAGES.unexpected) }),
+    onSettled: () => {
+      setCaptchaToken(null);
+      setCaptchaKey((key) => key + 1);
+    },
+  });
+
+  const handleFinish = (values: FeedbackValues) => {
+    if (captchaToken === null) {
+      status.show({ type: 'error', text: FEEDBACK_MESSAGES.captchaRequired });
+      return;
+    }
+    status.clear();
+    send.mutate({ about: values.about, text: values.text.trim(), captcha: captchaToken });
+  };
 
   return (
     <div className="narrow-page">
@@ -19,23 +58,44 @@ export function FeedbackPage() {
         Send Feedback
       </Typography.Title>
       <Card>
+        {status.value === null ? null : (
+          <Alert
+            type={status.value.type}
+            showIcon
+            className="form-alert"
+            title={status.value.text}
+            data-testid="feedback-status"
+          />
+        )}
         <Typography.Paragraph type="secondary">
           Tell us what works, what does not, or what you would like Vigil to do next.
         </Typography.Paragraph>
-        <Form<FeedbackValues> name="feedback" layout="vertical" requiredMark={false}>
+        <Form<FeedbackValues>
+          form={form}
+          name="feedback"
+          layout="vertical"
+          requiredMark={false}
+          onFinish={handleFinish}
+          disabled={send.isPending}
+        >
           <Form.Item
             name="about"
             label="Topic"
             rules={[{ required: true, message: FEEDBACK_MESSAGES.topicRequired }]}
           >
-            <Select options={TOPIC_OPTIONS} placeholder="Choose a topic" aria-label="Topic" />
+            <Select
+              options={TOPIC_OPTIONS}
+              placeholder="Choose a topic"
+              aria-label="Topic"
+              data-testid="topic"
+            />
           </Form.Item>
           <Form.Item
             name="text"
             label="Message"
             rules={[
               { required: true, whitespace: true, message: FEEDBACK_MESSAGES.messageRequired },
-              { max: FEEDBACK_MESSAGE_MAX_LENGTH },
+              { max: FEEDBACK_MESSAGE_MAX_LENGTH, message: FEEDBACK_MESSAGES.messageTooLong },
             ]}
           >
             <Input.TextArea
@@ -47,9 +107,15 @@ export function FeedbackPage() {
             />
           </Form.Item>
           <Form.Item>
-            <CaptchaPlaceholder onSolved={setCaptchaToken} />
+            <Captcha key={captchaKey} onChange={setCaptchaToken} />
           </Form.Item>
-          <Button type="primary" htmlType="submit" disabled={captchaToken === null}>
+          <Button
+            type="primary"
+            htmlType="submit"
+            disabled={captchaToken === null || send.isPending}
+            loading={send.isPending}
+            data-testid="feedback-submit"
+          >
             SEND
           </Button>
         </Form>

@@ -1,11 +1,151 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { isHttpUrl, OEM_MESSAGES, RSS_MESSAGES, type RssFeedEntry } from '@vigil/contracts';
+import { Alert, Button, Card, Empty, Flex, Form, Input, Spin, Typography } from 'antd';
+import { errorMessageOf } from '../../api/api-error';
+import { OEM_QUERY_KEYS, saveRssFeed } from '../../api/oem';
+import { usePageTitle } from '../../hooks/usePageTitle';
+import { useTimedValue } from '../../hooks/useTimedValue';
+import { ALERT_RESET_MS } from '../../messages';
+import { OemLoadError } from './components/OemLoadError';
+import { buildRssSavePayload, type RssFeedRow } from './rss-feed-payload';
+import { useRssFeed } from './useOemQueries';
+import './oem.css';
 
-/** /settings/rss/edit. */
+type RssFormValues = { entries: RssFeedRow[] };
+type Notice = { type: 'success' | 'error'; text: string };
+
+const urlRule = {
+  validator: async (_rule: unknown, value: string | undefined) => {
+    const url = (value ?? '').trim();
+    if (url !== '' && !isHttpUrl(url)) {
+      throw new Error(RSS_MESSAGES.urlInvalid);
+    }
+  },
+};
+
+/** /settings/rss/edit: the editable list of RSS entries (title, description, url), saved as a whole. */
 export function RssFeedEditPage() {
+  usePageTitle('RSS Feeds');
+  const rssFeed = useRssFeed();
+  // Kept here: the form is re-mounted with the saved list, the alert must outlive it.
+  const notice = useTimedValue<Notice>(ALERT_RESET_MS);
+
   return (
-    <PlaceholderPage
-      title="RSS Feeds"
-      description="The list of RSS feed entries (title, description, URL) shown across the portal will be edited here."
-    />
+    <div className="page">
+      <Typography.Title level={3} className="page-title">
+        RSS Feeds
+      </Typography.Title>
+      {rssFeed.isError ? (
+        <OemLoadError isRetrying={rssFeed.isFetching} onRetry={() => void rssFeed.refetch()} />
+      ) : null}
+      {notice.value === null ? null : (
+        <Alert
+          type={notice.value.type}
+          showIcon
+          title={notice.value.text}
+          className="form-alert"
+          data-testid="rss-alert"
+        />
+      )}
+      {rssFeed.isPending ? <Spin /> : null}
+      {/* Re-mounted with each loaded list, so the form starts from what the server holds. */}
+      {rssFeed.data === undefined ? null : (
+        <RssFeedForm key={rssFeed.dataUpdatedAt} loaded={rssFeed.data} onNotice={notice.show} />
+      )}
+    </div>
+  );
+}
+
+type RssFeedFormProps = { loaded: RssFeedEntry[]; onNotice: (notice: Notice) => void };
+
+function RssFeedForm({ loaded, onNotice }: RssFeedFormProps) {
+  const [form] = Form.useForm<RssFormValues>();
+  const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: (values: RssFormValues) => saveRssFeed(buildRssSavePayload(loaded, values.entries ?? [])),
+    onSuccess: (entries) => {
+      queryClient.setQueryData(OEM_QUERY_KEYS.rssFeed, entries);
+      onNotice({ type: 'success', text: OEM_MESSAGES.rssSaved });
+    },
+    onError: (error) => onNotice({ type: 'error', text: errorMessageOf(error, OEM_MESSAGES.loadError) }),
+  });
+
+  return (
+    <Form<RssFormValues>
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      initialValues={{ entries: loaded }}
+      onFinish={(values) => save.mutate(values)}
+      data-testid="rss-form"
+    >
+      <Form.List name="entries">
+        {(fields, { add, remove }) => (
+          <>
+            {fields.length === 0 ? <Empty description="No RSS entries yet." /> : null}
+            {fields.map((field, index) => (
+              <Card
+                key={field.key}
+                size="small"
+                className="rss-entry"
+                title={`Entry ${index + 1}`}
+                data-testid={`rss-entry-${index}`}
+                extra={
+                  <Button
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={`Remove entry ${index + 1}`}
+                    onClick={() => remove(field.name)}
+                  />
+                }
+              >
+                <Form.Item
+                  name={[field.name, 'title']}
+                  label="Title"
+                  rules={[
+                    { required: true, whitespace: true, message: RSS_MESSAGES.titleRequired },
+                    { max: 255, message: RSS_MESSAGES.titleTooLong },
+                  ]}
+                >
+                  <Input placeholder="Title" aria-label={`Title ${index + 1}`} />
+                </Form.Item>
+                <Form.Item
+                  name={[field.name, 'description']}
+                  label="Description"
+                  rules={[
+                    { required: true, whitespace: true, message: RSS_MESSAGES.descriptionRequired },
+                    { max: 1000, message: RSS_MESSAGES.descriptionTooLong },
+                  ]}
+                >
+                  <Input.TextArea
+                    rows={2}
+                    placeholder="Description"
+                    aria-label={`Description ${index + 1}`}
+                  />
+                </Form.Item>
+                <Form.Item
+                  name={[field.name, 'url']}
+                  label="URL"
+                  rules={[{ required: true, whitespace: true, message: RSS_MESSAGES.urlRequired }, urlRule]}
+                  style={{ marginBottom: 0 }}
+                >
+                  <Input placeholder="https://" aria-label={`URL ${index + 1}`} />
+                </Form.Item>
+              </Card>
+            ))}
+            <Button type="dashed" block icon={<PlusOutlined />} onClick={() => add({})} data-testid="rss-add">
+              ADD ENTRY
+            </Button>
+          </>
+        )}
+      </Form.List>
+      <Flex justify="flex-end" className="form-actions">
+        <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="rss-save">
+          SAVE
+        </Button>
+      </Flex>
+    </Form>
   );
 }

@@ -1,11 +1,131 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { useMutation } from '@tanstack/react-query';
+import {
+  type LayoutSettings,
+  OEM_MESSAGES,
+  OEM_TEXT_MAX_LENGTH,
+  type OemSettingsFormValues,
+} from '@vigil/contracts';
+import { Alert, Button, Card, Col, Flex, Form, Input, Row, Spin, Typography } from 'antd';
+import { ApiError, errorMessageOf } from '../../api/api-error';
+import { updateOemSettings } from '../../api/oem';
+import { usePageTitle } from '../../hooks/usePageTitle';
+import { useTimedValue } from '../../hooks/useTimedValue';
+import { ALERT_RESET_MS } from '../../messages';
+import { LogoCard } from './components/LogoCard';
+import { OemLoadError } from './components/OemLoadError';
+import { useOemSettings, useRefreshOemSettings } from './useOemQueries';
+import './oem.css';
 
-/** /settings/oem/contacts. */
+type ContactsFormValues = Pick<LayoutSettings, 'support_address' | 'support_phone' | 'support_email' | 'css'>;
+type Notice = { type: 'success' | 'error'; text: string };
+
+const FORM_FIELDS: string[] = ['support_address', 'support_phone', 'support_email', 'css'];
+const tooLong = { max: OEM_TEXT_MAX_LENGTH, message: OEM_MESSAGES.tooLong };
+
+/** /settings/oem/contacts: support address, phone, e-mail, custom styling and the logo (A sections 2 and 5). */
 export function SupportContactsPage() {
+  usePageTitle('Support Contacts');
+  const settings = useOemSettings();
+  const refresh = useRefreshOemSettings();
+  const notice = useTimedValue<Notice>(ALERT_RESET_MS);
+
   return (
-    <PlaceholderPage
-      title="Support Contacts"
-      description="The support address, phone, e-mail and custom styling will be edited here."
-    />
+    <div className="page">
+      <Typography.Title level={3} className="page-title">
+        Support Contacts
+      </Typography.Title>
+      {settings.isError ? (
+        <OemLoadError isRetrying={settings.isFetching} onRetry={() => void settings.refetch()} />
+      ) : null}
+      {notice.value === null ? null : (
+        <Alert
+          type={notice.value.type}
+          showIcon
+          title={notice.value.text}
+          className="form-alert"
+          data-testid="contacts-alert"
+        />
+      )}
+      {settings.isPending ? <Spin /> : null}
+      {settings.data === undefined ? null : (
+        <Row gutter={[16, 16]}>
+          <Col xs={24} lg={15}>
+            <ContactsForm initial={settings.data} onSaved={refresh} onNotice={notice.show} />
+          </Col>
+          <Col xs={24} lg={9}>
+            <LogoCard logo={settings.data.logo} onChanged={refresh} onNotice={notice.show} />
+          </Col>
+        </Row>
+      )}
+    </div>
+  );
+}
+
+type ContactsFormProps = {
+  initial: LayoutSettings;
+  onSaved: () => Promise<void>;
+  onNotice: (notice: Notice) => void;
+};
+
+function ContactsForm({ initial, onSaved, onNotice }: ContactsFormProps) {
+  const [form] = Form.useForm<ContactsFormValues>();
+  const save = useMutation({
+    mutationFn: (values: OemSettingsFormValues) => updateOemSettings(values),
+    onSuccess: async () => {
+      await onSaved();
+      onNotice({ type: 'success', text: OEM_MESSAGES.settingsSaved });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError) {
+        const fields = Object.entries(error.fields).filter(([name]) => FORM_FIELDS.includes(name));
+        form.setFields(fields.map(([name, errors]) => ({ name: name as keyof ContactsFormValues, errors })));
+      }
+      onNotice({ type: 'error', text: errorMessageOf(error, OEM_MESSAGES.loadError) });
+    },
+  });
+
+  return (
+    <Card title="Contacts and styling">
+      <Form<ContactsFormValues>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={initial}
+        onFinish={(values) => save.mutate(values)}
+        data-testid="contacts-form"
+      >
+        <Form.Item name="support_address" label="Address" rules={[tooLong]}>
+          <Input.TextArea rows={6} placeholder="Address" aria-label="Address" />
+        </Form.Item>
+        <Form.Item name="support_phone" label="Phone" rules={[tooLong]}>
+          <Input placeholder="Phone" aria-label="Phone" />
+        </Form.Item>
+        <Form.Item
+          name="support_email"
+          label="E-mail"
+          rules={[{ type: 'email', message: OEM_MESSAGES.emailInvalid }, tooLong]}
+        >
+          <Input placeholder="E-mail" aria-label="E-mail" />
+        </Form.Item>
+        <Form.Item
+          name="css"
+          label="Custom styling"
+          extra="CSS applied to every page of the portal. No @import, scripts or images from http: addresses."
+        >
+          <Input.TextArea
+            rows={10}
+            className="oem-code"
+            placeholder=".app-header { background: #16202b; }"
+            aria-label="Custom styling"
+            spellCheck={false}
+          />
+        </Form.Item>
+        <Flex justify="flex-end">
+          <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="contacts-save">
+            SAVE
+          </Button>
+        </Flex>
+      </Form>
+    </Card>
   );
 }

@@ -1,13 +1,34 @@
-import { useParams } from 'react-router';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { useQuery } from '@tanstack/react-query';
+import { Spin } from 'antd';
+import { Navigate, useLocation, useParams } from 'react-router';
+import { getAssignedUser } from '../../api/users';
+import { useCurrentUser } from '../../hooks/useCurrentUser';
+import { PATHS } from '../../routes/paths';
+import { AssignedUserForm } from './components/AssignedUserForm';
+import { assignedUserQueryKey } from './queries';
+import { hasEditAccess } from './site-rules';
+
+/** Where the page was opened from: the edit-site page passes its site. */
+export type AssignedUserPageState = { siteId?: number } | null;
 
 /** /sites/add/user and /sites/edit/assign/user/:userId (A section 2 'Assigned user pages'). */
 export function AssignedUserPage() {
+  const me = useCurrentUser();
   const { userId } = useParams();
-  return (
-    <PlaceholderPage
-      title={userId === undefined ? 'Add User' : 'Update User'}
-      description="The assigned-user form with per-site access and permission will appear here."
-    />
-  );
+  const fromSiteId = (useLocation().state as AssignedUserPageState)?.siteId;
+  const backPath = fromSiteId === undefined ? PATHS.sites : `/sites/edit/${fromSiteId}`;
+  const id = userId === undefined ? undefined : Number(userId);
+  const user = useQuery({
+    queryKey: assignedUserQueryKey(id ?? 0),
+    queryFn: ({ signal }) => getAssignedUser(id ?? 0, signal),
+    enabled: id !== undefined && Number.isInteger(id) && id > 0,
+  });
+
+  if (!hasEditAccess(me) || (id !== undefined && (!Number.isInteger(id) || id <= 0 || user.isError))) {
+    return <Navigate to={hasEditAccess(me) ? backPath : PATHS.sites} replace />;
+  }
+  if (id !== undefined && user.data === undefined) {
+    return <Spin className="page-spinner" />;
+  }
+  return <AssignedUserForm key={id ?? 'new'} user={user.data} fromSiteId={fromSiteId} backPath={backPath} />;
 }

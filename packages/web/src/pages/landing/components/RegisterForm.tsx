@@ -1,20 +1,76 @@
 import { BankOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Typography } from 'antd';
+import { CAPTCHA_MESSAGES, REGISTER_MESSAGES } from '@vigil/contracts';
+import { Alert, Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
-import { CaptchaPlaceholder } from '../../../components/CaptchaPlaceholder';
-import { REGISTER_MESSAGES } from '../../../messages';
+import { registerForDemo, verifyCaptcha } from '../../../api/registration';
+import { Captcha } from '../../../components/Captcha';
+import { useTimedValue } from '../../../hooks/useTimedValue';
+import { ALERT_RESET_MS } from '../../../messages';
+import { type RegisterStatus, registerFailureStatus } from './register-outcome';
 
 type RegisterValues = { name: string; company: string; email: string };
 
-/** Demo registration tab (A sections 2 and 5); REGISTER stays disabled until the captcha is solved. */
+/**
+ * Demo registration tab (A sections 2, 5 and 8): REGISTER stays disabled until the captcha is solved and
+ * while sending; the captcha is checked (verify-recaptcha/), then the registration sent with it.
+ */
 export function RegisterForm() {
+  const [form] = Form.useForm<RegisterValues>();
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  // A captcha is good for one attempt: a new key mounts a fresh widget.
+  const [captchaKey, setCaptchaKey] = useState(0);
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const status = useTimedValue<RegisterStatus>(ALERT_RESET_MS);
+
+  const renewCaptcha = () => {
+    setCaptchaToken(null);
+    setCaptchaKey((key) => key + 1);
+  };
+
+  const handleFinish = async (values: RegisterValues) => {
+    if (captchaToken === null) {
+      status.show({ type: 'error', text: REGISTER_MESSAGES.captchaRequired });
+      return;
+    }
+    status.clear();
+    setIsSubmitting(true);
+    try {
+      if (!(await verifyCaptcha(captchaToken))) {
+        status.show({ type: 'error', text: CAPTCHA_MESSAGES.failed });
+        return;
+      }
+      const detail = await registerForDemo({ ...values, captcha: captchaToken });
+      status.show({ type: 'success', text: detail });
+      form.resetFields();
+    } catch (error) {
+      status.show(registerFailureStatus(error));
+    } finally {
+      renewCaptcha();
+      setIsSubmitting(false);
+    }
+  };
 
   return (
-    <Form<RegisterValues> name="register" layout="vertical" requiredMark={false}>
+    <Form<RegisterValues>
+      form={form}
+      name="register"
+      layout="vertical"
+      requiredMark={false}
+      onFinish={handleFinish}
+      disabled={isSubmitting}
+    >
       <Typography.Paragraph type="secondary">
         Ask for a demo account: we will e-mail you an activation link.
       </Typography.Paragraph>
+      {status.value === null ? null : (
+        <Alert
+          type={status.value.type}
+          showIcon
+          className="form-alert"
+          title={status.value.text}
+          data-testid="register-status"
+        />
+      )}
       <Form.Item
         name="name"
         rules={[{ required: true, whitespace: true, message: REGISTER_MESSAGES.fullNameRequired }]}
@@ -47,9 +103,17 @@ export function RegisterForm() {
         />
       </Form.Item>
       <Form.Item>
-        <CaptchaPlaceholder onSolved={setCaptchaToken} />
+        <Captcha key={captchaKey} onChange={setCaptchaToken} />
       </Form.Item>
-      <Button type="primary" htmlType="submit" size="large" block disabled={captchaToken === null}>
+      <Button
+        type="primary"
+        htmlType="submit"
+        size="large"
+        block
+        disabled={captchaToken === null || isSubmitting}
+        loading={isSubmitting}
+        data-testid="register-submit"
+      >
         REGISTER
       </Button>
     </Form>

@@ -1,0 +1,133 @@
+import {
+  ErrorDetailSchema,
+  FlatpageCreateSchema,
+  FlatpageListSchema,
+  FlatpagePreviewResultSchema,
+  FlatpagePreviewSchema,
+  FlatpageSchema,
+  FlatpageUpdateSchema,
+  IdParamsSchema,
+  PaginationQuerySchema,
+  paginatedSchema,
+  ValidationErrorSchema,
+} from '@vigil/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { requireAuth } from '../../http/authenticate';
+import { pageOf, paginated } from '../../http/pagination';
+import {
+  createFlatpage,
+  editFlatpage,
+  getFlatpage,
+  listFlatpagesForStaff,
+  listPublicFlatpages,
+  previewFlatpage,
+  removeFlatpage,
+} from './flatpages.service';
+import { requireStaff } from './require-staff';
+
+const tags = ['static pages'];
+const security = [{ jwt: [] }];
+const denied = { 401: ErrorDetailSchema, 403: ErrorDetailSchema };
+const BASE = '/api/v2/flatpages/';
+
+/** Static pages: the public v2 get-flatpages/ and the staff CRUD under v2 flatpages/. */
+export async function flatpagesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db } = ctx;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const staffOnly = [app.authenticate, requireStaff];
+
+  api.get('/api/v2/get-flatpages/', {
+    schema: {
+      tags,
+      summary: 'Every static page with its sanitised HTML and CSS (public)',
+      response: { 200: FlatpageListSchema },
+    },
+    handler: async () => listPublicFlatpages(db),
+  });
+
+  api.get(BASE, {
+    onRequest: staffOnly,
+    schema: {
+      tags,
+      summary: 'Static pages, paginated (super user and OEM)',
+      security,
+      querystring: PaginationQuerySchema,
+      response: { 200: paginatedSchema(FlatpageSchema), ...denied },
+    },
+    handler: async (request) => {
+      const page = pageOf(request.query);
+      const { count, results } = await listFlatpagesForStaff(db, requireAuth(request).user, page);
+      return paginated(request, page, count, results);
+    },
+  });
+
+  api.post(BASE, {
+    onRequest: staffOnly,
+    schema: {
+      tags,
+      summary: 'Add a static page; the content is sanitised, unsafe CSS is refused',
+      security,
+      body: FlatpageCreateSchema,
+      response: { 201: FlatpageSchema, 400: ValidationErrorSchema, ...denied },
+    },
+    handler: async (request, reply) => {
+      const page = await createFlatpage(db, requireAuth(request).user, request.body);
+      return reply.code(201).send(page);
+    },
+  });
+
+  api.post(`${BASE}preview/`, {
+    onRequest: staffOnly,
+    schema: {
+      tags,
+      summary: 'What the content and CSS would be stored as, without storing (live preview)',
+      security,
+      body: FlatpagePreviewSchema,
+      response: { 200: FlatpagePreviewResultSchema, 400: ValidationErrorSchema, ...denied },
+    },
+    handler: async (request) => previewFlatpage(requireAuth(request).user, request.body),
+  });
+
+  api.get(`${BASE}:id/`, {
+    onRequest: staffOnly,
+    schema: {
+      tags,
+      summary: 'One static page',
+      security,
+      params: IdParamsSchema,
+      response: { 200: FlatpageSchema, 404: ErrorDetailSchema, ...denied },
+    },
+    handler: async (request) => getFlatpage(db, requireAuth(request).user, request.params.id),
+  });
+
+  api.patch(`${BASE}:id/`, {
+    onRequest: staffOnly,
+    schema: {
+      tags,
+      summary: 'Change a static page (any subset of url, title, content, css)',
+      security,
+      params: IdParamsSchema,
+      body: FlatpageUpdateSchema,
+      response: { 200: FlatpageSchema, 400: ValidationErrorSchema, 404: ErrorDetailSchema, ...denied },
+    },
+    handler: async (request) => editFlatpage(db, requireAuth(request).user, request.params.id, request.body),
+  });
+
+  api.delete(`${BASE}:id/`, {
+    onRequest: staffOnly,
+    schema: {
+      tags,
+      summary: 'Remove a static page',
+      security,
+      params: IdParamsSchema,
+      response: { 204: z.null().describe('Removed'), 404: ErrorDetailSchema, ...denied },
+    },
+    handler: async (request, reply) => {
+      await removeFlatpage(db, requireAuth(request).user, request.params.id);
+      return reply.code(204).send(null);
+    },
+  });
+}

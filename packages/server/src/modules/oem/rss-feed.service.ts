@@ -1,0 +1,64 @@
+import { OEM_MESSAGES, type RssFeedEntry, type RssFeedItemInput } from '@vigil/contracts';
+import type { Database } from '../../db/database';
+import { AppError } from '../../errors';
+import { assertStaff } from '../access/access';
+import type { UserRow } from '../users/users.table';
+import type { RssFeedEntryRow } from './oem.table';
+import {
+  deleteRssFeedEntries,
+  findRssFeedEntryIds,
+  insertRssFeedEntry,
+  listRssFeedEntries,
+  updateRssFeedEntry,
+} from './rss-feed.repo';
+
+function toRssFeedEntry(row: RssFeedEntryRow): RssFeedEntry {
+  return { id: row.id, title: row.title, description: row.description, url: row.url };
+}
+
+/** GET oem/rss-feed/: every signed-in user (the feed is shown to users). */
+export async function listRssFeed(db: Database): Promise<RssFeedEntry[]> {
+  return (await listRssFeedEntries(db)).map(toRssFeedEntry);
+}
+
+function idsOf(items: RssFeedItemInput[], isDelete: boolean): number[] {
+  return items.flatMap((item) =>
+    item.id !== undefined && (item.delete === true) === isDelete ? [item.id] : [],
+  );
+}
+
+/**
+ * POST oem/rss-feed/: super user and OEM send the whole list in display order; items with an id
+ * update that entry, items without one are created, `delete: true` removes. One transaction; an
+ * id that does not exist (another editor removed it) refuses the whole save.
+ */
+export async function saveRssFeed(
+  db: Database,
+  user: UserRow,
+  items: RssFeedItemInput[],
+): Promise<RssFeedEntry[]> {
+  assertStaff(user);
+  return db.transaction(async (tx) => {
+    const updatedIds = idsOf(items, false);
+    const existing = new Set(await findRssFeedEntryIds(tx, updatedIds));
+    if (updatedIds.some((id) => !existing.has(id))) {
+      throw AppError.validation({ id: [OEM_MESSAGES.rssUnknownEntry] });
+    }
+    await deleteRssFeedEntries(tx, idsOf(items, true));
+    const kept = items.filter((item) => item.delete !== true);
+    for (const [position, item] of kept.entries()) {
+      const values = {
+        title: item.title ?? '',
+        description: item.description ?? '',
+        url: item.url ?? '',
+        position,
+      };
+      if (item.id === undefined) {
+        await insertRssFeedEntry(tx, values);
+      } else {
+        await updateRssFeedEntry(tx, item.id, values);
+      }
+    }
+    return (await listRssFeedEntries(tx)).map(toRssFeedEntry);
+  });
+}

@@ -1,0 +1,197 @@
+import {
+  NON_FIELD_ERRORS,
+  SITE_MESSAGES,
+  SITES_LIST_LIMIT,
+  type Site,
+  type SiteCreate,
+  type SiteOrdering,
+  type SiteUpdate,
+} from '@vigil/contracts';
+import type { Database } from '../../db/database';
+import { AppError } from '../../errors';
+import type { Page } from '../../http/pagination';
+import {
+  assertCanEditSite,
+  assertClientVisible,
+  canManageClient,
+  forbidden,
+  getSiteAccess,
+  isStaffUser,
+  notFound,
+} from '../access/access';
+import { isUserInClient } from '../access/access.repo';
+import { updateUser } from '../users/users.repo';
+import type { UserRow } from '../users/users.table';
+import { resolveCurrentClientId } from './current-client';
+import { findDevicesOfSites } from './site-devices';
+import { toSiteJson } from './site-view';
+import {
+  deleteLocation,
+  editsAnySiteOfClient,
+  findSitesOfClient,
+  getLocationById,
+  insertLocation,
+  type LocationWithPermission,
+  toggleLocationSuspended,
+  updateLocation,
+  upsertMembership,
+} from './sites.repo';
+import type { LocationRow, NewLocationRow } from './sites.table';
+import { isValidTimezone } from './timezones';
+
+export type SiteListOptions = { isActive?: boolean; ordering?: SiteOrdering; client?: number };
+
+function canEditPermission(permission: LocationWithPermission['permission']): boolean {
+  return permission === 'Engineer' || permission === 'Manager';
+}
+
+async function withDevices(db: Database, rows: LocationRow[], canEdit: (row: LocationRow) => boolean) {
+  const devices = await findDevicesOfSites(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toSiteJson(row, canEdit(row), devices.get(row.id)));
+}
+
+async function oneSiteJson(db: Database, row: LocationRow, canEdit: boolean): Promise<Site> {
+  const [site] = await withDevices(db, [row], () => canEdit);
+  if (site === undefined) {
+    throw new Error('site view lost its row');
+  }
+  return site;
+}
+
+/** The sites of the user's current client (or of `client`) that the user may see, one page. */
+export async function listSites(
+  db: Database,
+  user: UserRow,
+  options: SiteListOptions,
+  page: Page = { limit: SITES_LIST_LIMIT, offset: 0 },
+): Promise<{ count: number; results: Site[] }> {
+  const clientId = options.client ?? (await resolveCurrentClientId(db, user));
+  if (clientId === null) {
+    return { count: 0, results: [] };
+  }
+  await assertClientVisible(db, user, clientId);
+  const manages = await canManageClient(db, user, clientId);
+  const { count, rows } = await findSitesOfClient(db, {
+    clientId,
+    memberUserId: manages ? undefined : user.id,
+    isActive: options.isActive,
+    ordering: options.ordering,
+    ...page,
+  });
+  const permissions = new Map(rows.map((row) => [row.id, row.permission]));
+  const results = await withDevices(
+    db,
+    rows,
+    (row) => manages || canEditPermission(permissions.get(row.id) ?? null),
+  );
+  return { count, results };
+}
+
+async function getVisibleSite(db: Database, user: UserRow, id: number) {
+  const access = await getSiteAccess(db, user, id);
+  const row = await getLocationById(db, id);
+  if (row === undefined) {
+    throw notFound();
+  }
+  return { access, row };
+}
+
+/** One site the user may see; 404 otherwise. */
+export async function getSite(db: Database, user: UserRow, id: number): Promise<Site> {
+  const { access, row } = await getVisibleSite(db, user, id);
+  return oneSiteJson(db, row, access.canEdit);
+}
+
+function assertTimezone(timezone: string | undefined): void {
+  if (timezone !== undefined && !isValidTimezone(timezone)) {
+    throw AppError.validation({ timezone: [SITE_MESSAGES.timezoneInvalid] });
+  }
+}
+
+/** A section 6 'Add site': staff, or a member of the client with an edit role there. */
+export async function canCreateSiteIn(db: Database, user: UserRow, clientId: number): Promise<boolean> {
+  if (isStaffUser(user)) {
+    return true;
+  }
+  if (!(await isUserInClient(db, user.id, clientId))) {
+    return false;
+  }
+  if (user.isAccountsManagement || user.isManager || user.isEngineer) {
+    return true;
+  }
+  return editsAnySiteOfClient(db, user.id, clientId);
+}
+
+function toRowValues(input: SiteCreate): Omit<NewLocationRow, 'clientId'>;
+function toRowValues(input: SiteUpdate): Partial<NewLocationRow>;
+function toRowValues(input: SiteUpdate): Partial<NewLocationRow> {
+  return {
+    title: input.title,
+    address: input.address,
+    fullName: input.full_name,
+    email: input.email,
+    mobile: input.mobile,
+    timezone: input.timezone,
+  };
+}
+
+/** Creates a site in the current client; a creator who does not manage the client becomes its Manager. */
+export async function createSite(db: Database, user: UserRow, input: SiteCreate): Promise<Site> {
+  const clientId = await resolveCurrentClientId(db, user);
+  if (clientId === null) {
+    throw AppError.validation({ [NON_FIELD_ERRORS]: [SITE_MESSAGES.clientRequired] });
+  }
+  if (!(await canCreateSiteIn(db, user, clientId))) {
+    throw forbidden();
+  }
+  assertTimezone(input.timezone);
+  const manages = await canManageClient(db, user, clientId);
+  const row = await db.transaction(async (tx) => {
+    const created = await insertLocation(tx, { ...toRowValues(input), clientId });
+    if (!manages) {
+      await upsertMembership(tx, { locationId: created.id, userId: user.id, permission: 'Manager' });
+    }
+    return created;
+  });
+  return oneSiteJson(db, row, true);
+}
+
+/** PATCH locations/{id}/: editors of the site. */
+export async function updateSite(db: Database, user: UserRow, id: number, input: SiteUpdate): Promise<Site> {
+  await assertCanEditSite(db, user, id);
+  assertTimezone(input.timezone);
+  const row = await updateLocation(db, id, toRowValues(input));
+  if (row === undefined) {
+    throw notFound();
+  }
+  return oneSiteJson(db, row, true);
+}
+
+/** DELETE locations/{id}/: staff and the client's accounts management. */
+export async function deleteSite(db: Database, user: UserRow, id: number): Promise<void> {
+  const { access } = await getVisibleSite(db, user, id);
+  if (!(await canManageClient(db, user, access.clientId))) {
+    throw forbidden();
+  }
+  await deleteLocation(db, id);
+}
+
+/** POST locations/{id}/suspend/: toggles is_suspended (deactivate / reactivate). */
+export async function toggleSiteSuspended(db: Database, user: UserRow, id: number): Promise<Site> {
+  await assertCanEditSite(db, user, id);
+  const row = await toggleLocationSuspended(db, id);
+  if (row === undefined) {
+    throw notFound();
+  }
+  return oneSiteJson(db, row, true);
+}
+
+/** POST locations/{id}/select/: makes the site (and its client) the user's current ones. */
+export async function selectSite(db: Database, user: UserRow, id: number): Promise<Site> {
+  const { access, row } = await getVisibleSite(db, user, id);
+  await updateUser(db, user.id, { currentLocationId: row.id, currentClientId: row.clientId });
+  return oneSiteJson(db, row, access.canEdit);
+}

@@ -1,0 +1,97 @@
+import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { sessions } from '../accounts/sessions.table';
+import { clients, clientUsers } from '../clients/clients.table';
+import { users } from '../users/users.table';
+import { type TwoFactorDeviceRow, twoFactorDevices } from './two-factor.table';
+
+export type TwoFactorState = {
+  /** The user has a confirmed device (me/ `registered`). */
+  isRegistered: boolean;
+  /** A client the user belongs to requires two-factor. */
+  isRequired: boolean;
+};
+
+/** Both facts of the two-factor gate in one round trip. */
+export async function getTwoFactorState(db: Database, userId: number): Promise<TwoFactorState> {
+  const confirmedDevice = db
+    .select({ one: sql`1` })
+    .from(twoFactorDevices)
+    .where(and(eq(twoFactorDevices.userId, userId), isNotNull(twoFactorDevices.confirmedAt)));
+  const requiringClient = db
+    .select({ one: sql`1` })
+    .from(clientUsers)
+    .innerJoin(clients, eq(clients.id, clientUsers.clientId))
+    .where(and(eq(clientUsers.userId, userId), eq(clients.is2faRequired, true)));
+  const [row] = await db
+    .select({
+      isRegistered: sql<boolean>`exists (${confirmedDevice})`,
+      isRequired: sql<boolean>`exists (${requiringClient})`,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return { isRegistered: row?.isRegistered === true, isRequired: row?.isRequired === true };
+}
+
+export async function getDevice(db: Database, userId: number): Promise<TwoFactorDeviceRow | undefined> {
+  const [row] = await db.select().from(twoFactorDevices).where(eq(twoFactorDevices.userId, userId)).limit(1);
+  return row;
+}
+
+/**
+ * Stores a new pending secret, replacing a pending one; a confirmed device is left alone.
+ * Returns false when the user already has a confirmed device.
+ */
+export async function savePendingDevice(
+  db: Database,
+  userId: number,
+  secretEncrypted: string,
+): Promise<boolean> {
+  const rows = await db
+    .insert(twoFactorDevices)
+    .values({ userId, secretEncrypted })
+    .onConflictDoUpdate({
+      target: twoFactorDevices.userId,
+      set: { secretEncrypted, confirmedAt: null, lastUsedStep: null, createdAt: new Date() },
+      setWhere: isNull(twoFactorDevices.confirmedAt),
+    })
+    .returning({ userId: twoFactorDevices.userId });
+  return rows.length > 0;
+}
+
+/**
+ * Records an accepted code: the step becomes the last used one and a pending device is confirmed.
+ * Conditional on the step being newer, so two requests racing with one code cannot both succeed.
+ */
+export async function useDeviceStep(db: Database, userId: number, step: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(twoFactorDevices)
+    .set({
+      lastUsedStep: step,
+      confirmedAt: sql`coalesce(${twoFactorDevices.confirmedAt}, ${now.toISOString()}::timestamptz)`,
+    })
+    .where(
+      and(
+        eq(twoFactorDevices.userId, userId),
+        or(isNull(twoFactorDevices.lastUsedStep), lt(twoFactorDevices.lastUsedStep, step)),
+      ),
+    )
+    .returning({ userId: twoFactorDevices.userId });
+  return rows.length > 0;
+}
+
+export async function markSessionVerified(db: Database, sessionId: string): Promise<void> {
+  await db.update(sessions).set({ is2faVerified: true }).where(eq(sessions.id, sessionId));
+}
+
+/**
+ * Removes the user's device and withdraws 'verified' from all their sessions: a verified session
+ * then always means a confirmed device, which lets the gate skip its query for verified sessions.
+ */
+export async function deleteDevice(db: Database, userId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(twoFactorDevices).where(eq(twoFactorDevices.userId, userId));
+    await tx.update(sessions).set({ is2faVerified: false }).where(eq(sessions.userId, userId));
+  });
+}

@@ -1,0 +1,51 @@
+import {
+  ErrorDetailSchema,
+  IdParamsSchema,
+  MembershipCreateSchema,
+  MembershipSchema,
+  MembershipUpdateSchema,
+  ValidationErrorSchema,
+} from '@vigil/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context';
+import { requireAuth } from '../../http/authenticate';
+import { createMembership, updateMembership } from './memberships.service';
+
+const tags = ['users'];
+const security = [{ jwt: [] }];
+const denied = { 401: ErrorDetailSchema, 403: ErrorDetailSchema, 404: ErrorDetailSchema };
+
+/** membership/ and membership/{id}/ of A section 7: a person's access and permission at one site. */
+export function registerMembershipRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post('/api/v1/membership/', {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: "Give a person of the site's client access to the site (editors of the site)",
+      security,
+      body: MembershipCreateSchema,
+      response: { 201: MembershipSchema, 400: ValidationErrorSchema, ...denied },
+    },
+    handler: async (request, reply) => {
+      const membership = await createMembership(ctx.db, requireAuth(request).user, request.body);
+      return reply.code(201).send(membership);
+    },
+  });
+
+  api.patch('/api/v1/membership/:id/', {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: 'Change access or permission at a site (editors of the site)',
+      security,
+      params: IdParamsSchema,
+      body: MembershipUpdateSchema,
+      response: { 200: MembershipSchema, 400: ValidationErrorSchema, ...denied },
+    },
+    handler: async (request) =>
+      updateMembership(ctx.db, requireAuth(request).user, request.params.id, request.body),
+  });
+}

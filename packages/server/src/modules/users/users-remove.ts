@@ -1,0 +1,54 @@
+import { ASSIGNED_USER_MESSAGES } from '@vigil/contracts';
+import type { Database } from '../../db/database';
+import { AppError } from '../../errors';
+import { canManageClient, forbidden, isStaffUser, notFound } from '../access/access';
+import { findClientIdsOfUser, isUserInClient } from '../access/access.repo';
+import { resolveCurrentClientId } from '../sites/current-client';
+import { getLocationById } from '../sites/sites.repo';
+import { deleteMembershipsInClient } from './memberships.repo';
+import { updateUser } from './users.repo';
+import type { UserRow } from './users.table';
+import { getReadableUser } from './users-access';
+import { deleteUserById, unlinkUserFromClient } from './users-clients.repo';
+
+/** Clears the person's current client and site when they pointed into the client they left. */
+async function forgetSelection(db: Database, target: UserRow, clientId: number): Promise<void> {
+  const site =
+    target.currentLocationId === null ? undefined : await getLocationById(db, target.currentLocationId);
+  const values = {
+    ...(target.currentClientId === clientId ? { currentClientId: null } : {}),
+    ...(site?.clientId === clientId ? { currentLocationId: null } : {}),
+  };
+  if (Object.keys(values).length > 0) {
+    await updateUser(db, target.id, values);
+  }
+}
+
+/**
+ * DELETE users/{id}/: removes the person from the actor's current client (staff and its accounts
+ * management): its memberships and the link go; the person is deleted only when no client is left
+ * and they are not staff.
+ */
+export async function removeAssignedUser(db: Database, actor: UserRow, id: number): Promise<void> {
+  const target = await getReadableUser(db, actor, id);
+  if (target.id === actor.id) {
+    throw new AppError('forbidden', ASSIGNED_USER_MESSAGES.cannotRemoveSelf);
+  }
+  const clientId = await resolveCurrentClientId(db, actor);
+  if (clientId === null || !(await isUserInClient(db, target.id, clientId))) {
+    throw notFound();
+  }
+  if (!(await canManageClient(db, actor, clientId))) {
+    throw forbidden();
+  }
+  await db.transaction(async (tx) => {
+    await deleteMembershipsInClient(tx, target.id, clientId);
+    await unlinkUserFromClient(tx, clientId, target.id);
+    const remaining = await findClientIdsOfUser(tx, target.id);
+    if (remaining.length === 0 && !isStaffUser(target)) {
+      await deleteUserById(tx, target.id);
+      return;
+    }
+    await forgetSelection(tx, target, clientId);
+  });
+}

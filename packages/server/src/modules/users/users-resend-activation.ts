@@ -1,0 +1,33 @@
+import { ASSIGNED_USER_MESSAGES, NON_FIELD_ERRORS } from '@vigil/contracts';
+import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
+import { canManageClient, forbidden, isStaffUser } from '../access/access';
+import { findClientIdsOfUser } from '../access/access.repo';
+import { sendActivation } from './activation';
+import type { UserRow } from './users.table';
+import { getReadableUser } from './users-access';
+
+/**
+ * POST users/activation/resend-activation/{id}/: a fresh activation link by e-mail for a person who has
+ * not activated yet; staff and the accounts management of one of the person's clients.
+ */
+export async function resendActivation(
+  ctx: Pick<AppContext, 'config' | 'db' | 'mailer'>,
+  actor: UserRow,
+  id: number,
+): Promise<{ detail: string }> {
+  const { db } = ctx;
+  const target = await getReadableUser(db, actor, id);
+  let allowed = false;
+  for (const clientId of await findClientIdsOfUser(db, target.id)) {
+    allowed ||= await canManageClient(db, actor, clientId);
+  }
+  if (!allowed && !isStaffUser(actor)) {
+    throw forbidden();
+  }
+  if (target.passwordHash !== null) {
+    throw AppError.validation({ [NON_FIELD_ERRORS]: [ASSIGNED_USER_MESSAGES.alreadyActivated] });
+  }
+  await sendActivation(ctx, target);
+  return { detail: ASSIGNED_USER_MESSAGES.activationSent };
+}

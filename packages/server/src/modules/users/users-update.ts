@@ -1,0 +1,121 @@
+import {
+  ASSIGNED_USER_MESSAGES,
+  type AssignedUserDetail,
+  type AssignedUserUpdate,
+  type LocationAccess,
+} from '@vigil/contracts';
+import type { Database } from '../../db/database';
+import { AppError } from '../../errors';
+import { forbidden } from '../access/access';
+import { isUserInClient } from '../access/access.repo';
+import { upsertMembership } from '../sites/sites.repo';
+import { findMembership, updateMembershipById } from './memberships.repo';
+import { findUserByEmail, getUserById, updateUser } from './users.repo';
+import { splitFullName } from './users.service';
+import type { NewUserRow, UserRow } from './users.table';
+import {
+  assertCanGrant,
+  assertCanSetRoles,
+  changedRoleFlags,
+  getReadableUser,
+  managesAllClientsOf,
+  notInClientError,
+} from './users-access';
+import { detailFor } from './users-read';
+
+type ProfileValues = Pick<
+  Partial<NewUserRow>,
+  'firstName' | 'lastName' | 'email' | 'company' | 'phone' | 'address'
+>;
+
+/** The profile fields of the input that differ from the person's. */
+export function changedProfile(input: AssignedUserUpdate, target: UserRow): ProfileValues {
+  const changed: ProfileValues = {};
+  if (input.full_name !== undefined) {
+    const { firstName, lastName } = splitFullName(input.full_name);
+    if (firstName !== target.firstName || lastName !== target.lastName) {
+      Object.assign(changed, { firstName, lastName });
+    }
+  }
+  if (input.email !== undefined && input.email !== target.email) {
+    changed.email = input.email;
+  }
+  for (const key of ['company', 'phone', 'address'] as const) {
+    const value = input[key];
+    if (value !== undefined && value !== target[key]) {
+      changed[key] = value;
+    }
+  }
+  return changed;
+}
+
+async function assertEmailFree(db: Database, email: string | undefined, userId: number): Promise<void> {
+  if (email === undefined) {
+    return;
+  }
+  const owner = await findUserByEmail(db, email);
+  if (owner !== undefined && owner.id !== userId) {
+    throw AppError.validation({ email: [ASSIGNED_USER_MESSAGES.emailTaken] });
+  }
+}
+
+/** Checks the membership changes: the actor may grant each site and the person belongs to its client. */
+async function assertMembershipChanges(
+  db: Database,
+  actor: UserRow,
+  target: UserRow,
+  entries: LocationAccess[],
+): Promise<void> {
+  const checks = await assertCanGrant(db, actor, entries, target.id);
+  for (const check of new Set([...checks.values()].map((value) => value.clientId))) {
+    if (!(await isUserInClient(db, target.id, check))) {
+      throw notInClientError();
+    }
+  }
+}
+
+async function applyMemberships(db: Database, userId: number, entries: LocationAccess[]): Promise<void> {
+  for (const entry of entries) {
+    const current = await findMembership(db, userId, entry.location_id);
+    if (current !== undefined) {
+      await updateMembershipById(db, current.id, {
+        permission: entry.permission,
+        hasAccess: entry.has_access,
+      });
+    } else if (entry.has_access) {
+      await upsertMembership(db, { locationId: entry.location_id, userId, permission: entry.permission });
+    }
+  }
+}
+
+/**
+ * PUT/PATCH users/{id}/: the person themself changes their profile; staff and the accounts management
+ * of all their clients change profile and roles; site editors change memberships at their sites.
+ */
+export async function updateAssignedUser(
+  db: Database,
+  actor: UserRow,
+  id: number,
+  input: AssignedUserUpdate,
+): Promise<AssignedUserDetail> {
+  const target = await getReadableUser(db, actor, id);
+  const isSelf = actor.id === target.id;
+  const managesPerson = await managesAllClientsOf(db, actor, target);
+  const profile = changedProfile(input, target);
+  if (Object.keys(profile).length > 0 && !isSelf && !managesPerson) {
+    throw forbidden();
+  }
+  const roles = changedRoleFlags(input, target);
+  assertCanSetRoles(actor, roles, { managesPerson, isSelf });
+  await assertEmailFree(db, profile.email, target.id);
+  const entries = input.location_access ?? [];
+  await assertMembershipChanges(db, actor, target, entries);
+  await db.transaction(async (tx) => {
+    if (Object.keys(profile).length + Object.keys(roles).length > 0) {
+      await updateUser(tx, target.id, { ...profile, ...roles });
+    }
+    await applyMemberships(tx, target.id, entries);
+  });
+  const updated = await getUserById(db, target.id);
+  return detailFor(db, actor, updated ?? target);
+}

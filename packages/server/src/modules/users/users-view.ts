@@ -1,0 +1,49 @@
+import { type AssignedUser, type AssignedUserDetail, joinFullName } from '@vigil/contracts';
+import type { MembershipWithClient } from './memberships.repo';
+import type { UserRow } from './users.table';
+import type { MembershipSummary } from './users-list.repo';
+
+/** A user as clients/{id}/users/ lists them; the activation key only when the reader may see it. */
+export function toAssignedUserJson(
+  user: UserRow,
+  options: { showActivationKey: boolean; membership?: MembershipSummary | null },
+): AssignedUser {
+  const membership = options.membership ?? null;
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    full_name: joinFullName(user.firstName, user.lastName),
+    is_superuser: user.isSuperuser,
+    is_oem: user.isOem,
+    is_accounts_management: user.isAccountsManagement,
+    is_manager: user.isManager,
+    is_engineer: user.isEngineer,
+    is_active: user.isActive,
+    activation_key: options.showActivationKey ? user.activationKey : null,
+    registered: user.passwordHash !== null,
+    profile: { company: user.company, phone: user.phone, address: user.address },
+    location_membership:
+      membership === null
+        ? null
+        : { id: membership.id, has_access: membership.hasAccess, permission: membership.permission },
+  };
+}
+
+/** users/{id}/: the assigned user with the memberships the reader may see. */
+export function toAssignedUserDetailJson(
+  user: UserRow,
+  memberships: readonly MembershipWithClient[],
+  showActivationKey: boolean,
+): AssignedUserDetail {
+  return {
+    ...toAssignedUserJson(user, { showActivationKey }),
+    location_access: memberships.map((membership) => ({
+      id: membership.id,
+      location_id: membership.locationId,
+      has_access: membership.hasAccess,
+      permission: membership.permission,
+    })),
+  };
+}

@@ -1,0 +1,93 @@
+import {
+  type Flatpage,
+  type FlatpageCreate,
+  FlatpageListSchema,
+  type FlatpagePreview,
+  type FlatpagePreviewResult,
+  FlatpagePreviewResultSchema,
+  FlatpageSchema,
+  type FlatpageUpdate,
+  type LayoutSettings,
+  LayoutSettingsSchema,
+  type OemSettingsFormValues,
+  type Paginated,
+  paginatedSchema,
+  type RssFeedEntry,
+  type RssFeedItemInput,
+  RssFeedListSchema,
+} from '@vigil/contracts';
+import { api, apiV2, ignoreBody } from './client';
+
+/** Query keys of the OEM area; saving invalidates them (and the public layout settings). */
+export const OEM_QUERY_KEYS = {
+  settings: ['oem', 'settings'],
+  rssFeed: ['oem', 'rss-feed'],
+  flatpages: ['oem', 'flatpages'],
+  publicFlatpages: ['flatpages', 'public'],
+} as const;
+
+/** GET oem/settings/: logo, custom CSS and support contacts (super user and OEM). */
+export function getOemSettings(signal?: AbortSignal): Promise<LayoutSettings> {
+  return api.get('oem/settings/', { parse: LayoutSettingsSchema.parse, signal });
+}
+
+/** PATCH oem/settings/: any subset; `logo` as an image data URL, or null for the default logo. */
+export function updateOemSettings(values: OemSettingsFormValues): Promise<LayoutSettings> {
+  return api.patch('oem/settings/', { body: values, parse: LayoutSettingsSchema.parse });
+}
+
+/** DELETE oem/settings/logo/: the default logo is shown again (204). */
+export function resetOemLogo(): Promise<void> {
+  return api.delete('oem/settings/logo/', { parse: ignoreBody });
+}
+
+/** GET oem/rss-feed/: the entries shown to users. */
+export function getRssFeed(signal?: AbortSignal): Promise<RssFeedEntry[]> {
+  return api.get('oem/rss-feed/', { parse: RssFeedListSchema.parse, signal });
+}
+
+/** POST oem/rss-feed/: the whole list (with id update, without create, delete: true remove); answers the new list. */
+export function saveRssFeed(items: RssFeedItemInput[]): Promise<RssFeedEntry[]> {
+  return api.post('oem/rss-feed/', { body: items, parse: RssFeedListSchema.parse });
+}
+
+/** GET v2 get-flatpages/: every static page (public). */
+export function getPublicFlatpages(signal?: AbortSignal): Promise<Flatpage[]> {
+  return apiV2.get('get-flatpages/', { parse: FlatpageListSchema.parse, signal });
+}
+
+const FlatpagePageSchema = paginatedSchema(FlatpageSchema);
+
+/** GET v2 flatpages/?limit&offset (super user and OEM). */
+export function listFlatpages(
+  page: { limit: number; offset: number },
+  signal?: AbortSignal,
+): Promise<Paginated<Flatpage>> {
+  return apiV2.get('flatpages/', { query: page, parse: FlatpagePageSchema.parse, signal });
+}
+
+export function getFlatpage(id: number, signal?: AbortSignal): Promise<Flatpage> {
+  return apiV2.get(`flatpages/${id}/`, { parse: FlatpageSchema.parse, signal });
+}
+
+/** POST v2 flatpages/ (201); the server sanitises the content. */
+export function createFlatpage(values: FlatpageCreate): Promise<Flatpage> {
+  return apiV2.post('flatpages/', { body: values, parse: FlatpageSchema.parse });
+}
+
+export function updateFlatpage(id: number, values: FlatpageUpdate): Promise<Flatpage> {
+  return apiV2.patch(`flatpages/${id}/`, { body: values, parse: FlatpageSchema.parse });
+}
+
+/** DELETE v2 flatpages/{id}/ (204). */
+export function deleteFlatpage(id: number): Promise<void> {
+  return apiV2.delete(`flatpages/${id}/`, { parse: ignoreBody });
+}
+
+/** POST v2 flatpages/preview/: the content as the server would store it (the editor's live preview). */
+export function previewFlatpage(
+  values: FlatpagePreview,
+  signal?: AbortSignal,
+): Promise<FlatpagePreviewResult> {
+  return apiV2.post('flatpages/preview/', { body: values, parse: FlatpagePreviewResultSchema.parse, signal });
+}

@@ -1,0 +1,53 @@
+import type { Client, ClientOrdering } from '@vigil/contracts';
+import { Button, type TableColumnsType } from 'antd';
+
+/** Columns of A section 2 'Clients page'; COMPANY is the sortable one, ascending by default. */
+export function clientColumns(
+  ordering: ClientOrdering,
+  onEdit: (client: Client) => void,
+): TableColumnsType<Client> {
+  return [
+    { title: 'ACCOUNT', dataIndex: 'number', key: 'number' },
+    { title: 'EMAIL ADDRESS', dataIndex: 'email', key: 'email' },
+    { title: 'FULL NAME', dataIndex: 'full_name', key: 'full_name' },
+    {
+      title: 'COMPANY',
+      dataIndex: 'company',
+      key: 'company',
+      sorter: true,
+      sortDirections: ['ascend', 'descend', 'ascend'],
+      sortOrder: ordering === '-company' ? 'descend' : 'ascend',
+    },
+    {
+      title: 'ADDRESS',
+      dataIndex: 'address',
+      key: 'address',
+      // Addresses come from a six-row text area: keep their line breaks.
+      render: (address: string) => <span style={{ whiteSpace: 'pre-line' }}>{address}</span>,
+    },
+    {
+      title: 'PHONE NUMBER',
+      dataIndex: 'phone',
+      key: 'phone',
+      render: (phone: string) => <span style={{ whiteSpace: 'nowrap' }}>{phone}</span>,
+    },
+    {
+      title: 'EDIT',
+      key: 'edit',
+      render: (_value, client) => (
+        <Button
+          size="small"
+          aria-label={`Change ${client.company}`}
+          data-testid={`change-client-${client.id}`}
+          onClick={(event) => {
+            // The row itself selects the client; the Change button must not.
+            event.stopPropagation();
+            onEdit(client);
+          }}
+        >
+          Change
+        </Button>
+      ),
+    },
+  ];
+}

@@ -1,0 +1,211 @@
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ASSIGNED_USER_MESSAGES,
+  ASSIGNED_USERS_PAGE_SIZE,
+  type AssignedUser,
+  PERMISSIONS,
+  type Permission,
+} from '@vigil/contracts';
+import {
+  Button,
+  Checkbox,
+  Flex,
+  Input,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+} from 'antd';
+import { useDeferredValue, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { errorMessageOf } from '../../../api/api-error';
+import {
+  createMembership,
+  listAssignedUsers,
+  removeAssignedUser,
+  updateMembership,
+} from '../../../api/users';
+import { PATHS } from '../../../routes/paths';
+import { ASSIGNED_USERS_QUERY_KEY } from '../queries';
+import { offsetAfterRemoval } from '../site-rules';
+
+type AssignedUsersTableProps = {
+  clientId: number;
+  siteId: number;
+  /** Staff and accounts management may remove people. */
+  canRemove: boolean;
+  meId: number;
+  onNotice: (text: string, type: 'success' | 'error') => void;
+};
+
+type MembershipChange = { user: AssignedUser; permission?: Permission; has_access?: boolean };
+
+/** Assigned users of the client with their access to this site (A section 2 'Edit site'), 20 a page. */
+export function AssignedUsersTable({ clientId, siteId, canRemove, meId, onNotice }: AssignedUsersTableProps) {
+  const [filterInput, setFilterInput] = useState('');
+  const filter = useDeferredValue(filterInput);
+  const [paging, setPaging] = useState({ filter: '', offset: 0 });
+  const offset = paging.filter === filter ? paging.offset : 0;
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const queryKey = [...ASSIGNED_USERS_QUERY_KEY, clientId, siteId, filter, offset] as const;
+
+  const users = useQuery({
+    queryKey,
+    queryFn: ({ signal }) => listAssignedUsers(clientId, { siteId, filter, offset }, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ASSIGNED_USERS_QUERY_KEY });
+
+  const changeMembership = useMutation({
+    mutationFn: async ({ user, permission, has_access }: MembershipChange) => {
+      const membership = user.location_membership;
+      if (membership === null) {
+        await createMembership({
+          location: siteId,
+          user: user.id,
+          permission,
+          has_access: has_access ?? true,
+        });
+        return ASSIGNED_USER_MESSAGES.userAdded;
+      }
+      await updateMembership(membership.id, { permission, has_access });
+      return ASSIGNED_USER_MESSAGES.userUpdated;
+    },
+    onSuccess: async (text) => {
+      await refresh();
+      onNotice(text, 'success');
+    },
+    onError: (error) => onNotice(errorMessageOf(error, ASSIGNED_USER_MESSAGES.failed), 'error'),
+  });
+
+  const remove = useMutation({
+    mutationFn: (user: AssignedUser) => removeAssignedUser(user.id),
+    onSuccess: async () => {
+      const remaining = (users.data?.count ?? 1) - 1;
+      setPaging({ filter, offset: offsetAfterRemoval(offset, remaining) });
+      await refresh();
+      onNotice(ASSIGNED_USER_MESSAGES.removed, 'success');
+    },
+    onError: (error) => onNotice(errorMessageOf(error, ASSIGNED_USER_MESSAGES.failed), 'error'),
+  });
+
+  const columns: TableColumnsType<AssignedUser> = [
+    { title: 'Name', dataIndex: 'full_name', key: 'name', render: (name: string) => name || '—' },
+    { title: 'E-mail', dataIndex: 'email', key: 'email' },
+    {
+      title: 'Permission',
+      key: 'permission',
+      render: (_, user) => (
+        <Select<Permission>
+          size="small"
+          value={user.location_membership?.permission ?? 'User'}
+          options={PERMISSIONS.map((permission) => ({ value: permission, label: permission }))}
+          onChange={(permission) => changeMembership.mutate({ user, permission })}
+          disabled={user.id === meId || changeMembership.isPending}
+          aria-label={`Permission of ${user.email}`}
+          style={{ width: 120 }}
+          data-testid={`user-permission-${user.id}`}
+        />
+      ),
+    },
+    {
+      title: 'Access',
+      key: 'access',
+      render: (_, user) => (
+        <Checkbox
+          checked={user.location_membership?.has_access ?? false}
+          onChange={(event) => changeMembership.mutate({ user, has_access: event.target.checked })}
+          disabled={user.id === meId || changeMembership.isPending}
+          aria-label={`Access of ${user.email}`}
+          data-testid={`user-access-${user.id}`}
+        />
+      ),
+    },
+    {
+      title: 'Status',
+      key: 'status',
+      render: (_, user) =>
+        user.registered ? <Tag color="green">activated</Tag> : <Tag color="orange">unactivated</Tag>,
+    },
+    {
+      title: 'Edit',
+      key: 'edit',
+      render: (_, user) => (
+        <Space>
+          <Link
+            to={`/sites/edit/assign/user/${user.id}`}
+            state={{ siteId }}
+            aria-label={`Edit ${user.email}`}
+            data-testid={`user-edit-${user.id}`}
+          >
+            <EditOutlined />
+          </Link>
+          {canRemove && user.id !== meId ? (
+            <Popconfirm
+              title="Remove user"
+              description="Remove this user from the client?"
+              okText="Remove"
+              onConfirm={() => remove.mutate(user)}
+            >
+              <Button
+                type="text"
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={`Remove ${user.email}`}
+                data-testid={`user-remove-${user.id}`}
+              />
+            </Popconfirm>
+          ) : null}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div data-testid="assigned-users">
+      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 12 }}>
+        <Space.Compact>
+          <Input
+            placeholder="Filter by name or email"
+            aria-label="Filter by name or email"
+            value={filterInput}
+            onChange={(event) => setFilterInput(event.target.value)}
+            style={{ width: 260 }}
+            data-testid="users-filter"
+          />
+          <Button onClick={() => setFilterInput('')} data-testid="users-filter-reset">
+            Reset
+          </Button>
+        </Space.Compact>
+        <Button
+          type="primary"
+          onClick={() => navigate(PATHS.addAssignedUser, { state: { siteId } })}
+          data-testid="add-assigned-user"
+        >
+          Add User +
+        </Button>
+      </Flex>
+      <Table<AssignedUser>
+        rowKey="id"
+        columns={columns}
+        dataSource={users.data?.results ?? []}
+        loading={users.isFetching}
+        pagination={{
+          current: Math.floor(offset / ASSIGNED_USERS_PAGE_SIZE) + 1,
+          pageSize: ASSIGNED_USERS_PAGE_SIZE,
+          total: users.data?.count ?? 0,
+          showSizeChanger: false,
+          onChange: (page) => setPaging({ filter, offset: (page - 1) * ASSIGNED_USERS_PAGE_SIZE }),
+        }}
+        scroll={{ x: 'max-content' }}
+        data-testid="assigned-users-table"
+      />
+    </div>
+  );
+}
