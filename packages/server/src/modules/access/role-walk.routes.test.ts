@@ -1,26 +1,13 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD } from '../../../test/factories';
-import { accountsCases, LOGOUT_ROUTES } from '../../../test/role-walk/accounts.cases';
-import type { RouteCase } from '../../../test/role-walk/cases';
-import { clientsCases } from '../../../test/role-walk/clients.cases';
-import { oemCases, outboxCases } from '../../../test/role-walk/oem.cases';
-import { registrationCases } from '../../../test/role-walk/registration.cases';
-import { sitesCases, usersCases } from '../../../test/role-walk/sites.cases';
-import { twoFactorCases } from '../../../test/role-walk/two-factor.cases';
+import { ALL_CASES, LOGOUT_ROUTES, permissionTableLines } from '../../../test/role-walk/all-cases';
 import { buildWorld, ROLES, type World } from '../../../test/role-walk/world';
 import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
 
 // Every API route with every role: the executable form of docs/permissions.md.
-const CASES: RouteCase[] = [
-  ...accountsCases,
-  ...oemCases,
-  ...outboxCases,
-  ...twoFactorCases,
-  ...clientsCases,
-  ...sitesCases,
-  ...usersCases,
-  ...registrationCases,
-];
+const CASES = ALL_CASES;
 
 describe('permission walk over every API route and role', () => {
   let t: TestApp;
@@ -44,6 +31,15 @@ describe('permission walk over every API route and role', () => {
       ...LOGOUT_ROUTES.map((r) => `POST ${r}`),
     ]);
     expect(documented.filter((route) => !walked.has(route))).toEqual([]);
+  });
+
+  it('agrees with docs/permissions.md', () => {
+    const doc = fs.readFileSync(
+      path.resolve(import.meta.dirname, '../../../../../docs/permissions.md'),
+      'utf8',
+    );
+    const missing = permissionTableLines().filter((line) => !doc.includes(line));
+    expect(missing, 'regenerate the table with npm run docs:permissions').toEqual([]);
   });
 
   for (const routeCase of CASES) {

@@ -1,0 +1,40 @@
+import { accountsCases, LOGOUT_ROUTES } from './accounts.cases';
+import { EVERY_SIGNED_IN, type RouteCase } from './cases';
+import { clientsCases } from './clients.cases';
+import { oemCases, outboxCases } from './oem.cases';
+import { registrationCases } from './registration.cases';
+import { sitesCases, usersCases } from './sites.cases';
+import { twoFactorCases } from './two-factor.cases';
+
+/** Every API route with its expected outcome per role: the executable form of docs/permissions.md. */
+export const ALL_CASES: RouteCase[] = [
+  ...accountsCases,
+  ...registrationCases,
+  ...twoFactorCases,
+  ...clientsCases,
+  ...sitesCases,
+  ...usersCases,
+  ...oemCases,
+  ...outboxCases,
+];
+
+export { LOGOUT_ROUTES };
+
+const HEADER = [
+  "| call | super user | OEM | accounts management | manager | engineer | user | other client's manager | visitor |",
+  '|---|---|---|---|---|---|---|---|---|',
+];
+
+/** The permission table as markdown rows, in case order (logout included). */
+export function permissionTableLines(): string[] {
+  const rows = [
+    ...ALL_CASES.map((c) => ({ call: `${c.method} ${c.route}`, row: c.expect })),
+    ...LOGOUT_ROUTES.map((route) => ({ call: `POST ${route}`, row: EVERY_SIGNED_IN })),
+  ];
+  return [
+    ...HEADER,
+    ...rows.map(
+      ({ call, row }) => `| ${call} | ${row.map((o) => (o === 'allow' ? 'yes' : 'no')).join(' | ')} |`,
+    ),
+  ];
+}
