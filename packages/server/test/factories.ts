@@ -55,14 +55,17 @@ export async function buildSite(
   });
 }
 
-/** Assigns a user to a client and gives them a permission on a site of that client. */
+/**
+ * Assigns a user to a client and gives them a permission on a site of that client; a user with the
+ * accounts management flag becomes accounts management of that client.
+ */
 export async function assignToSite(
   db: Database,
   user: UserRow,
   site: LocationRow,
   permission: Permission = 'User',
 ) {
-  await linkUserToClient(db, site.clientId, user.id);
+  await linkUserToClient(db, site.clientId, user.id, { asAdministrator: user.isAccountsManagement });
   await upsertMembership(db, { locationId: site.id, userId: user.id, permission });
 }
 
@@ -73,7 +76,7 @@ export async function buildClientUser(
   options: { roles?: CreateUserInput['roles']; site?: LocationRow; permission?: Permission } = {},
 ): Promise<UserRow> {
   const user = await buildUser(db, { roles: options.roles });
-  await linkUserToClient(db, client.id, user.id);
+  await linkUserToClient(db, client.id, user.id, { asAdministrator: user.isAccountsManagement });
   await updateUser(db, user.id, { currentClientId: client.id });
   if (options.site !== undefined) {
     await upsertMembership(db, {

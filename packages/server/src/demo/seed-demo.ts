@@ -46,7 +46,9 @@ export async function seedDemo(db: Database): Promise<SeedResult> {
       if (clientId === undefined) {
         continue;
       }
-      await linkUserToClient(tx, clientId, user.id);
+      await linkUserToClient(tx, clientId, user.id, {
+        asAdministrator: demo.roles.isAccountsManagement === true,
+      });
       for (const site of demo.sites ?? []) {
         const locationId = siteIds.get(site.key);
         if (locationId !== undefined) {

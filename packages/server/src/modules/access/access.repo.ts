@@ -12,6 +12,34 @@ export async function findClientIdsOfUser(db: Database, userId: number): Promise
   return rows.map((row) => row.clientId);
 }
 
+/** Clients where the user is accounts management (the per-client flag of client_users). */
+export async function findAdministeredClientIds(db: Database, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ clientId: clientUsers.clientId })
+    .from(clientUsers)
+    .where(and(eq(clientUsers.userId, userId), eq(clientUsers.isAccountsManagement, true)));
+  return rows.map((row) => row.clientId);
+}
+
+export async function isClientAdministrator(
+  db: Database,
+  userId: number,
+  clientId: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ clientId: clientUsers.clientId })
+    .from(clientUsers)
+    .where(
+      and(
+        eq(clientUsers.userId, userId),
+        eq(clientUsers.clientId, clientId),
+        eq(clientUsers.isAccountsManagement, true),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function isUserInClient(db: Database, userId: number, clientId: number): Promise<boolean> {
   const [row] = await db
     .select({ clientId: clientUsers.clientId })

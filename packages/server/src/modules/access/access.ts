@@ -2,7 +2,13 @@ import { COMMON_MESSAGES, type Permission } from '@vigil/contracts';
 import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
 import type { UserRow } from '../users/users.table';
-import { findClientIdsOfUser, findSiteMembership, isUserInClient } from './access.repo';
+import {
+  findAdministeredClientIds,
+  findClientIdsOfUser,
+  findSiteMembership,
+  isClientAdministrator,
+  isUserInClient,
+} from './access.repo';
 
 /**
  * Tenant and role rules of A section 6, in one place. Every service asks these before reading or
@@ -57,7 +63,15 @@ export async function canManageClient(db: Database, user: Actor, clientId: numbe
   if (isStaffUser(user)) {
     return true;
   }
-  return user.isAccountsManagement && (await isUserInClient(db, user.id, clientId));
+  return user.isAccountsManagement && (await isClientAdministrator(db, user.id, clientId));
+}
+
+/** Client ids the user manages; undefined means every client (staff). */
+export async function managedClientIds(db: Database, user: Actor): Promise<number[] | undefined> {
+  if (isStaffUser(user)) {
+    return undefined;
+  }
+  return user.isAccountsManagement ? findAdministeredClientIds(db, user.id) : [];
 }
 
 export async function assertCanManageClient(db: Database, user: Actor, clientId: number): Promise<void> {

@@ -31,12 +31,12 @@ export async function appointAdministrator(ctx: MailContext, tx: Database, clien
       address: client.address,
       roles: { isAccountsManagement: true },
     });
-    await linkUserToClient(tx, client.id, user.id);
+    await linkUserToClient(tx, client.id, user.id, { asAdministrator: true });
     await updateUser(tx, user.id, { currentClientId: client.id });
     await sendActivation(ctx, user, tx);
     return;
   }
-  await linkUserToClient(tx, client.id, existing.id);
+  await linkUserToClient(tx, client.id, existing.id, { asAdministrator: true });
   await updateUser(tx, existing.id, {
     isAccountsManagement: true,
     currentClientId: existing.currentClientId ?? client.id,

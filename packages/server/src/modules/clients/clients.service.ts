@@ -9,7 +9,7 @@ import {
   isStaffUser,
   notFound,
 } from '../access/access';
-import { findClientIdsOfUser } from '../access/access.repo';
+import { findAdministeredClientIds, findClientIdsOfUser } from '../access/access.repo';
 import { getLocationById } from '../sites/sites.repo';
 import { updateUser } from '../users/users.repo';
 import type { UserRow } from '../users/users.table';
@@ -37,7 +37,7 @@ export async function listClients(
     if (!actor.isAccountsManagement) {
       throw forbidden();
     }
-    clientIds = await findClientIdsOfUser(db, actor.id);
+    clientIds = await findAdministeredClientIds(db, actor.id);
   }
   const page = pageOf(query);
   const { count, rows } = await findClients(db, {

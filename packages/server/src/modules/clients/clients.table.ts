@@ -29,6 +29,8 @@ export const clientUsers = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** Accounts management of THIS client: the user flag alone never reaches another client. */
+    isAccountsManagement: boolean('is_accounts_management').notNull().default(false),
     dateCreated: timestamp('date_created', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.clientId, t.userId] }), index('client_users_user_idx').on(t.userId)],

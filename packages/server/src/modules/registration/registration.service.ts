@@ -74,7 +74,7 @@ async function createDemoAccount(ctx: RegistrationContext, input: RegisterReques
       company: input.company,
       roles: { isAccountsManagement: true },
     });
-    await linkUserToClient(tx, client.id, user.id);
+    await linkUserToClient(tx, client.id, user.id, { asAdministrator: true });
     await upsertMembership(tx, { locationId: site.id, userId: user.id, permission: 'Manager' });
     await updateUser(tx, user.id, { currentClientId: client.id, currentLocationId: site.id });
     await sendActivation(ctx, user, tx);

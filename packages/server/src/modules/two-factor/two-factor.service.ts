@@ -3,7 +3,7 @@ import QRCode from 'qrcode';
 import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
 import { forbidden, isStaffUser, notFound } from '../access/access';
-import { findClientIdsOfUser } from '../access/access.repo';
+import { findAdministeredClientIds, findClientIdsOfUser } from '../access/access.repo';
 import type { AuthContext } from '../accounts/accounts.service';
 import { getUserById } from '../users/users.repo';
 import type { UserRow } from '../users/users.table';
@@ -121,7 +121,8 @@ export async function disableTwoFactorOf(db: Database, actor: UserRow, targetId:
     if (!shares && target.id !== actor.id) {
       throw notFound();
     }
-    if (!actor.isAccountsManagement || isStaffUser(target)) {
+    const administered = actor.isAccountsManagement ? await findAdministeredClientIds(db, actor.id) : [];
+    if (!targetClients.some((clientId) => administered.includes(clientId)) || isStaffUser(target)) {
       throw forbidden();
     }
   }

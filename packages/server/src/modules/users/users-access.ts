@@ -2,7 +2,7 @@ import { ASSIGNED_USER_MESSAGES, type LocationAccess, type Permission } from '@v
 import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
 import { canManageClient, forbidden, getSiteAccess, isStaffUser, notFound } from '../access/access';
-import { findClientIdsOfUser } from '../access/access.repo';
+import { findAdministeredClientIds, findClientIdsOfUser } from '../access/access.repo';
 import { editsAnySiteOfClient } from '../sites/sites.repo';
 import { findMembership } from './memberships.repo';
 import { getUserById } from './users.repo';
@@ -35,7 +35,7 @@ export async function managesAllClientsOf(db: Database, actor: UserRow, target: 
   }
   const [targetClients, actorClients] = await Promise.all([
     findClientIdsOfUser(db, target.id),
-    findClientIdsOfUser(db, actor.id),
+    findAdministeredClientIds(db, actor.id),
   ]);
   const own = new Set(actorClients);
   return targetClients.length > 0 && targetClients.every((id) => own.has(id));

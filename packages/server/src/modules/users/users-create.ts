@@ -88,7 +88,7 @@ export async function createAssignedUser(
       address: input.address,
       roles,
     });
-    await linkUserToClient(tx, clientId, user.id);
+    await linkUserToClient(tx, clientId, user.id, { asAdministrator: roles.isAccountsManagement === true });
     await updateUser(tx, user.id, { currentClientId: clientId });
     await grantSites(tx, user.id, input.location_access);
     await sendActivation(ctx, user, tx);

@@ -7,7 +7,8 @@ import {
 import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
 import { forbidden } from '../access/access';
-import { isUserInClient } from '../access/access.repo';
+import { findClientIdsOfUser, isUserInClient } from '../access/access.repo';
+import { setClientAdministrator } from '../clients/clients.repo';
 import { upsertMembership } from '../sites/sites.repo';
 import { findMembership, updateMembershipById } from './memberships.repo';
 import { findUserByEmail, getUserById, updateUser } from './users.repo';
@@ -113,6 +114,15 @@ export async function updateAssignedUser(
   await db.transaction(async (tx) => {
     if (Object.keys(profile).length + Object.keys(roles).length > 0) {
       await updateUser(tx, target.id, { ...profile, ...roles });
+    }
+    if (roles.isAccountsManagement !== undefined) {
+      // Only someone managing every client of the person may change roles, so all of them follow.
+      await setClientAdministrator(
+        tx,
+        target.id,
+        await findClientIdsOfUser(tx, target.id),
+        roles.isAccountsManagement,
+      );
     }
     await applyMemberships(tx, target.id, entries);
   });
