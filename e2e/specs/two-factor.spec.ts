@@ -1,8 +1,8 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { activate, createClientAsAdmin, SEEDED_PASSWORD } from '../fixtures/api-seed';
-import { screenshot, signIn, useBrowser } from '../fixtures/browser';
+import { activate, apiCall, apiLogin, createClientAsAdmin, SEEDED_PASSWORD } from '../fixtures/api-seed';
+import { DEMO, screenshot, signIn, useBrowser } from '../fixtures/browser';
 
 /** The code an authenticator app would show, `steps` periods from now. */
 function codeOf(secret: string, steps = 0): string {
@@ -104,6 +104,22 @@ describe('two-factor security', () => {
     await page.waitForURL(isPath('/sites'));
     await page.getByTestId('sider').waitFor();
     await screenshot(page, 'two-factor-required-done');
+    await page.context().close();
+  });
+
+  it('a user signed in when their client starts requiring 2FA is sent to the setup page at the next call', async () => {
+    const client = await createClientAsAdmin();
+    await activate(client.email, SEEDED_PASSWORD);
+    const page = await browser.newPage();
+    await signIn(page, client.email, SEEDED_PASSWORD);
+    await page.getByTestId('sider').waitFor();
+
+    const admin = await apiLogin(DEMO.superuser);
+    await apiCall('PATCH', `clients/${client.id}/`, admin, { is_2fa_required: true });
+    // The next call the page makes (here the site list, fetched again on reload) meets the server's gate.
+    await page.reload();
+    await page.waitForURL(isPath('/setup2FA/'));
+    await page.getByText('Your organisation requires two-factor authentication').waitFor();
     await page.context().close();
   });
 });

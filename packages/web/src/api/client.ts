@@ -1,3 +1,4 @@
+import { TWO_FACTOR_MESSAGES } from '@vigil/contracts';
 import { sessionStore } from '../auth/session-storage';
 import { ApiError, NETWORK_ERROR_STATUS } from './api-error';
 
@@ -35,6 +36,20 @@ function handleUnauthorized(): void {
   for (const listener of unauthorizedListeners) {
     listener();
   }
+}
+
+type GatedListener = () => void;
+const gatedListeners = new Set<GatedListener>();
+
+/**
+ * Registers what happens when the server refuses a call because this session must first set up or
+ * verify two-factor authentication (for example a client started requiring it mid-session).
+ */
+export function onTwoFactorGate(listener: GatedListener): () => void {
+  gatedListeners.add(listener);
+  return () => {
+    gatedListeners.delete(listener);
+  };
 }
 
 /** Query builders drop empty or null parameters (A section 5). */
@@ -104,6 +119,10 @@ async function request<T>(
     // A visitor's 401 (no token sent) has no session to end.
     if (response.status === 401 && token !== null) {
       handleUnauthorized();
+    } else if (response.status === 403 && error.message === TWO_FACTOR_MESSAGES.required) {
+      for (const listener of gatedListeners) {
+        listener();
+      }
     } else {
       sessionStore.setErrorMessage(error.message);
     }

@@ -4,7 +4,7 @@ import { App } from 'antd';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { getIs2faRequired, login as requestLogin, logout as requestLogout } from '../api/accounts';
-import { onUnauthorized } from '../api/client';
+import { onTwoFactorGate, onUnauthorized } from '../api/client';
 import { meQueryOptions, useMe } from '../hooks/useMe';
 import { PATHS } from '../routes/paths';
 import { AuthContext, type AuthContextValue } from './auth-context';
@@ -29,6 +29,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient, navigate]);
 
   useEffect(() => onUnauthorized(endSession), [endSession]);
+
+  // The server gates this session (2FA newly required, or not yet verified): refresh the flags so the
+  // route guard sends the person to the setup or verify page.
+  const refreshTwoFactorState = useCallback(async () => {
+    try {
+      const isRequired = await getIs2faRequired();
+      sessionStore.setIs2faRequired(isRequired);
+      setIs2faRequired(isRequired);
+      await queryClient.invalidateQueries({ queryKey: meQueryOptions(true).queryKey });
+    } catch {
+      // A failed refresh leaves the current state; the next call tries again.
+    }
+  }, [queryClient]);
+
+  useEffect(() => onTwoFactorGate(() => void refreshTwoFactorState()), [refreshTwoFactorState]);
 
   const signInWithToken = useCallback(
     async (newToken: string) => {
