@@ -6,6 +6,7 @@ export * from './feedback';
 export * from './oem';
 export * from './outbox';
 export * from './passwords';
+export * from './realtime';
 export * from './registration';
 export * from './roles';
 export * from './sites';
