@@ -29,7 +29,15 @@ export function paginatedSchema<T extends z.ZodType>(item: T) {
 }
 export type Paginated<T> = { count: number; next: string | null; previous: string | null; results: T[] };
 
-export const IdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+/** Largest id a PostgreSQL integer column holds; larger ids are refused as input, never sent to the database. */
+export const MAX_ID = 2_147_483_647;
+
+/** A row id in a body. */
+export const IdSchema = z.number().int().positive().max(MAX_ID);
+/** A row id in a path or query string. */
+export const IdParamSchema = z.coerce.number().int().positive().max(MAX_ID);
+
+export const IdParamsSchema = z.object({ id: IdParamSchema });
 
 export const COMMON_MESSAGES = {
   unexpected: 'An unexpected error occurred.',
@@ -38,4 +46,6 @@ export const COMMON_MESSAGES = {
   notAuthenticated: 'Authentication credentials were not provided.',
   invalidToken: 'Invalid or expired token.',
   serverConnectionProblem: 'Server connection problem',
+  /** PostgreSQL text cannot hold NUL characters: they are refused before any route runs. */
+  nullCharacter: 'Null characters are not allowed.',
 } as const;

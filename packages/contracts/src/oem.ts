@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdSchema } from './common';
 
 /** Texts of A sections 2, 5 and 8 for the OEM area; the ones the spec leaves open are ours. */
 export const OEM_MESSAGES = {
@@ -156,7 +157,7 @@ function optionalEntryText() {
  */
 export const RssFeedItemInputSchema = z
   .object({
-    id: z.number().int().positive().optional().describe('Id of an existing entry; absent for a new one'),
+    id: IdSchema.optional().describe('Id of an existing entry; absent for a new one'),
     title: optionalEntryText(),
     description: optionalEntryText(),
     url: optionalEntryText(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdParamSchema, IdSchema } from './common';
 import { DEFAULT_PERMISSION, PermissionSchema } from './roles';
 
 /** Texts of A sections 5 and 8 for assigned users; the ones the spec leaves open are ours. */
@@ -54,7 +55,7 @@ const emailField = z
 
 /** One entry of location_access: the user's access and permission at a site. */
 export const LocationAccessSchema = z.object({
-  location_id: z.number().int().positive().describe('Site id'),
+  location_id: IdSchema.describe('Site id'),
   has_access: z.boolean().default(true).describe('The user may see the site'),
   permission: PermissionSchema.default(DEFAULT_PERMISSION),
 });
@@ -175,12 +176,12 @@ export const AssignedUserListQuerySchema = z.object({
 });
 export type AssignedUserListQuery = z.input<typeof AssignedUserListQuerySchema>;
 
-export const ClientIdParamsSchema = z.object({ clientId: z.coerce.number().int().positive() });
+export const ClientIdParamsSchema = z.object({ clientId: IdParamSchema });
 
 /** POST membership/ (A section 7). */
 export const MembershipCreateSchema = z.object({
-  location: z.number().int().positive().describe('Site id'),
-  user: z.number().int().positive().describe('User id'),
+  location: IdSchema.describe('Site id'),
+  user: IdSchema.describe('User id'),
   permission: PermissionSchema.default(DEFAULT_PERMISSION),
   has_access: z.boolean().default(true),
 });

@@ -6,9 +6,11 @@ import type { DatabaseHandle } from './db/database';
 import { registerAuthentication } from './http/authenticate';
 import { registerErrorHandler } from './http/error-handler';
 import { registerHealth } from './http/health';
+import { registerInputGuards } from './http/input-guards';
 import { registerMetrics } from './http/metrics';
 import { registerOpenApi } from './http/openapi';
 import { registerWebApp } from './http/web-app';
+import { registerIngest } from './ingest/register-ingest';
 import { type MailDispatcher, startMailDispatcher } from './mail/mail-dispatcher';
 import { createMailer } from './mail/mailer';
 import { outboxRoutes } from './mail/outbox.routes';
@@ -18,6 +20,7 @@ import { LoginRateLimiter, type LoginRateLimits } from './modules/accounts/login
 import { passwordRoutes } from './modules/accounts/password.routes';
 import { SessionTokens } from './modules/accounts/session-tokens';
 import { clientsRoutes } from './modules/clients/clients.routes';
+import { devicesRoutes } from './modules/devices/devices.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { oemRoutes } from './modules/oem/oem.routes';
 import { registrationRoutes } from './modules/registration/registration.routes';
@@ -87,7 +90,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   };
 
   registerErrorHandler(app);
-  registerMetrics(app);
+  registerInputGuards(app);
+  const metrics = registerMetrics(app);
   await registerOpenApi(app);
   registerAuthentication(app, accounts);
   registerHealth(app, deps.database.ping);
@@ -100,12 +104,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     twoFactorRoutes,
     clientsRoutes,
     sitesRoutes,
+    devicesRoutes,
     usersRoutes,
     oemRoutes,
     outboxRoutes,
   ]) {
     await app.register(routes, ctx);
   }
+
+  await registerIngest(app, ctx, metrics);
 
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -1,5 +1,7 @@
 import { buildApp } from './app';
 import { describeDemoAccounts, seedDemo } from './demo/seed-demo';
+import { startEmbeddedBroker } from './ingest/embedded-broker';
+import { startExternalConsumer } from './ingest/external-consumer';
 import { countUsers } from './modules/users/users.repo';
 import { configOrExit, loadDotEnv, openMigratedDatabase, say } from './runtime';
 import { resolveJwtSecret } from './secrets';
@@ -9,6 +11,10 @@ const config = configOrExit();
 const database = await openMigratedDatabase(config);
 const seeded = config.demo ? (await seedDemo(database.db)).created : false;
 const app = await buildApp(config, { database, jwtSecret: resolveJwtSecret(config) });
+// Devices publish to our own broker, or (MQTT_URL) we consume from an external one.
+const mqtt = config.mqttUrl
+  ? startExternalConsumer({ url: config.mqttUrl, ingest: app.ingest, log: app.log })
+  : await startEmbeddedBroker({ port: config.mqttPort, host: config.host, ingest: app.ingest, log: app.log });
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
@@ -19,6 +25,7 @@ async function shutdown(signal: string): Promise<void> {
   stopping = true;
   app.log.info({ signal }, 'shutting down: finishing in-flight requests');
   try {
+    await mqtt.close();
     await app.close();
     await database.close();
     process.exit(0);
@@ -34,6 +41,7 @@ try {
   await app.listen({ port: config.port, host: config.host });
 } catch (error) {
   app.log.error({ err: error }, 'could not listen');
+  await mqtt.close();
   await database.close();
   process.exit(1);
 }

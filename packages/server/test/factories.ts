@@ -2,6 +2,10 @@ import type { Permission } from '@vigil/contracts';
 import type { Database } from '../src/db/database';
 import { insertClient, linkUserToClient } from '../src/modules/clients/clients.repo';
 import type { ClientRow } from '../src/modules/clients/clients.table';
+import { insertDevice } from '../src/modules/devices/devices.repo';
+import type { DeviceRow, NewDeviceRow } from '../src/modules/devices/devices.table';
+import { insertHardwareUnit } from '../src/modules/hardware/hardware.repo';
+import type { HardwareUnitRow, NewHardwareUnitRow } from '../src/modules/hardware/hardware.table';
 import { insertLocation, upsertMembership } from '../src/modules/sites/sites.repo';
 import type { LocationRow } from '../src/modules/sites/sites.table';
 import { updateUser } from '../src/modules/users/users.repo';
@@ -86,4 +90,38 @@ export async function buildClientUser(
     });
   }
   return user;
+}
+
+/** A provisioned hardware unit with a unique serial number and udf_id (devices). */
+export async function buildHardwareUnit(
+  db: Database,
+  overrides: Partial<NewHardwareUnitRow> = {},
+): Promise<HardwareUnitRow> {
+  const n = next();
+  return insertHardwareUnit(db, {
+    serialNumber: `SN-${n}`,
+    code: `code-${n}`,
+    deviceType: 'F500',
+    udfId: `U${n}`.slice(0, 8),
+    ...overrides,
+  });
+}
+
+/** A device at a site, bound to a new hardware unit of the same type (devices). */
+export async function buildDevice(
+  db: Database,
+  site: LocationRow,
+  overrides: Partial<NewDeviceRow> = {},
+): Promise<DeviceRow> {
+  const unit = await buildHardwareUnit(db, { deviceType: overrides.deviceType ?? 'F500' });
+  return insertDevice(db, {
+    locationId: site.id,
+    hardwareUnitId: unit.id,
+    title: `Device ${unit.id}`,
+    serialNumber: unit.serialNumber,
+    code: unit.code,
+    deviceType: unit.deviceType,
+    udfId: unit.udfId,
+    ...overrides,
+  });
 }

@@ -19,10 +19,13 @@ function freePort(): Promise<number> {
   });
 }
 
-function env(port: number): NodeJS.ProcessEnv {
+function env(port: number, mqttPort = 0): NodeJS.ProcessEnv {
   return {
     ...process.env,
     PORT: String(port),
+    // Its own broker port: the machine may already run an MQTT broker on 1883.
+    MQTT_PORT: String(mqttPort),
+    MQTT_URL: '',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
@@ -35,7 +38,10 @@ type Running = { child: ChildProcess; output: () => string; baseUrl: string };
 
 async function startServer(): Promise<Running> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { cwd: ROOT, env: env(port) });
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: ROOT,
+    env: env(port, await freePort()),
+  });
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += chunk;

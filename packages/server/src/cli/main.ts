@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { configOrExit, fail, loadDotEnv, openMigratedDatabase, say } from '../runtime';
 import { createSuperuserCommand } from './create-superuser';
+import { hardwareCommand } from './hardware';
 import { seedDemoCommand } from './seed-demo';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
@@ -9,6 +10,10 @@ Commands:
   migrate                                   apply database migrations
   create-superuser --email E --password P [--name "Full Name"]
                                             create a super user
+  hardware add --serial S --code C --type T --udf-id U
+                                            provision one hardware unit
+  hardware import FILE.csv                  provision units from a CSV (serial_number,code,device_type,udf_id);
+                                            every line is checked, and nothing is imported if any fails
   seed-demo                                 load the demo data set and print its accounts`;
 
 type Command = (db: Awaited<ReturnType<typeof openMigratedDatabase>>['db'], args: string[]) => Promise<void>;
@@ -17,6 +22,7 @@ const COMMANDS: Record<string, Command> = {
   migrate: async () => say('Migrations applied.'),
   'create-superuser': createSuperuserCommand,
   'seed-demo': seedDemoCommand,
+  hardware: hardwareCommand,
 };
 
 loadDotEnv();

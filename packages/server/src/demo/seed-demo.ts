@@ -4,6 +4,7 @@ import { insertLocation, upsertMembership } from '../modules/sites/sites.repo';
 import { findUserByEmail, updateUser } from '../modules/users/users.repo';
 import { createUser } from '../modules/users/users.service';
 import { DEMO_CLIENTS, DEMO_PASSWORD, DEMO_USERS } from './demo-data';
+import { seedDemoDevices } from './demo-devices';
 
 export type SeedResult = { created: boolean };
 
@@ -31,6 +32,7 @@ export async function seedDemo(db: Database): Promise<SeedResult> {
         siteIds.set(key, row.id);
       }
     }
+    await seedDemoDevices(tx, siteIds);
     for (const demo of DEMO_USERS) {
       const user = await createUser(tx, {
         email: demo.email,

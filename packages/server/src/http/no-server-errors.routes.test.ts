@@ -4,9 +4,19 @@ import { buildTestApp, type TestApp } from '../../test/test-app';
 
 type Operation = { method: string; path: string; bodyFields: string[] };
 
-const PARAM_VALUES = ['abc', '-1', '0', '99999999999999999999', '1.5', '%00', 'x'.repeat(300)];
+const PARAM_VALUES = [
+  'abc',
+  '-1',
+  '0',
+  '2147483648',
+  '99999999999',
+  '99999999999999999999',
+  '1.5',
+  '%00',
+  'x'.repeat(300),
+];
 const HOSTILE_QUERY =
-  'limit=abc&offset=-1&ordering=%27&q=%25&search=%00&filter=%5C&with-location-membership=abc&location=abc&status=zzz&timestamp=never&client=-1';
+  'limit=abc&offset=-1&ordering=%27&q=%25&search=%00&filter=%5C&with-location-membership=abc&location=abc&status=zzz&timestamp=never&client=-1&location=99999999999&device=%00';
 const WEIRD_VALUES: unknown[] = [
   null,
   '',

@@ -16,6 +16,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       components: {
         securitySchemes: {
           jwt: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'JWT <token>' },
+          device: { type: 'http', scheme: 'basic', description: 'Device serial number and code' },
         },
       },
     },

@@ -1,6 +1,7 @@
 import { accountsCases, LOGOUT_ROUTES } from './accounts.cases';
 import { EVERY_SIGNED_IN, type RouteCase } from './cases';
 import { clientsCases } from './clients.cases';
+import { devicesCases } from './devices.cases';
 import { oemCases, outboxCases } from './oem.cases';
 import { registrationCases } from './registration.cases';
 import { sitesCases, usersCases } from './sites.cases';
@@ -14,6 +15,7 @@ export const ALL_CASES: RouteCase[] = [
   ...clientsCases,
   ...sitesCases,
   ...usersCases,
+  ...devicesCases,
   ...oemCases,
   ...outboxCases,
 ];

@@ -9,6 +9,7 @@ import { FeedbackPage } from '../pages/feedback/FeedbackPage';
 import { FlatpageEditorPage } from '../pages/oem/FlatpageEditorPage';
 import { FlatpagesAdminPage } from '../pages/oem/FlatpagesAdminPage';
 import { FlatpagesPage } from '../pages/oem/FlatpagesPage';
+import { HardwarePage } from '../pages/oem/HardwarePage';
 import { OemSettingsPage } from '../pages/oem/OemSettingsPage';
 import { OutboxPage } from '../pages/oem/OutboxPage';
 import { RssFeedEditPage } from '../pages/oem/RssFeedEditPage';
@@ -52,6 +53,7 @@ export const staffAccountRoutes: RouteObject[] = [
   { path: '/clients/add/client', element: <ClientFormPage /> },
   { path: '/clients/add/client/:id', element: <ClientFormPage /> },
   { path: '/oem/setting', element: <OemSettingsPage /> },
+  { path: '/oem/hardware', element: <HardwarePage /> },
   { path: '/settings/rss/edit', element: <RssFeedEditPage /> },
   { path: '/settings/oem/contacts', element: <SupportContactsPage /> },
   { path: '/settings/flatpages', element: <FlatpagesAdminPage /> },

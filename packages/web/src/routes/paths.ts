@@ -29,6 +29,8 @@ export const PATHS = {
   /** Static pages and their CSS (staff): list and editor. */
   flatpagesAdmin: '/settings/flatpages',
   addFlatpage: '/settings/flatpages/add',
+  /** Provisioned hardware units (staff). */
+  hardware: '/oem/hardware',
   /** Mail outbox (super users). */
   outbox: '/oem/outbox',
   /** Sidebar target when no site is selected yet: explains that one must be chosen. */

@@ -9,6 +9,9 @@ import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
 // Every API route with every role: the executable form of docs/permissions.md.
 const CASES = ALL_CASES;
 
+// Guarded by device credentials (serial number and code), not user roles: tested in ingest.routes.test.ts.
+const DEVICE_ROUTES = ['POST /api/v1/ingest/{udfId}/'];
+
 describe('permission walk over every API route and role', () => {
   let t: TestApp;
   let world: World;
@@ -29,6 +32,7 @@ describe('permission walk over every API route and role', () => {
     const walked = new Set([
       ...CASES.map((c) => `${c.method} ${c.route}`),
       ...LOGOUT_ROUTES.map((r) => `POST ${r}`),
+      ...DEVICE_ROUTES,
     ]);
     expect(documented.filter((route) => !walked.has(route))).toEqual([]);
   });

@@ -1,15 +1,17 @@
 import type { Me, Permission } from '@vigil/contracts';
 import type { Database } from '../../db/database';
 import { getClientById } from '../clients/clients.repo';
+import { getDeviceById } from '../devices/devices.repo';
 import { findSiteRolesOfUser, getLocationById } from '../sites/sites.repo';
 import { getTwoFactorState } from '../two-factor/two-factor.repo';
 import type { AuthContext } from './accounts.service';
 
 /** Builds the me/ answer: profile, role flags, site roles and the current selection. */
 export async function getMe(db: Database, { user, session }: AuthContext): Promise<Me> {
-  const [client, location, siteRoles, twoFactor] = await Promise.all([
+  const [client, location, device, siteRoles, twoFactor] = await Promise.all([
     user.currentClientId === null ? undefined : getClientById(db, user.currentClientId),
     user.currentLocationId === null ? undefined : getLocationById(db, user.currentLocationId),
+    user.currentDeviceId === null ? undefined : getDeviceById(db, user.currentDeviceId),
     findSiteRolesOfUser(db, user.id),
     getTwoFactorState(db, user.id),
   ]);
@@ -37,6 +39,9 @@ export async function getMe(db: Database, { user, session }: AuthContext): Promi
     locations_roles: locationsRoles,
     current_client: client === undefined ? null : { id: client.id, company: client.company },
     current_location: location === undefined ? null : { id: location.id, title: location.title },
-    current_device: null,
+    current_device:
+      device === undefined
+        ? null
+        : { id: device.id, title: device.title, udf_id: device.udfId, device_type: device.deviceType },
   };
 }

@@ -1,18 +1,30 @@
 import type { SiteDevice } from '@vigil/contracts';
 import type { Database } from '../../db/database';
+import { findDevicesByLocationIds } from '../devices/devices.repo';
 import type { DeviceHealth } from './site-status';
 
 export type SiteDevices = { devices: SiteDevice[]; health: DeviceHealth[] };
 
-const NONE: SiteDevices = { devices: [], health: [] };
-
 /**
- * The devices of each site and the state each contributes to the site's status. Devices arrive with
- * step 3, which fills this in; until then every site has none.
+ * The devices of each site and the state each contributes to the site's status. Alarm and warning
+ * states arrive with the ingest pipeline; until then every device counts as ok.
  */
 export async function findDevicesOfSites(
-  _db: Database,
+  db: Database,
   siteIds: readonly number[],
 ): Promise<Map<number, SiteDevices>> {
-  return new Map(siteIds.map((id) => [id, NONE]));
+  const result = new Map<number, SiteDevices>(siteIds.map((id) => [id, { devices: [], health: [] }]));
+  for (const row of await findDevicesByLocationIds(db, siteIds)) {
+    const entry = result.get(row.locationId);
+    entry?.devices.push({
+      id: row.id,
+      title: row.title,
+      udf_id: row.udfId,
+      device_type: row.deviceType,
+      is_online: row.isOnline,
+      is_suspended: row.isSuspended,
+    });
+    entry?.health.push('ok');
+  }
+  return result;
 }

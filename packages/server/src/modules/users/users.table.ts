@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { clients } from '../clients/clients.table';
+import { devices } from '../devices/devices.table';
 import { locations } from '../sites/sites.table';
 
 /** People who sign in: staff, OEM, and the clients' assigned users (A section 3 'User data'). */
@@ -28,6 +29,7 @@ export const users = pgTable(
     currentLocationId: integer('current_location_id').references(() => locations.id, {
       onDelete: 'set null',
     }),
+    currentDeviceId: integer('current_device_id').references(() => devices.id, { onDelete: 'set null' }),
     dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
     lastLogin: timestamp('last_login', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),

@@ -1,4 +1,4 @@
-import { FileTextOutlined, MailOutlined, PhoneOutlined, ReadOutlined } from '@ant-design/icons';
+import { FileTextOutlined, HddOutlined, MailOutlined, PhoneOutlined, ReadOutlined } from '@ant-design/icons';
 import type { LayoutSettings } from '@vigil/contracts';
 import { Card, Col, Row, Typography } from 'antd';
 import type { ReactNode } from 'react';
@@ -86,6 +86,16 @@ export function OemSettingsPage() {
         >
           <Typography.Paragraph type="secondary" className="oem-hub-summary">
             Pages such as the terms of use, each with its own CSS.
+          </Typography.Paragraph>
+        </HubCard>
+        <HubCard
+          title="Hardware Units"
+          icon={<HddOutlined className="oem-hub-icon" />}
+          to={PATHS.hardware}
+          testId="oem-card-hardware"
+        >
+          <Typography.Paragraph type="secondary" className="oem-hub-summary">
+            Units provisioned for devices: serial number, code, type and UDF ID.
           </Typography.Paragraph>
         </HubCard>
         {me.is_superuser ? (

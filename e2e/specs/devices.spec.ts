@@ -1,0 +1,159 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  activate,
+  apiCall,
+  apiLogin,
+  createClientAsAdmin,
+  SEEDED_PASSWORD,
+  uniqueTag,
+} from '../fixtures/api-seed';
+import { DEMO, screenshot, signIn, useBrowser } from '../fixtures/browser';
+
+const isPath = (path: string) => (url: URL) => url.pathname === path;
+
+type SiteItem = { id: number; title: string };
+type DeviceItem = { id: number; title: string };
+
+/** Picks an option of an open antd Select by its exact text. */
+async function chooseOption(page: Page, text: string): Promise<void> {
+  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${text}"]`).click();
+}
+
+/** A new client with one site and a Manager there, all through the API; answers the Manager's e-mail. */
+async function seedSiteWithManager() {
+  const client = await createClientAsAdmin();
+  await activate(client.email, SEEDED_PASSWORD);
+  const accounts = await apiLogin(client.email, SEEDED_PASSWORD);
+  const site = await apiCall<SiteItem>('POST', 'locations/', accounts, {
+    title: `Dock Silo ${uniqueTag()}`,
+    address: '2 Dock Road',
+    timezone: 'Europe/London',
+  });
+  const email = `mgr.${uniqueTag()}@e2e.test`;
+  await apiCall('POST', 'users/', accounts, {
+    full_name: 'Morgan Manager',
+    email,
+    company: client.company,
+    phone: '+44 1482 555 011',
+    address: '2 Dock Road',
+    location_access: [{ location_id: site.id, has_access: true, permission: 'Manager' }],
+  });
+  await activate(email, SEEDED_PASSWORD);
+  return { client, site, email };
+}
+
+describe('devices', () => {
+  const browser = useBrowser();
+
+  it('a manager adds a provisioned device, sees it Offline, and deactivates and reactivates it', async () => {
+    const { client, site, email } = await seedSiteWithManager();
+    const admin = await apiLogin(DEMO.superuser);
+    const tag = uniqueTag().slice(-6).toUpperCase();
+    const unit = { serial_number: `E2E-${tag}`, code: `code-${tag}`, device_type: '0300', udf_id: `W${tag}` };
+    await apiCall('POST', 'hardware/', admin, unit);
+
+    const page = await browser.newPage();
+    await signIn(page, email, SEEDED_PASSWORD);
+    await page.waitForURL(isPath('/sites'));
+    await page.getByTestId(`site-card-${site.id}`).click();
+    await page.waitForURL(isPath('/devices'));
+    await page.getByRole('heading', { name: `${client.company} / ${site.title} - Devices` }).waitFor();
+    await page.getByText('location is empty!').waitFor();
+    await screenshot(page, 'devices-empty');
+
+    // The add form: required messages, then a code that does not match the unit.
+    await page.getByTestId('add-device').click();
+    await page.waitForURL(isPath('/devices/add/device'));
+    await page.getByRole('heading', { name: 'Add Device' }).waitFor();
+    await page.getByTestId('device-save').click();
+    for (const message of [
+      'Please input your title',
+      'Please input your serial number',
+      'Please input your code',
+      'Please select your type',
+    ]) {
+      await page.getByText(message, { exact: true }).waitFor();
+    }
+    await page.getByLabel('Title').fill('Conveyor WDC4');
+    await page.getByLabel('Serial number').fill(unit.serial_number);
+    await page.getByLabel('Code').fill('not-the-code');
+    await page.getByTestId('device-type').click();
+    await chooseOption(page, 'WDC4');
+    await page.getByLabel('UDF ID').waitFor();
+    await expect(page.getByLabel('IP address').count()).resolves.toBe(0);
+    await page.getByTestId('device-save').click();
+    await page.getByText('Not a valid serial number or code!').waitFor();
+    await screenshot(page, 'device-add-invalid');
+    await page.getByLabel('Code').fill(unit.code);
+    await page.getByTestId('device-save').click();
+    await page.waitForURL(isPath('/devices'));
+    await page.getByText('Device added successfully').waitFor();
+
+    const devices = await apiCall<{ results: DeviceItem[] }>('GET', `devices/?location=${site.id}`, admin);
+    const deviceId = devices.results[0]?.id ?? 0;
+    await expect(page.getByTestId(`device-state-${deviceId}`).innerText()).resolves.toBe('Offline');
+    await expect(page.getByTestId(`device-card-${deviceId}`).innerText()).resolves.toContain(
+      `UDF ${unit.udf_id}`,
+    );
+    await screenshot(page, 'devices-page');
+    // An offline device does not open for a manager.
+    await page.getByTestId(`device-card-${deviceId}`).click();
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe('/devices');
+
+    // Deactivate and reactivate on the edit page, each after its confirmation.
+    await page.getByTestId(`device-edit-${deviceId}`).click();
+    await page.waitForURL(isPath(`/devices/edit/device/${deviceId}`));
+    await page.getByRole('heading', { name: 'Edit Device' }).waitFor();
+    await expect(page.getByLabel('UDF ID').inputValue()).resolves.toBe(unit.udf_id);
+    await expect(page.getByText('Is emulated as').count()).resolves.toBe(0);
+    await screenshot(page, 'device-edit');
+    await page.getByTestId('device-suspend').click();
+    await page.getByText('Please confirm you want to deactivate this device').waitFor();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('button', { name: 'REACTIVATE DEVICE' }).waitFor();
+    await page.getByText('Device deactivated').waitFor();
+    await page.goto('/devices');
+    await expect(page.getByTestId(`device-state-${deviceId}`).innerText()).resolves.toBe('Suspended');
+    await screenshot(page, 'devices-suspended');
+    await page.getByTestId(`device-edit-${deviceId}`).click();
+    await page.getByTestId('device-suspend').click();
+    await page.getByText('Please confirm you want to reactivate this device').waitFor();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('button', { name: 'DEACTIVATE DEVICE' }).waitFor();
+
+    // The remove dialog of A section 2 (cancelled: the device stays).
+    await page.getByTestId('device-remove').click();
+    await page.getByText('Please confirm you want to remove this device').waitFor();
+    await screenshot(page, 'device-remove-dialog');
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Cancel' }).click();
+    await page.goto('/devices');
+    await expect(page.getByTestId(`device-state-${deviceId}`).innerText()).resolves.toBe('Offline');
+    await page.context().close();
+  });
+
+  it('staff provision hardware units on the OEM hardware page', async () => {
+    const page = await browser.newPage();
+    await signIn(page, DEMO.superuser);
+    await page.getByTestId('nav-clients').waitFor();
+    await page.goto('/oem/setting');
+    await page.getByTestId('oem-card-hardware').click();
+    await page.waitForURL(isPath('/oem/hardware'));
+    await page.getByRole('heading', { name: 'Hardware Units' }).waitFor();
+    const tag = uniqueTag().slice(-6).toUpperCase();
+    await page.getByTestId('hardware-serial').fill(`HW-${tag}`);
+    await page.getByTestId('hardware-code').fill('hw-code');
+    await page.getByTestId('hardware-type').click();
+    await chooseOption(page, 'F500 UDF');
+    await page.getByTestId('hardware-udf-id').fill('123456789');
+    await page.getByTestId('hardware-add').click();
+    await page.getByText("UDF ID can't be longer than 8 characters").waitFor();
+    await page.getByTestId('hardware-udf-id').fill(`H${tag}`);
+    await page.getByTestId('hardware-add').click();
+    await page.getByText('Hardware unit added').waitFor();
+    await page.getByRole('cell', { name: `HW-${tag}`, exact: true }).waitFor();
+    await screenshot(page, 'hardware-page');
+    await page.context().close();
+  });
+});

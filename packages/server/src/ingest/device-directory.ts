@@ -1,0 +1,85 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Database } from '../db/database';
+import {
+  findIngestDeviceBySerial,
+  findIngestDeviceByUdfId,
+  type IngestDeviceRow,
+} from '../modules/devices/devices.repo';
+
+/** A device as the ingest needs it; the code stays inside the directory. */
+export type DirectoryDevice = Omit<IngestDeviceRow, 'code'>;
+
+type Entry = { row: IngestDeviceRow | undefined; expiresAt: number };
+
+export type DeviceDirectoryOptions = { ttlMs?: number; now?: () => number };
+
+function sameSecret(a: string, b: string): boolean {
+  // Hash first so the comparison is constant-time whatever the lengths.
+  const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+  return timingSafeEqual(digest(a), digest(b));
+}
+
+function withoutCode(row: IngestDeviceRow): DirectoryDevice {
+  const { code: _code, ...device } = row;
+  return device;
+}
+
+/**
+ * Devices by serial number and by udf_id, cached for 60 s (MQTT connects and HTTP ingest ask on every
+ * message). Unknown and suspended devices are never served from the cache for long, so a device added or
+ * reactivated on any instance is accepted within seconds; a suspension is enforced at commit (markDevicesSeen).
+ */
+/** How long an unknown or suspended device is remembered. */
+const NEGATIVE_TTL_MS = 2_000;
+
+export class DeviceDirectory {
+  private readonly bySerial = new Map<string, Entry>();
+  private readonly byUdfId = new Map<string, Entry>();
+  private readonly ttlMs: number;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly db: Database,
+    options: DeviceDirectoryOptions = {},
+  ) {
+    this.ttlMs = options.ttlMs ?? 60_000;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** The device whose serial number and code match, or undefined (suspended devices included). */
+  async authenticate(serialNumber: string, code: string): Promise<DirectoryDevice | undefined> {
+    const row = await this.cached(this.bySerial, serialNumber, () =>
+      findIngestDeviceBySerial(this.db, serialNumber),
+    );
+    // Compare even without a row so an unknown serial costs the same as a wrong code.
+    const matches = sameSecret(row?.code ?? '', code);
+    return row !== undefined && matches ? withoutCode(row) : undefined;
+  }
+
+  async findByUdfId(udfId: string): Promise<DirectoryDevice | undefined> {
+    const row = await this.cached(this.byUdfId, udfId, () => findIngestDeviceByUdfId(this.db, udfId));
+    return row === undefined ? undefined : withoutCode(row);
+  }
+
+  /** Forgets everything cached: call after devices are added, changed, suspended or deleted. */
+  invalidateAll(): void {
+    this.bySerial.clear();
+    this.byUdfId.clear();
+  }
+
+  private async cached(
+    map: Map<string, Entry>,
+    key: string,
+    load: () => Promise<IngestDeviceRow | undefined>,
+  ): Promise<IngestDeviceRow | undefined> {
+    const hit = map.get(key);
+    if (hit !== undefined && hit.expiresAt > this.now()) {
+      return hit.row;
+    }
+    const row = await load();
+    // An active device is remembered for the full time; an unknown or suspended one only briefly.
+    const isActive = row !== undefined && !row.isSuspended;
+    map.set(key, { row, expiresAt: this.now() + (isActive ? this.ttlMs : NEGATIVE_TTL_MS) });
+    return row;
+  }
+}

@@ -1,0 +1,82 @@
+import { deviceBootTopic, deviceStateTopic } from '@vigil/contracts';
+import { connect } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { metricValue, provisionDevice, reload, silentLog, treeOf, waitFor } from '../../test/telemetry';
+import { buildTestApp, type TestApp } from '../../test/test-app';
+import { type ExternalConsumer, startExternalConsumer } from './external-consumer';
+
+// A real external broker: CI runs Mosquitto and sets TEST_MQTT_URL=mqtt://127.0.0.1:1883 (anonymous
+// publishing allowed, so the test publishes as a device would). Without it this suite is skipped.
+const brokerUrl = process.env.TEST_MQTT_URL;
+
+describe.skipIf(brokerUrl === undefined)('external MQTT broker consumer (needs TEST_MQTT_URL)', () => {
+  let t: TestApp;
+  let consumer: ExternalConsumer;
+  const url = brokerUrl ?? '';
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    consumer = startExternalConsumer({
+      url,
+      ingest: t.app.ingest,
+      log: silentLog,
+      clientId: `vigil-ingest-test-${process.pid}-${Date.now()}`,
+      sessionExpirySeconds: 60,
+    });
+    await consumer.ready;
+  });
+  afterAll(async () => {
+    await consumer.close();
+    await t.close();
+  });
+
+  /** Publishes at QoS 1 as a device would (Mosquitto in CI allows anonymous publishing). */
+  async function publishAsDevice(topic: string, payload: string): Promise<void> {
+    const publisher = connect(url, { reconnectPeriod: 0 });
+    try {
+      await publisher.publishAsync(topic, payload, { qos: 1 });
+    } finally {
+      await publisher.endAsync();
+    }
+  }
+
+  it('ingests trees of known devices through the shared subscription and skips unknown ones', async () => {
+    const { device, identity } = await provisionDevice(t.db);
+    const publisher = connect(url, { reconnectPeriod: 0 });
+    try {
+      await publisher.publishAsync(deviceStateTopic('NOSUCH'), treeOf({ ...identity, udfId: 'NOSUCH' }), {
+        qos: 1,
+      });
+      await publisher.publishAsync(deviceStateTopic(identity.udfId), '{"broken', { qos: 1 });
+      const tree = treeOf(identity);
+      await publisher.publishAsync(deviceStateTopic(identity.udfId), tree, { qos: 1 });
+      await waitFor(async () => (await reload(t.db, device)).isOnline);
+      expect(t.app.ingest.latest(identity.udfId)?.json).toBe(tree);
+      const metrics = (await t.app.inject('/metrics')).body;
+      expect(metricValue(metrics, 'vigil_ingest_rejected_total{reason="unknown_device"}')).toBe(1);
+      expect(metricValue(metrics, 'vigil_ingest_rejected_total{reason="malformed_json"}')).toBe(1);
+    } finally {
+      await publisher.endAsync();
+    }
+  });
+
+  it('refuses a suspended device and counts a boot message', async () => {
+    const suspended = await provisionDevice(t.db, { suspended: true });
+    const { identity } = await provisionDevice(t.db);
+    const boot = { type: 'boot', deviceId: identity.udfId, deviceType: 'f500', time: 1, reason: 'power-up' };
+    await publishAsDevice(deviceStateTopic(suspended.identity.udfId), treeOf(suspended.identity));
+    await publishAsDevice(deviceBootTopic(identity.udfId), JSON.stringify(boot));
+    await waitFor(
+      async () =>
+        metricValue((await t.app.inject('/metrics')).body, 'vigil_ingest_messages_total{kind="boot"}') === 1,
+    );
+    await waitFor(
+      async () =>
+        metricValue(
+          (await t.app.inject('/metrics')).body,
+          'vigil_ingest_rejected_total{reason="suspended"}',
+        ) === 1,
+    );
+    expect((await reload(t.db, suspended.device)).lastSeenAt).toBeNull();
+  });
+});

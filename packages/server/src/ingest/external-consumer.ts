@@ -1,0 +1,82 @@
+import { hostname } from 'node:os';
+import { connect } from 'mqtt';
+import type { IngestLog, IngestService } from './ingest.service';
+
+export type ExternalConsumer = {
+  /** Resolves once the first subscription is in place. */
+  ready: Promise<void>;
+  close: () => Promise<void>;
+};
+
+export type ExternalConsumerOptions = {
+  url: string;
+  ingest: IngestService;
+  log: IngestLog;
+  /** Stable per instance so the broker keeps its session (default vigil-ingest-<hostname>). */
+  clientId?: string;
+  sessionExpirySeconds?: number;
+};
+
+/** Shared subscriptions: each message goes to one Vigil instance of the group. */
+export const SHARED_TOPICS = ['$share/vigil/devices/+/state', '$share/vigil/devices/+/boot'];
+
+const TOPIC = /^devices\/([^/]+)\/(state|boot)$/;
+
+/**
+ * Consumes device messages from an external broker (MQTT_URL). Devices authenticate with that broker
+ * and its ACL keeps them on their own topics; here each message is ingested (which checks that the
+ * topic's udf_id is a known, unsuspended device) and acknowledged only after its write committed.
+ * A failed write leaves the message unacknowledged and reconnects, so the persistent session
+ * redelivers it.
+ */
+export function startExternalConsumer(options: ExternalConsumerOptions): ExternalConsumer {
+  const { ingest, log } = options;
+  const client = connect(options.url, {
+    protocolVersion: 5,
+    clean: false,
+    clientId: options.clientId ?? `vigil-ingest-${hostname()}`,
+    properties: { sessionExpiryInterval: options.sessionExpirySeconds ?? 3600 },
+    reconnectPeriod: 1000,
+    connectTimeout: 10_000,
+    customHandleAcks: (topic, message, _packet, done) => {
+      const match = TOPIC.exec(topic);
+      if (!match) {
+        ingest.reject('?', 'topic_denied', `message on ${topic}`);
+        return done(0);
+      }
+      const udfId = match[1] as string;
+      const handled =
+        match[2] === 'state'
+          ? ingest.ingestState(udfId, message, { flushNow: true })
+          : ingest.ingestBoot(udfId, message, { flushNow: true });
+      void handled.then((result) => {
+        if (result.ok || result.reason !== 'store_failed') {
+          return done(0);
+        }
+        done(new Error(result.message));
+        client.stream.destroy();
+      });
+    },
+  });
+  let subscribed: () => void = () => {};
+  const ready = new Promise<void>((resolve) => {
+    subscribed = resolve;
+  });
+  client.on('connect', () => {
+    log.info({ url: options.url }, 'consuming device messages from the external MQTT broker');
+    client.subscribe(SHARED_TOPICS, { qos: 1 }, (error) => {
+      if (error) {
+        log.error({ err: error }, 'mqtt subscribe failed');
+        return;
+      }
+      subscribed();
+    });
+  });
+  client.on('error', (error) => log.warn({ detail: error.message }, 'external mqtt broker error'));
+  return {
+    ready,
+    close: async () => {
+      await client.endAsync();
+    },
+  };
+}

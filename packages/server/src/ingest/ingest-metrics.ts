@@ -1,0 +1,38 @@
+import { Counter, type Registry } from 'prom-client';
+
+export const REJECT_REASONS = [
+  'oversize',
+  'malformed_json',
+  'invalid_tree',
+  'invalid_boot',
+  'device_mismatch',
+  'unknown_device',
+  'suspended',
+  'topic_denied',
+  'store_failed',
+] as const;
+export type RejectReason = (typeof REJECT_REASONS)[number];
+
+export type IngestMetrics = {
+  messages: Counter<'kind'>;
+  rejected: Counter<'reason'>;
+};
+
+/** Ingest counters in the app's Prometheus registry (or a private one in unit tests). */
+export function createIngestMetrics(registry: Registry | undefined): IngestMetrics {
+  const registers = registry === undefined ? [] : [registry];
+  return {
+    messages: new Counter({
+      name: 'vigil_ingest_messages_total',
+      help: 'Device messages accepted by the ingest, by kind (state, boot)',
+      labelNames: ['kind'] as const,
+      registers,
+    }),
+    rejected: new Counter({
+      name: 'vigil_ingest_rejected_total',
+      help: 'Device messages refused by the ingest, by reason',
+      labelNames: ['reason'] as const,
+      registers,
+    }),
+  };
+}

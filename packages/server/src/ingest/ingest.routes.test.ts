@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, TEST_PASSWORD } from '../../test/factories';
+import { metricValue, provisionDevice, reload, treeOf } from '../../test/telemetry';
+import { authHeader, buildTestApp, type TestApp } from '../../test/test-app';
+
+// Device credentials (serial number and code), not user roles, guard this route: it is exempt from the
+// role walk (DEVICE_ROUTES in role-walk.routes.test.ts) and tested here.
+describe('POST /api/v1/ingest/:udfId/', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(async () => t.close());
+
+  const basic = (serial: string, code: string) =>
+    `Basic ${Buffer.from(`${serial}:${code}`).toString('base64')}`;
+  const post = (udfId: string, authorization: string | undefined, payload: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1/ingest/${udfId}/`,
+      headers: {
+        'content-type': 'application/json',
+        ...(authorization === undefined ? {} : { authorization }),
+      },
+      payload,
+    });
+
+  it('accepts a tree with 202 once the device is marked online', async () => {
+    const { device, identity } = await provisionDevice(t.db);
+    const tree = treeOf(identity);
+    const response = await post(identity.udfId, basic(identity.serialNumber, identity.code), tree);
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toEqual({ detail: 'Accepted' });
+    const row = await reload(t.db, device);
+    expect(row.isOnline).toBe(true);
+    expect(row.lastSeenAt).toBeInstanceOf(Date);
+    expect(t.app.ingest.latest(identity.udfId)?.json).toBe(tree);
+  });
+
+  it('answers 401 with WWW-Authenticate without credentials or with a wrong code', async () => {
+    const { device, identity } = await provisionDevice(t.db);
+    for (const authorization of [undefined, basic(identity.serialNumber, 'wrong'), 'Basic !!!']) {
+      const response = await post(identity.udfId, authorization, treeOf(identity));
+      expect(response.statusCode).toBe(401);
+      expect(response.headers['www-authenticate']).toMatch(/^Basic realm=/);
+      expect(response.json()).toEqual({ detail: 'Invalid device credentials.' });
+    }
+    expect((await reload(t.db, device)).lastSeenAt).toBeNull();
+  });
+
+  it("answers 403 for another device's address and for a suspended device", async () => {
+    const { identity } = await provisionDevice(t.db);
+    const other = await provisionDevice(t.db);
+    const foreign = await post(
+      other.identity.udfId,
+      basic(identity.serialNumber, identity.code),
+      treeOf(other.identity),
+    );
+    expect(foreign.statusCode).toBe(403);
+    expect((await reload(t.db, other.device)).lastSeenAt).toBeNull();
+
+    const suspended = await provisionDevice(t.db, { suspended: true });
+    const { serialNumber, code, udfId } = suspended.identity;
+    const response = await post(udfId, basic(serialNumber, code), treeOf(suspended.identity));
+    expect(response.statusCode).toBe(403);
+    expect((await reload(t.db, suspended.device)).lastSeenAt).toBeNull();
+  });
+
+  it('refuses a device suspended through the API at once (the device cache is invalidated)', async () => {
+    const { device, identity } = await provisionDevice(t.db);
+    const auth = basic(identity.serialNumber, identity.code);
+    expect((await post(identity.udfId, auth, treeOf(identity))).statusCode).toBe(202);
+    const admin = await buildUser(t.db, { roles: { isSuperuser: true } });
+    const suspend = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/devices/${device.id}/suspend/`,
+      headers: { authorization: await authHeader(t.app, admin.email, TEST_PASSWORD) },
+    });
+    expect(suspend.statusCode).toBe(200);
+    expect((await post(identity.udfId, auth, treeOf(identity))).statusCode).toBe(403);
+  });
+
+  it('answers 400 with the reason for malformed JSON and invalid trees, and counts them', async () => {
+    const { device, identity } = await provisionDevice(t.db);
+    const auth = basic(identity.serialNumber, identity.code);
+    const malformed = await post(identity.udfId, auth, '{"Id": ');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ detail: 'the message is not valid JSON' });
+    const invalid = await post(identity.udfId, auth, JSON.stringify({ Id: 1, Name: 'x' }));
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json<{ detail: string }>().detail).toMatch(/^Status: /);
+    const mismatch = JSON.parse(treeOf(identity));
+    mismatch.device.deviceId = 'OTHER';
+    const wrongId = await post(identity.udfId, auth, JSON.stringify(mismatch));
+    expect(wrongId.statusCode).toBe(400);
+    expect((await reload(t.db, device)).lastSeenAt).toBeNull();
+    const metrics = (await t.app.inject('/metrics')).body;
+    expect(metricValue(metrics, 'vigil_ingest_rejected_total{reason="malformed_json"}')).toBeGreaterThan(0);
+    expect(metricValue(metrics, 'vigil_ingest_rejected_total{reason="invalid_tree"}')).toBeGreaterThan(0);
+  });
+
+  it('answers 413 for a body over 256 KB', async () => {
+    const { device, identity } = await provisionDevice(t.db);
+    const tree = JSON.parse(treeOf(identity));
+    tree.padding = 'x'.repeat(300 * 1024);
+    const response = await post(
+      identity.udfId,
+      basic(identity.serialNumber, identity.code),
+      JSON.stringify(tree),
+    );
+    expect(response.statusCode).toBe(413);
+    expect((await reload(t.db, device)).lastSeenAt).toBeNull();
+  });
+});

@@ -1,0 +1,206 @@
+import { BootMessageSchema, StateTreeSchema } from '@vigil/contracts';
+import type { z } from 'zod';
+import type { Database } from '../db/database';
+import { markSilentDevicesOffline } from '../modules/devices/devices.repo';
+import type { RealtimeBus } from '../realtime/bus';
+import type { DeviceDirectory, DirectoryDevice } from './device-directory';
+import type { IngestMetrics, RejectReason } from './ingest-metrics';
+import { SeenWriter } from './seen-writer';
+
+/** Largest accepted message (MQTT payload or HTTP body), in bytes. */
+export const MAX_MESSAGE_BYTES = 256 * 1024;
+
+/** Ingest log lines; pino (app.log) fits. */
+export type IngestLog = {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+};
+
+export type IngestResult = { ok: true } | { ok: false; reason: RejectReason; message: string };
+
+export type LatestTree = { json: string; receivedAt: Date };
+
+/** `flushNow`: commit at once instead of at the next batch (a consumer that handles one message at a time). */
+export type IngestOptions = { flushNow?: boolean };
+
+export type IngestDeps = {
+  db: Database;
+  directory: DeviceDirectory;
+  bus: RealtimeBus;
+  metrics: IngestMetrics;
+  log: IngestLog;
+  offlineAfterSeconds: number;
+  flushMs?: number;
+  now?: () => Date;
+};
+
+type Parsed<T> = { ok: true; value: T; json: string } | { ok: false; reason: RejectReason; message: string };
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+    .join('; ');
+}
+
+/**
+ * The one pipeline every device message goes through, whatever the transport: size, JSON, schema,
+ * device checks, latest tree in memory, live feed, and the batched "seen" write it resolves after.
+ * Never throws: every failure is a result with a reason, logged and counted.
+ */
+export class IngestService {
+  readonly directory: DeviceDirectory;
+  private readonly latestTrees = new Map<string, LatestTree>();
+  private readonly writer: SeenWriter;
+  private readonly sweeper: NodeJS.Timeout;
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: IngestDeps) {
+    this.directory = deps.directory;
+    this.now = deps.now ?? (() => new Date());
+    this.writer = new SeenWriter(deps.db, deps.flushMs ?? 250);
+    const sweepMs = Math.min(5000, (deps.offlineAfterSeconds * 1000) / 2);
+    this.sweeper = setInterval(() => void this.sweepOffline(), sweepMs);
+    this.sweeper.unref();
+  }
+
+  /** The last tree this instance received from the device. */
+  latest(udfId: string): LatestTree | undefined {
+    return this.latestTrees.get(udfId);
+  }
+
+  async ingestState(
+    udfId: string,
+    payload: Buffer | string,
+    options: IngestOptions = {},
+  ): Promise<IngestResult> {
+    const receivedAt = this.now();
+    const device = await this.activeDevice(udfId);
+    if (!device.ok) {
+      return this.reject(udfId, device.reason, device.message);
+    }
+    const parsed = parse(payload, (value) => StateTreeSchema.safeParse(value), 'invalid_tree');
+    if (!parsed.ok) {
+      return this.reject(udfId, parsed.reason, parsed.message);
+    }
+    if (parsed.value.device.deviceId !== udfId) {
+      return this.reject(udfId, 'device_mismatch', `device.deviceId is not ${udfId}`);
+    }
+    this.latestTrees.set(udfId, { json: parsed.json, receivedAt });
+    this.deps.bus.publish({ udfId, json: parsed.json, receivedAt });
+    return this.commitSeen(device.value, receivedAt, 'state', options);
+  }
+
+  /** Boot messages are validated, logged and counted; device events storage is the next step. */
+  async ingestBoot(
+    udfId: string,
+    payload: Buffer | string,
+    options: IngestOptions = {},
+  ): Promise<IngestResult> {
+    const receivedAt = this.now();
+    const device = await this.activeDevice(udfId);
+    if (!device.ok) {
+      return this.reject(udfId, device.reason, device.message);
+    }
+    const parsed = parse(payload, (value) => BootMessageSchema.safeParse(value), 'invalid_boot');
+    if (!parsed.ok) {
+      return this.reject(udfId, parsed.reason, parsed.message);
+    }
+    const { reason, bootCount } = parsed.value;
+    this.deps.log.info({ udfId, reason, bootCount }, 'device booted');
+    return this.commitSeen(device.value, receivedAt, 'boot', options);
+  }
+
+  /** Counts and logs a refusal decided outside the pipeline (the broker's topic ACL). */
+  reject(udfId: string, reason: RejectReason, message: string): IngestResult {
+    this.deps.metrics.rejected.inc({ reason });
+    this.deps.log.warn({ udfId, reason, detail: message }, 'device message rejected');
+    return { ok: false, reason, message };
+  }
+
+  /** Marks devices silent for offlineAfterSeconds offline (every 5 s, and callable from tests). */
+  async sweepOffline(): Promise<string[]> {
+    const cutoff = new Date(this.now().getTime() - this.deps.offlineAfterSeconds * 1000);
+    try {
+      const udfIds = await markSilentDevicesOffline(this.deps.db, cutoff);
+      if (udfIds.length > 0) {
+        this.deps.log.info({ udfIds }, 'devices went offline');
+      }
+      return udfIds;
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'offline sweep failed');
+      return [];
+    }
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.sweeper);
+    await this.writer.stop();
+  }
+
+  private async activeDevice(udfId: string): Promise<Parsed<DirectoryDevice>> {
+    try {
+      const device = await this.directory.findByUdfId(udfId);
+      if (device === undefined) {
+        return { ok: false, reason: 'unknown_device', message: `no device ${udfId}` };
+      }
+      if (device.isSuspended) {
+        return { ok: false, reason: 'suspended', message: `device ${udfId} is suspended` };
+      }
+      return { ok: true, value: device, json: '' };
+    } catch (error) {
+      this.deps.log.error({ err: error, udfId }, 'device lookup failed');
+      return { ok: false, reason: 'store_failed', message: 'device lookup failed' };
+    }
+  }
+
+  private async commitSeen(
+    device: DirectoryDevice,
+    receivedAt: Date,
+    kind: 'state' | 'boot',
+    options: IngestOptions,
+  ): Promise<IngestResult> {
+    try {
+      const committed = this.writer.markSeen(device.id, receivedAt);
+      if (options.flushNow) {
+        void this.writer.flush();
+      }
+      if (!(await committed)) {
+        return this.reject(device.udfId, 'suspended', `device ${device.udfId} is suspended`);
+      }
+    } catch (error) {
+      this.deps.log.error({ err: error, udfId: device.udfId }, 'ingest write failed');
+      return this.reject(device.udfId, 'store_failed', 'the write failed; send again');
+    }
+    this.deps.metrics.messages.inc({ kind });
+    return { ok: true };
+  }
+}
+
+function parse<T>(
+  payload: Buffer | string,
+  validate: (value: unknown) => { success: true; data: T } | { success: false; error: z.ZodError },
+  invalid: RejectReason,
+): Parsed<T> {
+  const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+  if (size > MAX_MESSAGE_BYTES) {
+    return {
+      ok: false,
+      reason: 'oversize',
+      message: `message of ${size} bytes exceeds ${MAX_MESSAGE_BYTES}`,
+    };
+  }
+  const json = payload.toString();
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return { ok: false, reason: 'malformed_json', message: 'the message is not valid JSON' };
+  }
+  const result = validate(value);
+  if (!result.success) {
+    return { ok: false, reason: invalid, message: describeIssues(result.error) };
+  }
+  return { ok: true, value: result.data, json };
+}

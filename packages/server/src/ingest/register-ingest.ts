@@ -1,0 +1,41 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import type { Registry } from 'prom-client';
+import type { AppContext } from '../context';
+import { InProcessBus } from '../realtime/bus';
+import { deviceFeedRoutes } from '../realtime/device-feed.routes';
+import { DeviceDirectory } from './device-directory';
+import { ingestRoutes } from './ingest.routes';
+import { IngestService } from './ingest.service';
+import { createIngestMetrics } from './ingest-metrics';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The telemetry pipeline; main.ts hands it to the MQTT broker or the external consumer. */
+    ingest: IngestService;
+  }
+}
+
+/** Telemetry: ingest service, HTTP ingest route and the live-feed WebSocket (docs/telemetry.md). */
+export async function registerIngest(app: FastifyInstance, ctx: AppContext, registry: Registry) {
+  const directory = new DeviceDirectory(ctx.db);
+  // Redis fan-out (REDIS_URL) is not built yet: one instance's sockets see that instance's trees.
+  const bus = new InProcessBus();
+  const ingest = new IngestService({
+    db: ctx.db,
+    directory,
+    bus,
+    metrics: createIngestMetrics(registry),
+    log: app.log,
+    offlineAfterSeconds: ctx.config.deviceOfflineAfterSeconds,
+  });
+  app.decorate('ingest', ingest);
+  app.addHook('onClose', async () => {
+    await ingest.stop();
+    await bus.close();
+  });
+
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(ingestRoutes, { ingest });
+  await app.register(deviceFeedRoutes, { db: ctx.db, accounts: ctx.accounts, directory, ingest, bus });
+}

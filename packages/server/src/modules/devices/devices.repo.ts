@@ -1,0 +1,195 @@
+import type { DeviceType, Permission } from '@vigil/contracts';
+import { and, asc, eq, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { locationMemberships, locations } from '../sites/sites.table';
+import { type DeviceRow, devices, type NewDeviceRow } from './devices.table';
+
+export type DeviceListFilter = {
+  /** Only devices of these sites. */
+  locationIds?: number[];
+  /** Only devices the user may see: their sites with access, or every site of the managed clients. */
+  visibleTo?: { userId: number; managedClientIds: number[] };
+  deviceType?: DeviceType;
+  isOnline?: boolean;
+  isSuspended?: boolean;
+  search?: string;
+  limit: number;
+  offset: number;
+};
+
+/** A device with its site's client and the listing user's permission at the site (null without one). */
+export type DeviceWithAccess = DeviceRow & { clientId: number; permission: Permission | null };
+
+function searchWhere(search: string | undefined): SQL | undefined {
+  if (search === undefined || search === '') {
+    return undefined;
+  }
+  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(
+    ilike(devices.title, pattern),
+    ilike(devices.serialNumber, pattern),
+    ilike(devices.udfId, pattern),
+  );
+}
+
+function visibleWhere(visibleTo: DeviceListFilter['visibleTo']): SQL | undefined {
+  if (visibleTo === undefined) {
+    return undefined;
+  }
+  const member = eq(locationMemberships.hasAccess, true);
+  return visibleTo.managedClientIds.length === 0
+    ? member
+    : or(member, inArray(locations.clientId, visibleTo.managedClientIds));
+}
+
+function listWhere(filter: DeviceListFilter): SQL | undefined {
+  return and(
+    filter.locationIds === undefined ? undefined : inArray(devices.locationId, filter.locationIds),
+    visibleWhere(filter.visibleTo),
+    filter.deviceType === undefined ? undefined : eq(devices.deviceType, filter.deviceType),
+    filter.isOnline === undefined ? undefined : eq(devices.isOnline, filter.isOnline),
+    filter.isSuspended === undefined ? undefined : eq(devices.isSuspended, filter.isSuspended),
+    searchWhere(filter.search),
+  );
+}
+
+/** One page of devices (by title) with the given user's permission at each site, and the total count. */
+export async function findDevices(
+  db: Database,
+  userId: number,
+  filter: DeviceListFilter,
+): Promise<{ count: number; rows: DeviceWithAccess[] }> {
+  const membershipJoin = and(
+    eq(locationMemberships.locationId, devices.locationId),
+    eq(locationMemberships.userId, userId),
+  );
+  const where = listWhere(filter);
+  const [total] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(devices)
+    .innerJoin(locations, eq(locations.id, devices.locationId))
+    .leftJoin(locationMemberships, membershipJoin)
+    .where(where);
+  const rows = await db
+    .select({ device: devices, clientId: locations.clientId, permission: locationMemberships.permission })
+    .from(devices)
+    .innerJoin(locations, eq(locations.id, devices.locationId))
+    .leftJoin(locationMemberships, membershipJoin)
+    .where(where)
+    .orderBy(asc(sql`lower(${devices.title})`), asc(devices.id))
+    .limit(filter.limit)
+    .offset(filter.offset);
+  return {
+    count: total?.count ?? 0,
+    rows: rows.map((row) => ({ ...row.device, clientId: row.clientId, permission: row.permission })),
+  };
+}
+
+export async function getDeviceById(db: Database, id: number): Promise<DeviceRow | undefined> {
+  const [row] = await db.select().from(devices).where(eq(devices.id, id)).limit(1);
+  return row;
+}
+
+/** The devices of these sites, by title. */
+export async function findDevicesByLocationIds(
+  db: Database,
+  locationIds: readonly number[],
+): Promise<DeviceRow[]> {
+  if (locationIds.length === 0) {
+    return [];
+  }
+  return db
+    .select()
+    .from(devices)
+    .where(inArray(devices.locationId, [...locationIds]))
+    .orderBy(asc(sql`lower(${devices.title})`), asc(devices.id));
+}
+
+export async function insertDevice(db: Database, values: NewDeviceRow): Promise<DeviceRow> {
+  const [row] = await db.insert(devices).values(values).returning();
+  if (row === undefined) {
+    throw new Error('insert into devices returned no row');
+  }
+  return row;
+}
+
+export async function updateDevice(
+  db: Database,
+  id: number,
+  values: Partial<NewDeviceRow>,
+): Promise<DeviceRow | undefined> {
+  const [row] = await db.update(devices).set(values).where(eq(devices.id, id)).returning();
+  return row;
+}
+
+export async function toggleDeviceSuspended(db: Database, id: number): Promise<DeviceRow | undefined> {
+  const [row] = await db
+    .update(devices)
+    .set({ isSuspended: sql`not ${devices.isSuspended}` })
+    .where(eq(devices.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteDevice(db: Database, id: number): Promise<void> {
+  await db.delete(devices).where(eq(devices.id, id));
+}
+
+/** A device as the telemetry ingest sees it: identity, credentials, site and client (ingest/device-directory). */
+export type IngestDeviceRow = Pick<
+  DeviceRow,
+  'id' | 'udfId' | 'serialNumber' | 'code' | 'locationId' | 'isSuspended'
+> & { clientId: number };
+
+async function findIngestDevice(db: Database, where: SQL): Promise<IngestDeviceRow | undefined> {
+  const [row] = await db
+    .select({
+      id: devices.id,
+      udfId: devices.udfId,
+      serialNumber: devices.serialNumber,
+      code: devices.code,
+      locationId: devices.locationId,
+      isSuspended: devices.isSuspended,
+      clientId: locations.clientId,
+    })
+    .from(devices)
+    .innerJoin(locations, eq(locations.id, devices.locationId))
+    .where(where)
+    .limit(1);
+  return row;
+}
+
+export function findIngestDeviceBySerial(db: Database, serialNumber: string) {
+  return findIngestDevice(db, eq(devices.serialNumber, serialNumber));
+}
+
+export function findIngestDeviceByUdfId(db: Database, udfId: string) {
+  return findIngestDevice(db, eq(devices.udfId, udfId));
+}
+
+/** Marks devices online as last seen at `at`, in one statement (ingest write batches). */
+/**
+ * Marks devices online as of `at` and returns the ids it marked: a device suspended (or deleted) by
+ * any instance since its data arrived is left out, so its data is refused at commit.
+ */
+export async function markDevicesSeen(db: Database, ids: readonly number[], at: Date): Promise<Set<number>> {
+  if (ids.length === 0) {
+    return new Set();
+  }
+  const rows = await db
+    .update(devices)
+    .set({ isOnline: true, lastSeenAt: at })
+    .where(and(inArray(devices.id, [...ids]), eq(devices.isSuspended, false)))
+    .returning({ id: devices.id });
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Marks online devices silent since `cutoff` offline; returns their udf_ids. */
+export async function markSilentDevicesOffline(db: Database, cutoff: Date): Promise<string[]> {
+  const rows = await db
+    .update(devices)
+    .set({ isOnline: false })
+    .where(and(eq(devices.isOnline, true), or(isNull(devices.lastSeenAt), lt(devices.lastSeenAt, cutoff))))
+    .returning({ udfId: devices.udfId });
+  return rows.map((row) => row.udfId);
+}

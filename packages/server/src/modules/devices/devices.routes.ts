@@ -1,0 +1,179 @@
+import {
+  DEVICES_LIST_LIMIT,
+  DeviceCreateSchema,
+  DeviceIdParamsSchema,
+  DeviceListQuerySchema,
+  DeviceSchema,
+  DeviceSensorGroupsSchema,
+  DeviceUpdateSchema,
+  ErrorDetailSchema,
+  paginatedSchema,
+  ValidationErrorSchema,
+} from '@vigil/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { requireAuth } from '../../http/authenticate';
+import { pageOf, paginated } from '../../http/pagination';
+import { hardwareRoutes } from '../hardware/hardware.routes';
+import {
+  createDevice,
+  editDevice,
+  getDevice,
+  listDeviceSensors,
+  removeDevice,
+  selectDevice,
+  toggleDeviceSuspension,
+} from './devices.service';
+import { listAllDevices, listSiteDevices } from './devices-list';
+
+const tags = ['devices'];
+const security = [{ jwt: [] }];
+const denied = { 401: ErrorDetailSchema, 403: ErrorDetailSchema, 404: ErrorDetailSchema };
+const BASE = '/api/v1/devices/';
+
+function optionsOf(query: z.infer<typeof DeviceListQuerySchema>) {
+  return {
+    location: query.location,
+    deviceType: query.device_type,
+    isOnline: query.is_online,
+    isSuspended: query.is_suspended,
+    search: query.search,
+  };
+}
+
+/** devices/ of A section 7, and the staff's hardware/ units the devices are bound to. */
+export async function devicesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = ctx;
+  const list = { 200: paginatedSchema(DeviceSchema), 400: ValidationErrorSchema, ...denied };
+
+  api.get(BASE, {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: 'Devices of the current site (or of location)',
+      security,
+      querystring: DeviceListQuerySchema,
+      response: list,
+    },
+    handler: async (request) => {
+      const page = pageOf(request.query, DEVICES_LIST_LIMIT);
+      const { user } = requireAuth(request);
+      const { count, results } = await listSiteDevices(db, user, optionsOf(request.query), page);
+      return paginated(request, page, count, results);
+    },
+  });
+
+  api.get(`${BASE}all/`, {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: 'Every device the user may see',
+      security,
+      querystring: DeviceListQuerySchema,
+      response: list,
+    },
+    handler: async (request) => {
+      const page = pageOf(request.query, DEVICES_LIST_LIMIT);
+      const { user } = requireAuth(request);
+      const { count, results } = await listAllDevices(db, user, optionsOf(request.query), page);
+      return paginated(request, page, count, results);
+    },
+  });
+
+  api.post(BASE, {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary:
+        "Add a device with a provisioned unit's serial number and code (manager or accounts management)",
+      security,
+      body: DeviceCreateSchema,
+      response: { 201: DeviceSchema, 400: ValidationErrorSchema, ...denied },
+    },
+    handler: async (request, reply) => {
+      const device = await createDevice(db, requireAuth(request).user, request.body);
+      return reply.code(201).send(device);
+    },
+  });
+
+  api.get(`${BASE}:id/`, {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: 'One device',
+      security,
+      params: DeviceIdParamsSchema,
+      response: { 200: DeviceSchema, ...denied },
+    },
+    handler: async (request) => getDevice(db, requireAuth(request).user, request.params.id),
+  });
+
+  api.patch(`${BASE}:id/`, {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: 'Change a device (editors of the site; is_emulated_as: super users and OEM)',
+      security,
+      params: DeviceIdParamsSchema,
+      body: DeviceUpdateSchema,
+      response: { 200: DeviceSchema, 400: ValidationErrorSchema, ...denied },
+    },
+    handler: async (request) => editDevice(db, requireAuth(request).user, request.params.id, request.body),
+  });
+
+  api.delete(`${BASE}:id/`, {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: 'Remove a device (editors of the site); its hardware unit becomes free',
+      security,
+      params: DeviceIdParamsSchema,
+      response: { 204: z.null().describe('Removed'), ...denied },
+    },
+    handler: async (request, reply) => {
+      await removeDevice(db, requireAuth(request).user, request.params.id);
+      return reply.code(204).send(null);
+    },
+  });
+
+  api.post(`${BASE}:id/suspend/`, {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: 'Deactivate or reactivate a device (toggles is_suspended)',
+      security,
+      params: DeviceIdParamsSchema,
+      response: { 200: DeviceSchema, ...denied },
+    },
+    handler: async (request) => toggleDeviceSuspension(db, requireAuth(request).user, request.params.id),
+  });
+
+  api.post(`${BASE}:id/select/`, {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: 'Make the device (and its site and client) the current ones',
+      security,
+      params: DeviceIdParamsSchema,
+      response: { 200: DeviceSchema, ...denied },
+    },
+    handler: async (request) => selectDevice(db, requireAuth(request).user, request.params.id),
+  });
+
+  api.get(`${BASE}:id/sensors/`, {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: 'Sensor groups of the device (empty until telemetry is stored)',
+      security,
+      params: DeviceIdParamsSchema,
+      response: { 200: DeviceSensorGroupsSchema, ...denied },
+    },
+    handler: async (request) => listDeviceSensors(db, requireAuth(request).user, request.params.id),
+  });
+
+  await app.register(hardwareRoutes, ctx);
+}

@@ -1,0 +1,164 @@
+import { DEVICE_MESSAGES, type Device, type DeviceCreate, type DeviceUpdate } from '@vigil/contracts';
+import type { Database } from '../../db/database';
+import { AppError } from '../../errors';
+import { assertCanEditSite, getSiteAccess, isStaffUser, notFound } from '../access/access';
+import { uniqueViolationOf } from '../registration/unique-violation';
+import { updateUser } from '../users/users.repo';
+import type { UserRow } from '../users/users.table';
+import { assertCanAddDeviceAt } from './device-access';
+import { toDeviceJson } from './device-view';
+import {
+  deleteDevice,
+  getDeviceById,
+  insertDevice,
+  toggleDeviceSuspended,
+  updateDevice,
+} from './devices.repo';
+import type { DeviceRow, NewDeviceRow } from './devices.table';
+import { findBindableUnit, notValidSerialOrCode } from './hardware-binding';
+
+async function getVisibleDevice(db: Database, user: UserRow, id: number) {
+  const row = await getDeviceById(db, id);
+  if (row === undefined) {
+    throw notFound();
+  }
+  return { row, access: await getSiteAccess(db, user, row.locationId) };
+}
+
+async function getEditableDevice(db: Database, user: UserRow, id: number): Promise<DeviceRow> {
+  const { row } = await getVisibleDevice(db, user, id);
+  await assertCanEditSite(db, user, row.locationId);
+  return row;
+}
+
+/** A unique violation on the unit means another device took it meanwhile: the same 400 as a used unit. */
+async function bindingSafe<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (uniqueViolationOf(error) !== undefined) {
+      throw notValidSerialOrCode();
+    }
+    throw error;
+  }
+}
+
+/** One device the user may see; 404 otherwise. */
+export async function getDevice(db: Database, user: UserRow, id: number): Promise<Device> {
+  const { row, access } = await getVisibleDevice(db, user, id);
+  return toDeviceJson(row, access.canEdit);
+}
+
+/** POST devices/: binds a provisioned, unused hardware unit to a new device at a site. */
+export async function createDevice(db: Database, user: UserRow, input: DeviceCreate): Promise<Device> {
+  await assertCanAddDeviceAt(db, user, input.location);
+  const unit = await findBindableUnit(db, {
+    serialNumber: input.serial_number,
+    code: input.code,
+    deviceType: input.device_type,
+    udfId: input.udf_id,
+  });
+  const row = await bindingSafe(() =>
+    insertDevice(db, {
+      locationId: input.location,
+      hardwareUnitId: unit.id,
+      title: input.title,
+      serialNumber: unit.serialNumber,
+      code: unit.code,
+      deviceType: unit.deviceType,
+      udfId: unit.udfId,
+      ipAddress: input.ip_address,
+    }),
+  );
+  return toDeviceJson(row, true);
+}
+
+function changesUnit(row: DeviceRow, input: DeviceUpdate): boolean {
+  return (
+    (input.serial_number !== undefined && input.serial_number !== row.serialNumber) ||
+    (input.code !== undefined && input.code !== row.code) ||
+    (input.device_type !== undefined && input.device_type !== row.deviceType) ||
+    (input.udf_id !== undefined && input.udf_id !== row.udfId)
+  );
+}
+
+async function unitValues(db: Database, row: DeviceRow, input: DeviceUpdate): Promise<Partial<NewDeviceRow>> {
+  if (!changesUnit(row, input)) {
+    return {};
+  }
+  const serialNumber = input.serial_number ?? row.serialNumber;
+  const code = input.code ?? row.code;
+  const deviceType = input.device_type ?? row.deviceType;
+  // A new serial number brings the new unit's udf_id, unless one was sent to be matched.
+  const udfId = input.udf_id ?? (serialNumber === row.serialNumber ? row.udfId : undefined);
+  const unit = await findBindableUnit(db, { serialNumber, code, deviceType, udfId }, row.id);
+  return {
+    hardwareUnitId: unit.id,
+    serialNumber: unit.serialNumber,
+    code: unit.code,
+    deviceType: unit.deviceType,
+    udfId: unit.udfId,
+  };
+}
+
+/** PATCH devices/{id}/: editors of the site; is_emulated_as only for super users and OEM. */
+export async function editDevice(
+  db: Database,
+  user: UserRow,
+  id: number,
+  input: DeviceUpdate,
+): Promise<Device> {
+  const row = await getEditableDevice(db, user, id);
+  const emulation = input.is_emulated_as === undefined ? row.isEmulatedAs : input.is_emulated_as;
+  if (emulation !== row.isEmulatedAs && !isStaffUser(user)) {
+    throw new AppError('forbidden', DEVICE_MESSAGES.emulationStaffOnly);
+  }
+  if (input.location !== undefined && input.location !== row.locationId) {
+    await assertCanAddDeviceAt(db, user, input.location);
+  }
+  const values: Partial<NewDeviceRow> = {
+    title: input.title,
+    ipAddress: input.ip_address,
+    locationId: input.location,
+    isEmulatedAs: emulation,
+    ...(await unitValues(db, row, input)),
+  };
+  const updated = await bindingSafe(() => updateDevice(db, id, values));
+  if (updated === undefined) {
+    throw notFound();
+  }
+  return toDeviceJson(updated, true);
+}
+
+/** DELETE devices/{id}/: editors of the site; the hardware unit becomes free again. */
+export async function removeDevice(db: Database, user: UserRow, id: number): Promise<void> {
+  await getEditableDevice(db, user, id);
+  await deleteDevice(db, id);
+}
+
+/** POST devices/{id}/suspend/: toggles is_suspended (deactivate / reactivate). */
+export async function toggleDeviceSuspension(db: Database, user: UserRow, id: number): Promise<Device> {
+  await getEditableDevice(db, user, id);
+  const row = await toggleDeviceSuspended(db, id);
+  if (row === undefined) {
+    throw notFound();
+  }
+  return toDeviceJson(row, true);
+}
+
+/** POST devices/{id}/select/: makes the device, its site and its client the user's current ones. */
+export async function selectDevice(db: Database, user: UserRow, id: number): Promise<Device> {
+  const { row, access } = await getVisibleDevice(db, user, id);
+  await updateUser(db, user.id, {
+    currentDeviceId: row.id,
+    currentLocationId: row.locationId,
+    currentClientId: access.clientId,
+  });
+  return toDeviceJson(row, access.canEdit);
+}
+
+/** GET devices/{id}/sensors/: the device's sensor groups; empty until the ingest pipeline stores telemetry. */
+export async function listDeviceSensors(db: Database, user: UserRow, id: number): Promise<[]> {
+  await getVisibleDevice(db, user, id);
+  return [];
+}

@@ -1,0 +1,34 @@
+import { DEVICE_MESSAGES, type DeviceType, NON_FIELD_ERRORS } from '@vigil/contracts';
+import type { Database } from '../../db/database';
+import { AppError } from '../../errors';
+import { findHardwareUnitByCredentials } from '../hardware/hardware.repo';
+import type { HardwareUnitRow } from '../hardware/hardware.table';
+
+export type BindingInput = { serialNumber: string; code: string; deviceType: DeviceType; udfId?: string };
+
+export function notValidSerialOrCode(): AppError {
+  return AppError.validation({ [NON_FIELD_ERRORS]: [DEVICE_MESSAGES.notValidSerialOrCode] });
+}
+
+/**
+ * The provisioned unit a device may be bound to: serial and code must match a unit no other device
+ * uses, and the type (and the udf_id, when sent) must be the unit's. One message for every failure,
+ * so serial numbers cannot be probed.
+ */
+export async function findBindableUnit(
+  db: Database,
+  input: BindingInput,
+  deviceId?: number,
+): Promise<HardwareUnitRow> {
+  const unit = await findHardwareUnitByCredentials(db, input.serialNumber, input.code);
+  const usedByOther = unit?.deviceId !== null && unit?.deviceId !== deviceId;
+  if (
+    unit === undefined ||
+    usedByOther ||
+    unit.deviceType !== input.deviceType ||
+    (input.udfId !== undefined && input.udfId !== unit.udfId)
+  ) {
+    throw notValidSerialOrCode();
+  }
+  return unit;
+}

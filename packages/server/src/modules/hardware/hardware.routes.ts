@@ -1,0 +1,74 @@
+import {
+  DeviceIdParamsSchema,
+  ErrorDetailSchema,
+  HardwareListQuerySchema,
+  HardwareUnitCreateSchema,
+  HardwareUnitSchema,
+  paginatedSchema,
+  ValidationErrorSchema,
+} from '@vigil/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { requireAuth } from '../../http/authenticate';
+import { pageOf, paginated } from '../../http/pagination';
+import { createHardwareUnit, listHardwareUnits, removeHardwareUnit } from './hardware.service';
+
+const tags = ['hardware'];
+const security = [{ jwt: [] }];
+const denied = { 401: ErrorDetailSchema, 403: ErrorDetailSchema, 404: ErrorDetailSchema };
+const BASE = '/api/v1/hardware/';
+
+/** Hardware units provisioned by the manufacturer: super users and OEM only. */
+export async function hardwareRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = ctx;
+
+  api.get(BASE, {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: 'Provisioned hardware units, newest first (staff)',
+      security,
+      querystring: HardwareListQuerySchema,
+      response: { 200: paginatedSchema(HardwareUnitSchema), 400: ValidationErrorSchema, ...denied },
+    },
+    handler: async (request) => {
+      const page = pageOf(request.query);
+      const { user } = requireAuth(request);
+      const { count, results } = await listHardwareUnits(db, user, request.query.search, page);
+      return paginated(request, page, count, results);
+    },
+  });
+
+  api.post(BASE, {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: 'Provision a hardware unit (staff)',
+      security,
+      body: HardwareUnitCreateSchema,
+      response: { 201: HardwareUnitSchema, 400: ValidationErrorSchema, ...denied },
+    },
+    handler: async (request, reply) => {
+      const unit = await createHardwareUnit(db, requireAuth(request).user, request.body);
+      return reply.code(201).send(unit);
+    },
+  });
+
+  api.delete(`${BASE}:id/`, {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary: 'Remove a hardware unit no device uses (staff)',
+      security,
+      params: DeviceIdParamsSchema,
+      response: { 204: z.null().describe('Removed'), 400: ValidationErrorSchema, ...denied },
+    },
+    handler: async (request, reply) => {
+      await removeHardwareUnit(db, requireAuth(request).user, request.params.id);
+      return reply.code(204).send(null);
+    },
+  });
+}

@@ -1,0 +1,107 @@
+import { buildDevice, buildHardwareUnit } from '../factories';
+import { A, D, EVERY_SIGNED_IN, type RouteCase, type Row, STAFF_ONLY } from './cases';
+import type { World } from './world';
+
+/** Readers of a device at A1: staff, A's accounts management and A1's members. */
+const READ_A1: Row = [A, A, A, A, A, A, D, D];
+/** Editors at A1: staff, accounts management, Manager and Engineer. */
+const EDIT_A1: Row = [A, A, A, A, A, D, D, D];
+
+const freshDeviceA1 = (w: World) => buildDevice(w.db, w.siteA1);
+
+let serials = 0;
+function newUnitFields() {
+  serials += 1;
+  return { serial_number: `WALK-${serials}`, code: 'walk-code', device_type: 'F500', udf_id: `WK${serials}` };
+}
+
+export const devicesCases: RouteCase[] = [
+  {
+    method: 'GET',
+    route: '/api/v1/devices/',
+    request: () => ({ url: '/api/v1/devices/' }),
+    expect: EVERY_SIGNED_IN,
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/devices/all/',
+    request: () => ({ url: '/api/v1/devices/all/' }),
+    expect: EVERY_SIGNED_IN,
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/devices/',
+    request: async (w) => {
+      const unit = await buildHardwareUnit(w.db);
+      return {
+        url: '/api/v1/devices/',
+        payload: {
+          location: w.siteA1.id,
+          title: 'Walked device',
+          serial_number: unit.serialNumber,
+          code: unit.code,
+          device_type: unit.deviceType,
+        },
+      };
+    },
+    // A section 6 'Add device: manager or account manager': not the engineer.
+    expect: [A, A, A, A, D, D, D, D],
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/devices/{id}/',
+    request: async (w) => ({ url: `/api/v1/devices/${(await freshDeviceA1(w)).id}/` }),
+    expect: READ_A1,
+  },
+  {
+    method: 'PATCH',
+    route: '/api/v1/devices/{id}/',
+    request: async (w) => ({
+      url: `/api/v1/devices/${(await freshDeviceA1(w)).id}/`,
+      payload: { title: 'Renamed device' },
+    }),
+    expect: EDIT_A1,
+  },
+  {
+    method: 'DELETE',
+    route: '/api/v1/devices/{id}/',
+    request: async (w) => ({ url: `/api/v1/devices/${(await freshDeviceA1(w)).id}/` }),
+    expect: EDIT_A1,
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/devices/{id}/suspend/',
+    request: async (w) => ({ url: `/api/v1/devices/${(await freshDeviceA1(w)).id}/suspend/` }),
+    expect: EDIT_A1,
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/devices/{id}/select/',
+    request: async (w) => ({ url: `/api/v1/devices/${(await freshDeviceA1(w)).id}/select/` }),
+    expect: READ_A1,
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/devices/{id}/sensors/',
+    request: async (w) => ({ url: `/api/v1/devices/${(await freshDeviceA1(w)).id}/sensors/` }),
+    expect: READ_A1,
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/hardware/',
+    request: () => ({ url: '/api/v1/hardware/' }),
+    expect: STAFF_ONLY,
+  },
+  {
+    method: 'POST',
+    route: '/api/v1/hardware/',
+    request: () => ({ url: '/api/v1/hardware/', payload: newUnitFields() }),
+    expect: STAFF_ONLY,
+  },
+  {
+    method: 'DELETE',
+    route: '/api/v1/hardware/{id}/',
+    request: async (w) => ({ url: `/api/v1/hardware/${(await buildHardwareUnit(w.db)).id}/` }),
+    expect: STAFF_ONLY,
+  },
+];

@@ -1,0 +1,95 @@
+import { type DeviceIdentity, SimulatedDevice } from '@vigil/simulator';
+import { connect, type IClientOptions, type MqttClient } from 'mqtt';
+import type { Database } from '../src/db/database';
+import { type EmbeddedBroker, startEmbeddedBroker } from '../src/ingest/embedded-broker';
+import type { IngestService } from '../src/ingest/ingest.service';
+import { getDeviceById } from '../src/modules/devices/devices.repo';
+import type { DeviceRow } from '../src/modules/devices/devices.table';
+import type { LocationRow } from '../src/modules/sites/sites.table';
+import { buildClient, buildDevice, buildSite } from './factories';
+
+/** Telemetry test helpers: provisioned devices, their trees, MQTT connections and the broker. */
+
+export const silentLog = { info: () => {}, warn: () => {}, error: () => {} };
+
+export type TestDevice = { device: DeviceRow; site: LocationRow; identity: DeviceIdentity };
+
+export async function provisionDevice(
+  db: Database,
+  options: { site?: LocationRow; suspended?: boolean } = {},
+): Promise<TestDevice> {
+  const site = options.site ?? (await buildSite(db, await buildClient(db)));
+  const device = await buildDevice(db, site, { isSuspended: options.suspended ?? false });
+  const identity: DeviceIdentity = {
+    serialNumber: device.serialNumber,
+    code: device.code,
+    deviceType: device.deviceType,
+    udfId: device.udfId,
+  };
+  return { device, site, identity };
+}
+
+/** A valid state tree of the device, as the simulator (and so a gateway) sends it. */
+export function treeOf(identity: DeviceIdentity, seed = 1): string {
+  const simulated = new SimulatedDevice(identity, { seed, rate: 1, scenarioChance: 0 });
+  simulated.step();
+  return simulated.serialiseStateTree();
+}
+
+export async function startTestBroker(ingest: IngestService): Promise<EmbeddedBroker & { url: string }> {
+  const broker = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', ingest, log: silentLog });
+  return { ...broker, url: `mqtt://127.0.0.1:${broker.port}` };
+}
+
+/** Connects as the device (no automatic reconnect); rejects with the broker's refusal. */
+export function connectDevice(
+  url: string,
+  identity: Pick<DeviceIdentity, 'serialNumber' | 'code' | 'udfId'>,
+  options: IClientOptions = {},
+): Promise<MqttClient> {
+  const client = connect(url, {
+    clientId: `vigil-${identity.udfId}-${Math.random().toString(16).slice(2, 8)}`,
+    username: identity.serialNumber,
+    password: identity.code,
+    reconnectPeriod: 0,
+    connectTimeout: 5000,
+    ...options,
+  });
+  return new Promise((resolve, reject) => {
+    client.once('connect', () => resolve(client));
+    client.once('error', (error) => {
+      client.end(true);
+      reject(error);
+    });
+  });
+}
+
+export function waitForClose(client: MqttClient): Promise<void> {
+  return client.connected
+    ? new Promise((resolve) => client.once('close', () => resolve()))
+    : Promise.resolve();
+}
+
+export async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) {
+      throw new Error(`condition not met within ${timeoutMs} ms`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export async function reload(db: Database, device: DeviceRow): Promise<DeviceRow> {
+  const row = await getDeviceById(db, device.id);
+  if (row === undefined) {
+    throw new Error(`device ${device.id} is gone`);
+  }
+  return row;
+}
+
+/** The value of a counter sample in the Prometheus text, 0 when absent. */
+export function metricValue(text: string, sample: string): number {
+  const line = text.split('\n').find((l) => l.startsWith(`${sample} `));
+  return line === undefined ? 0 : Number(line.slice(sample.length + 1));
+}

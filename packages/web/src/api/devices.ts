@@ -1,0 +1,53 @@
+import {
+  DEVICES_LIST_LIMIT,
+  type Device,
+  type DeviceFormValues,
+  DeviceSchema,
+  type DeviceType,
+  type Paginated,
+  paginatedSchema,
+} from '@vigil/contracts';
+import { api, ignoreBody } from './client';
+
+const DevicePageSchema = paginatedSchema(DeviceSchema);
+
+/** GET devices/: the devices of the current site, or of `location`. */
+export function listDevices(location: number | undefined, signal?: AbortSignal): Promise<Paginated<Device>> {
+  return api.get('devices/', {
+    query: { limit: DEVICES_LIST_LIMIT, offset: 0, location },
+    parse: DevicePageSchema.parse,
+    signal,
+  });
+}
+
+/** GET devices/{id}/. */
+export function getDevice(id: number, signal?: AbortSignal): Promise<Device> {
+  return api.get(`devices/${id}/`, { parse: DeviceSchema.parse, signal });
+}
+
+/** POST devices/ (201); the server answers each missing field with its message. */
+export function createDevice(values: Partial<DeviceFormValues>): Promise<Device> {
+  return api.post('devices/', { body: values, parse: DeviceSchema.parse });
+}
+
+export type DeviceChanges = Partial<DeviceFormValues> & { is_emulated_as?: DeviceType | null };
+
+/** PATCH devices/{id}/ (200). */
+export function updateDevice(id: number, values: DeviceChanges): Promise<Device> {
+  return api.patch(`devices/${id}/`, { body: { id, ...values }, parse: DeviceSchema.parse });
+}
+
+/** DELETE devices/{id}/ (204). */
+export function deleteDevice(id: number): Promise<void> {
+  return api.delete(`devices/${id}/`, { parse: ignoreBody });
+}
+
+/** POST devices/{id}/suspend/: deactivates or reactivates (200). */
+export function toggleDeviceSuspended(id: number): Promise<Device> {
+  return api.post(`devices/${id}/suspend/`, { parse: DeviceSchema.parse });
+}
+
+/** POST devices/{id}/select/: makes the device (and its site and client) current. */
+export function selectDevice(id: number): Promise<Device> {
+  return api.post(`devices/${id}/select/`, { parse: DeviceSchema.parse });
+}
