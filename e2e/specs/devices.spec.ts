@@ -1,5 +1,6 @@
+import { startSimulator } from '@vigil/simulator';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import {
   activate,
   apiCall,
@@ -21,6 +22,21 @@ async function chooseOption(page: Page, text: string): Promise<void> {
 }
 
 /** A new client with one site and a Manager there, all through the API; answers the Manager's e-mail. */
+/** Reloads the devices page until the card shows the state (the page shows what the server knows). */
+async function waitForDeviceState(page: Page, deviceId: number, state: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    await page.goto('/devices');
+    const shown = page.getByTestId(`device-state-${deviceId}`);
+    await shown.waitFor();
+    if ((await shown.innerText()) === state) {
+      return;
+    }
+    await page.waitForTimeout(1_000);
+  }
+  throw new Error(`device ${deviceId} did not become ${state}`);
+}
+
 async function seedSiteWithManager() {
   const client = await createClientAsAdmin();
   await activate(client.email, SEEDED_PASSWORD);
@@ -102,6 +118,19 @@ describe('devices', () => {
     await page.waitForTimeout(300);
     expect(new URL(page.url()).pathname).toBe('/devices');
 
+    // A device speaking the real protocol turns Active; when it stops it turns Offline again.
+    const simulator = await startSimulator({
+      devices: [
+        { serialNumber: unit.serial_number, code: unit.code, deviceType: '0300', udfId: unit.udf_id },
+      ],
+      transport: { kind: 'mqtt', brokerUrl: inject('mqttUrl') },
+      rate: 2,
+    });
+    await waitForDeviceState(page, deviceId, 'Active');
+    await screenshot(page, 'devices-active');
+    await simulator.stop();
+    await waitForDeviceState(page, deviceId, 'Offline');
+
     // Deactivate and reactivate on the edit page, each after its confirmation.
     await page.getByTestId(`device-edit-${deviceId}`).click();
     await page.waitForURL(isPath(`/devices/edit/device/${deviceId}`));
@@ -130,6 +159,30 @@ describe('devices', () => {
     await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Cancel' }).click();
     await page.goto('/devices');
     await expect(page.getByTestId(`device-state-${deviceId}`).innerText()).resolves.toBe('Offline');
+    await page.context().close();
+  });
+
+  it('the demo devices, driven by the simulator over MQTT, show as Active', async () => {
+    const page = await browser.newPage();
+    await signIn(page, DEMO.manager);
+    await page.waitForURL(isPath('/sites'));
+    await page.getByText('Main Elevator', { exact: true }).click();
+    await page.waitForURL(isPath('/devices'));
+    for (const title of ['Leg 1 Hazard Monitor', 'Dryer UDF Panel']) {
+      await page.getByText(title, { exact: true }).waitFor();
+    }
+    const deadline = Date.now() + 20_000;
+    let states: string[] = [];
+    while (Date.now() < deadline) {
+      states = await page.locator('[data-testid^="device-state-"]').allInnerTexts();
+      if (states.length === 2 && states.every((state) => state === 'Active')) {
+        break;
+      }
+      await page.waitForTimeout(1_000);
+      await page.reload();
+    }
+    expect(states).toEqual(['Active', 'Active']);
+    await screenshot(page, 'devices-demo-active');
     await page.context().close();
   });
 

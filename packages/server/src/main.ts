@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { startDemoSimulator } from './demo/demo-simulator';
 import { describeDemoAccounts, seedDemo } from './demo/seed-demo';
 import { startEmbeddedBroker } from './ingest/embedded-broker';
 import { startExternalConsumer } from './ingest/external-consumer';
@@ -15,6 +16,8 @@ const app = await buildApp(config, { database, jwtSecret: resolveJwtSecret(confi
 const mqtt = config.mqttUrl
   ? startExternalConsumer({ url: config.mqttUrl, ingest: app.ingest, log: app.log })
   : await startEmbeddedBroker({ port: config.mqttPort, host: config.host, ingest: app.ingest, log: app.log });
+const brokerUrl = config.mqttUrl ?? `mqtt://127.0.0.1:${'port' in mqtt ? mqtt.port : config.mqttPort}`;
+const simulator = config.demo ? await startDemoSimulator(brokerUrl, app.log) : undefined;
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
@@ -25,6 +28,7 @@ async function shutdown(signal: string): Promise<void> {
   stopping = true;
   app.log.info({ signal }, 'shutting down: finishing in-flight requests');
   try {
+    await simulator?.stop();
     await mqtt.close();
     await app.close();
     await database.close();
@@ -52,6 +56,7 @@ say(`Vigil is running at ${config.publicUrl} (database: ${database.kind} ${datab
 if (config.demo) {
   say(seeded ? 'Demo data loaded on this first start.' : 'Demo data present.');
   say(describeDemoAccounts());
+  say(`Simulated demo devices publish to ${brokerUrl} (DEMO=0 turns the demo off).`);
 } else if (users === 0) {
   say('No users yet. Create the first one with:');
   say(
