@@ -9,6 +9,7 @@ describe('loadConfig', () => {
       mqttPort: 1883,
       demo: true,
       deviceOfflineAfterSeconds: 60,
+      telemetryRetentionDays: 35,
       maintenanceTimeoutSeconds: 540,
       logLevel: 'info',
     });

@@ -13,6 +13,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  REDIS_CHANNEL_PREFIX: z.string().min(1).max(64).default('vigil:'),
   MQTT_URL: z.url({ protocol: /^(mqtts?|wss?|tcp)$/ }).optional(),
   MQTT_PORT: port.default(1883),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
@@ -36,6 +37,7 @@ const EnvSchema = z.object({
   RECAPTCHA_SECRET: z.string().min(1).optional(),
   DEMO: booleanFlag.optional(),
   DEVICE_OFFLINE_AFTER_S: z.coerce.number().int().min(5).default(60),
+  TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(35),
   MAINTENANCE_TIMEOUT_S: z.coerce.number().int().min(10).default(540),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
@@ -49,6 +51,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Prefix of the live-feed pub/sub channels (`<prefix>device:<udf_id>`). */
+  redisChannelPrefix: string;
   mqttUrl: string | undefined;
   mqttPort: number;
   smtpUrl: string | undefined;
@@ -63,6 +67,8 @@ export type Config = {
   recaptchaSecret: string | undefined;
   demo: boolean;
   deviceOfflineAfterSeconds: number;
+  /** Days raw sensor readings are kept (daily retention job). */
+  telemetryRetentionDays: number;
   maintenanceTimeoutSeconds: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   webDistDir: string;
@@ -93,6 +99,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisChannelPrefix: e.REDIS_CHANNEL_PREFIX,
     mqttUrl: e.MQTT_URL,
     mqttPort: e.MQTT_PORT,
     smtpUrl: e.SMTP_URL,
@@ -107,6 +114,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Demo data is on by default only with the embedded database: never seed a real server by surprise.
     demo: e.DEMO ?? e.DATABASE_URL === undefined,
     deviceOfflineAfterSeconds: e.DEVICE_OFFLINE_AFTER_S,
+    telemetryRetentionDays: e.TELEMETRY_RETENTION_DAYS,
     maintenanceTimeoutSeconds: e.MAINTENANCE_TIMEOUT_S,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDist),

@@ -22,11 +22,19 @@ const RELAXED_LIMITS: LoginRateLimits = {
   perIp: { limit: 1000, windowMs: 60_000 },
 };
 
-/** The real app on a fresh database, with no logging and relaxed login limits unless given. */
+/**
+ * The real app on a fresh database, with no logging and relaxed login limits unless given. With
+ * `database` the app runs on that (shared) database instead — a second instance, or a restarted one —
+ * and close() leaves the database open for its owner.
+ */
 export async function buildTestApp(
-  options: { loginRateLimits?: LoginRateLimits; env?: Record<string, string> } = {},
+  options: {
+    loginRateLimits?: LoginRateLimits;
+    env?: Record<string, string>;
+    database?: DatabaseHandle;
+  } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const config = loadConfig({
     DATA_DIR: '/nonexistent-test-data',
     DEMO: '0',
@@ -47,7 +55,9 @@ export async function buildTestApp(
     config,
     close: async () => {
       await app.close();
-      await database.close();
+      if (options.database === undefined) {
+        await database.close();
+      }
     },
   };
 }

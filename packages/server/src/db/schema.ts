@@ -11,3 +11,6 @@ export * from '../modules/oem/oem.table';
 export * from '../modules/sites/sites.table';
 export * from '../modules/two-factor/two-factor.table';
 export * from '../modules/users/users.table';
+export * from '../telemetry/device-state.table';
+export * from '../telemetry/sensor-readings.table';
+export * from '../telemetry/state-records.table';

@@ -1,11 +1,13 @@
-import { BootMessageSchema, StateTreeSchema } from '@vigil/contracts';
+import { BootMessageSchema, type StateTree, StateTreeSchema } from '@vigil/contracts';
 import type { z } from 'zod';
 import type { Database } from '../db/database';
 import { markSilentDevicesOffline } from '../modules/devices/devices.repo';
 import type { RealtimeBus } from '../realtime/bus';
+import { findLatestStates } from '../telemetry/telemetry.repo';
+import { deviceTimeOf, RecordPolicy, readingsOf } from '../telemetry/tree-rows';
 import type { DeviceDirectory, DirectoryDevice } from './device-directory';
 import type { IngestMetrics, RejectReason } from './ingest-metrics';
-import { SeenWriter } from './seen-writer';
+import { type TelemetryWrite, TelemetryWriter } from './telemetry-writer';
 
 /** Largest accepted message (MQTT payload or HTTP body), in bytes. */
 export const MAX_MESSAGE_BYTES = 256 * 1024;
@@ -52,20 +54,30 @@ function describeIssues(error: z.ZodError): string {
 export class IngestService {
   readonly directory: DeviceDirectory;
   private readonly latestTrees = new Map<string, LatestTree>();
-  private readonly writer: SeenWriter;
+  private readonly writer: TelemetryWriter;
+  private readonly records = new RecordPolicy();
   private readonly sweeper: NodeJS.Timeout;
   private readonly now: () => Date;
 
   constructor(private readonly deps: IngestDeps) {
     this.directory = deps.directory;
     this.now = deps.now ?? (() => new Date());
-    this.writer = new SeenWriter(deps.db, deps.flushMs ?? 250);
+    this.writer = new TelemetryWriter(deps.db, deps.flushMs ?? 250);
     const sweepMs = Math.min(5000, (deps.offlineAfterSeconds * 1000) / 2);
     this.sweeper = setInterval(() => void this.sweepOffline(), sweepMs);
     this.sweeper.unref();
   }
 
-  /** The last tree this instance received from the device. */
+  /** Loads the latest stored tree of every device (device_state), so 'latest tree on connect' survives restarts. */
+  async loadLatest(): Promise<void> {
+    for (const row of await findLatestStates(this.deps.db)) {
+      if (!this.latestTrees.has(row.udfId)) {
+        this.latestTrees.set(row.udfId, { json: JSON.stringify(row.tree), receivedAt: row.receivedAt });
+      }
+    }
+  }
+
+  /** The last tree this instance received from the device (or loaded from device_state at start). */
   latest(udfId: string): LatestTree | undefined {
     return this.latestTrees.get(udfId);
   }
@@ -89,7 +101,12 @@ export class IngestService {
     }
     this.latestTrees.set(udfId, { json: parsed.json, receivedAt });
     this.deps.bus.publish({ udfId, json: parsed.json, receivedAt });
-    return this.commitSeen(device.value, receivedAt, 'state', options);
+    return this.commit(
+      device.value,
+      this.stateWrite(device.value.id, parsed.value, receivedAt),
+      'state',
+      options,
+    );
   }
 
   /** Boot messages are validated, logged and counted; device events storage is the next step. */
@@ -109,7 +126,7 @@ export class IngestService {
     }
     const { reason, bootCount } = parsed.value;
     this.deps.log.info({ udfId, reason, bootCount }, 'device booted');
-    return this.commitSeen(device.value, receivedAt, 'boot', options);
+    return this.commit(device.value, { deviceId: device.value.id, at: receivedAt }, 'boot', options);
   }
 
   /** Counts and logs a refusal decided outside the pipeline (the broker's topic ACL). */
@@ -155,21 +172,37 @@ export class IngestService {
     }
   }
 
-  private async commitSeen(
+  /** The rows one accepted tree adds to the batch: latest state, a record when due, its readings. */
+  private stateWrite(deviceId: number, tree: StateTree, at: Date): TelemetryWrite {
+    const record = this.records.shouldRecord(deviceId, tree, at)
+      ? { deviceId, ts: at, status: tree.Status, tree }
+      : undefined;
+    return {
+      deviceId,
+      at,
+      state: { deviceId, tree, receivedAt: at, deviceTime: deviceTimeOf(tree) },
+      record,
+      readings: readingsOf(deviceId, tree, at),
+    };
+  }
+
+  private async commit(
     device: DirectoryDevice,
-    receivedAt: Date,
+    write: TelemetryWrite,
     kind: 'state' | 'boot',
     options: IngestOptions,
   ): Promise<IngestResult> {
     try {
-      const committed = this.writer.markSeen(device.id, receivedAt);
+      const committed = this.writer.write(write);
       if (options.flushNow) {
         void this.writer.flush();
       }
       if (!(await committed)) {
+        this.records.forget(device.id);
         return this.reject(device.udfId, 'suspended', `device ${device.udfId} is suspended`);
       }
     } catch (error) {
+      this.records.forget(device.id);
       this.deps.log.error({ err: error, udfId: device.udfId }, 'ingest write failed');
       return this.reject(device.udfId, 'store_failed', 'the write failed; send again');
     }

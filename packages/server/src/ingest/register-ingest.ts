@@ -2,8 +2,10 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { Registry } from 'prom-client';
 import type { AppContext } from '../context';
-import { InProcessBus } from '../realtime/bus';
+import { InProcessBus, type RealtimeBus } from '../realtime/bus';
 import { deviceFeedRoutes } from '../realtime/device-feed.routes';
+import { startRedisBus } from '../realtime/redis-bus';
+import { startRetentionJob } from '../telemetry/retention';
 import { DeviceDirectory } from './device-directory';
 import { ingestRoutes } from './ingest.routes';
 import { IngestService } from './ingest.service';
@@ -19,8 +21,15 @@ declare module 'fastify' {
 /** Telemetry: ingest service, HTTP ingest route and the live-feed WebSocket (docs/telemetry.md). */
 export async function registerIngest(app: FastifyInstance, ctx: AppContext, registry: Registry) {
   const directory = new DeviceDirectory(ctx.db);
-  // Redis fan-out (REDIS_URL) is not built yet: one instance's sockets see that instance's trees.
-  const bus = new InProcessBus();
+  // With REDIS_URL every instance's sockets see trees ingested by any instance (realtime/redis-bus.ts).
+  const bus: RealtimeBus =
+    ctx.config.redisUrl === undefined
+      ? new InProcessBus()
+      : await startRedisBus({
+          url: ctx.config.redisUrl,
+          channelPrefix: ctx.config.redisChannelPrefix,
+          log: app.log,
+        });
   const ingest = new IngestService({
     db: ctx.db,
     directory,
@@ -29,8 +38,11 @@ export async function registerIngest(app: FastifyInstance, ctx: AppContext, regi
     log: app.log,
     offlineAfterSeconds: ctx.config.deviceOfflineAfterSeconds,
   });
+  await ingest.loadLatest();
   app.decorate('ingest', ingest);
+  const retention = await startRetentionJob(ctx.db, ctx.config.telemetryRetentionDays, app.log);
   app.addHook('onClose', async () => {
+    retention.stop();
     await ingest.stop();
     await bus.close();
   });

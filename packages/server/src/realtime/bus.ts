@@ -6,9 +6,8 @@ export type DeviceTreeEvent = { udfId: string; json: string; receivedAt: Date };
 export type DeviceTreeListener = (event: DeviceTreeEvent) => void;
 
 /**
- * Fan-out of device trees to live-feed sockets. In-process today; a Redis pub/sub implementation
- * (channel `device:<udf_id>`) takes this shape when REDIS_URL is set, so every instance's sockets
- * receive trees ingested by any instance.
+ * Fan-out of device trees to live-feed sockets: InProcessBus below, or RedisBus (redis-bus.ts, chosen in
+ * register-ingest.ts when REDIS_URL is set) so every instance's sockets receive trees ingested by any instance.
  */
 export interface RealtimeBus {
   publish(event: DeviceTreeEvent): void;

@@ -1,4 +1,7 @@
+import type { StateTree } from '@vigil/contracts';
+import { insertStateRecords } from '../../src/telemetry/telemetry.repo';
 import { buildDevice, buildHardwareUnit } from '../factories';
+import { treeOf } from '../telemetry';
 import { A, D, EVERY_SIGNED_IN, type RouteCase, type Row, STAFF_ONLY } from './cases';
 import type { World } from './world';
 
@@ -8,6 +11,17 @@ const READ_A1: Row = [A, A, A, A, A, A, D, D];
 const EDIT_A1: Row = [A, A, A, A, A, D, D, D];
 
 const freshDeviceA1 = (w: World) => buildDevice(w.db, w.siteA1);
+
+/** A fresh device at A1 with one historical record; answers the record's path. */
+async function recordOfDeviceA1(w: World): Promise<string> {
+  const device = await freshDeviceA1(w);
+  const tree = JSON.parse(treeOf(device)) as StateTree;
+  await insertStateRecords(w.db, [{ deviceId: device.id, ts: new Date(), status: tree.Status, tree }]);
+  const records = await w.db.query.stateRecords.findFirst({
+    where: (table, { eq }) => eq(table.deviceId, device.id),
+  });
+  return `/api/v1/devices/${device.id}/historical/records/${records?.id}/`;
+}
 
 let serials = 0;
 function newUnitFields() {
@@ -84,6 +98,20 @@ export const devicesCases: RouteCase[] = [
     method: 'GET',
     route: '/api/v1/devices/{id}/sensors/',
     request: async (w) => ({ url: `/api/v1/devices/${(await freshDeviceA1(w)).id}/sensors/` }),
+    expect: READ_A1,
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/devices/{id}/historical/records/',
+    request: async (w) => ({
+      url: `/api/v1/devices/${(await freshDeviceA1(w)).id}/historical/records/?timestamp=2026-01-01%2000:00:00`,
+    }),
+    expect: READ_A1,
+  },
+  {
+    method: 'GET',
+    route: '/api/v1/devices/{id}/historical/records/{recordId}/',
+    request: async (w) => ({ url: await recordOfDeviceA1(w) }),
     expect: READ_A1,
   },
   {

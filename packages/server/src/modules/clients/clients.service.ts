@@ -9,7 +9,7 @@ import {
   isStaffUser,
   notFound,
 } from '../access/access';
-import { findAdministeredClientIds, findClientIdsOfUser } from '../access/access.repo';
+import { findAdministeredClientIds } from '../access/access.repo';
 import { getLocationById } from '../sites/sites.repo';
 import { updateUser } from '../users/users.repo';
 import type { UserRow } from '../users/users.table';

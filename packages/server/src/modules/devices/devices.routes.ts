@@ -16,12 +16,13 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../http/authenticate';
 import { pageOf, paginated } from '../../http/pagination';
+import { historyRoutes } from '../../telemetry/history.routes';
+import { listDeviceSensorGroups } from '../../telemetry/history.service';
 import { hardwareRoutes } from '../hardware/hardware.routes';
 import {
   createDevice,
   editDevice,
   getDevice,
-  listDeviceSensors,
   removeDevice,
   selectDevice,
   toggleDeviceSuspension,
@@ -167,13 +168,14 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext): Prom
     onRequest: app.authenticate,
     schema: {
       tags,
-      summary: 'Sensor groups of the device (empty until telemetry is stored)',
+      summary: 'Sensor groups of the latest stored tree (empty before the device sent one)',
       security,
       params: DeviceIdParamsSchema,
       response: { 200: DeviceSensorGroupsSchema, ...denied },
     },
-    handler: async (request) => listDeviceSensors(db, requireAuth(request).user, request.params.id),
+    handler: async (request) => listDeviceSensorGroups(db, requireAuth(request).user, request.params.id),
   });
 
   await app.register(hardwareRoutes, ctx);
+  await app.register(historyRoutes, ctx);
 }

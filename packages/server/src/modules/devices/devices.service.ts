@@ -156,9 +156,3 @@ export async function selectDevice(db: Database, user: UserRow, id: number): Pro
   });
   return toDeviceJson(row, access.canEdit);
 }
-
-/** GET devices/{id}/sensors/: the device's sensor groups; empty until the ingest pipeline stores telemetry. */
-export async function listDeviceSensors(db: Database, user: UserRow, id: number): Promise<[]> {
-  await getVisibleDevice(db, user, id);
-  return [];
-}

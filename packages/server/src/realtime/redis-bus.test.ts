@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DeviceTreeEvent } from './bus';
+import { type RedisBus, startRedisBus } from './redis-bus';
+
+// A real Redis: CI sets TEST_REDIS_URL=redis://127.0.0.1:6379. Without it this suite is skipped.
+const redisUrl = process.env.TEST_REDIS_URL;
+
+const silent = { warn: () => {}, error: () => {} };
+
+function uniquePrefix(): string {
+  return `vigil-test-${process.pid}-${randomBytes(4).toString('hex')}:`;
+}
+
+async function waitUntil(check: () => boolean, timeoutMs = 2000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) {
+      throw new Error(`condition not met within ${timeoutMs} ms`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Number of subscribers Redis reports for a channel (PUBSUB NUMSUB). */
+async function subscribersOf(channel: string): Promise<number> {
+  const admin = new Redis(redisUrl as string);
+  try {
+    const reply = (await admin.pubsub('NUMSUB', channel)) as [string, number];
+    return Number(reply[1]);
+  } finally {
+    admin.disconnect();
+  }
+}
+
+describe.skipIf(redisUrl === undefined)('RedisBus (needs TEST_REDIS_URL)', () => {
+  const open: RedisBus[] = [];
+  const start = async (channelPrefix: string) => {
+    const bus = await startRedisBus({ url: redisUrl as string, channelPrefix, log: silent });
+    open.push(bus);
+    return bus;
+  };
+
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((bus) => bus.close()));
+  });
+
+  it('delivers a tree published on one instance to subscribers on every instance, once each', async () => {
+    const prefix = uniquePrefix();
+    const a = await start(prefix);
+    const b = await start(prefix);
+    const onA: DeviceTreeEvent[] = [];
+    const onB: DeviceTreeEvent[] = [];
+    a.subscribe('DEV1', (event) => onA.push(event));
+    b.subscribe('DEV1', (event) => onB.push(event));
+    await pause(50);
+
+    const receivedAt = new Date('2026-11-21T10:00:00.123Z');
+    a.publish({ udfId: 'DEV1', json: '{"device":{"deviceId":"DEV1"}}', receivedAt });
+    await waitUntil(() => onA.length > 0 && onB.length > 0);
+    await pause(50);
+
+    expect(onA).toEqual([{ udfId: 'DEV1', json: '{"device":{"deviceId":"DEV1"}}', receivedAt }]);
+    expect(onB).toEqual(onA);
+  });
+
+  it('keeps devices apart and never crosses channel prefixes', async () => {
+    const prefix = uniquePrefix();
+    const a = await start(prefix);
+    const other = await start(uniquePrefix());
+    const dev1: string[] = [];
+    const dev2: string[] = [];
+    const foreign: string[] = [];
+    a.subscribe('DEV1', (event) => dev1.push(event.json));
+    a.subscribe('DEV2', (event) => dev2.push(event.json));
+    other.subscribe('DEV1', (event) => foreign.push(event.json));
+    await pause(50);
+
+    a.publish({ udfId: 'DEV1', json: '"one"', receivedAt: new Date() });
+    a.publish({ udfId: 'DEV2', json: '"two"', receivedAt: new Date() });
+    await waitUntil(() => dev1.length > 0 && dev2.length > 0);
+    await pause(50);
+
+    expect(dev1).toEqual(['"one"']);
+    expect(dev2).toEqual(['"two"']);
+    expect(foreign).toEqual([]);
+  });
+
+  it('subscribes to a device channel with its first listener and unsubscribes after its last', async () => {
+    const prefix = uniquePrefix();
+    const bus = await start(prefix);
+    const channel = bus.channelOf('DEV1');
+    expect(channel).toBe(`${prefix}device:DEV1`);
+    const first: string[] = [];
+    const second: string[] = [];
+    const stopFirst = bus.subscribe('DEV1', (event) => first.push(event.json));
+    const stopSecond = bus.subscribe('DEV1', (event) => second.push(event.json));
+    await pause(50);
+    expect(await subscribersOf(channel)).toBe(1);
+
+    stopFirst();
+    bus.publish({ udfId: 'DEV1', json: '"after"', receivedAt: new Date() });
+    await waitUntil(() => second.length > 0);
+    expect(first).toEqual([]);
+
+    stopSecond();
+    await pause(50);
+    expect(await subscribersOf(channel)).toBe(0);
+  });
+
+  it('ignores frames that are not device trees and keeps delivering', async () => {
+    const prefix = uniquePrefix();
+    const bus = await start(prefix);
+    const received: string[] = [];
+    bus.subscribe('DEV1', (event) => received.push(event.json));
+    await pause(50);
+    const raw = new Redis(redisUrl as string);
+    try {
+      await raw.publish(bus.channelOf('DEV1'), 'not json');
+      await raw.publish(bus.channelOf('DEV1'), '{"udfId":"DEV1"}');
+    } finally {
+      raw.disconnect();
+    }
+    bus.publish({ udfId: 'DEV1', json: '"good"', receivedAt: new Date() });
+    await waitUntil(() => received.length > 0);
+    expect(received).toEqual(['"good"']);
+  });
+
+  it('a throwing listener neither stops the others nor the bus', async () => {
+    const bus = await start(uniquePrefix());
+    const received: string[] = [];
+    bus.subscribe('DEV1', () => {
+      throw new Error('socket gone');
+    });
+    bus.subscribe('DEV1', (event) => received.push(event.json));
+    await pause(50);
+    bus.publish({ udfId: 'DEV1', json: '"x"', receivedAt: new Date() });
+    await waitUntil(() => received.length > 0);
+    expect(received).toEqual(['"x"']);
+  });
+});
+
+describe('RedisBus without a reachable Redis', () => {
+  it('starts, drops publishes with a logged error, and closes without throwing', async () => {
+    const errors: string[] = [];
+    const warnings: string[] = [];
+    const bus = await startRedisBus({
+      // Port 1 on localhost: connection refused at once.
+      url: 'redis://127.0.0.1:1',
+      channelPrefix: uniquePrefix(),
+      connectTimeoutMs: 200,
+      log: { warn: (_o, message) => warnings.push(message), error: (_o, message) => errors.push(message) },
+    });
+    const unsubscribe = bus.subscribe('DEV1', () => {});
+    expect(() => bus.publish({ udfId: 'DEV1', json: '{}', receivedAt: new Date() })).not.toThrow();
+    unsubscribe();
+    await bus.close();
+    expect(errors.length + warnings.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,200 @@
+import { Redis } from 'ioredis';
+import type { DeviceTreeEvent, DeviceTreeListener, RealtimeBus } from './bus';
+
+export type RedisBusLog = {
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+};
+
+export type RedisBusOptions = {
+  url: string;
+  /** Prepended to every channel name (REDIS_CHANNEL_PREFIX): several deployments or test runs share one Redis. */
+  channelPrefix: string;
+  log: RedisBusLog;
+  /** How long start-up waits for both connections before going on (ioredis keeps retrying). */
+  connectTimeoutMs?: number;
+};
+
+/** One frame on a device's channel: the tree's text as the device sent it, and the server's receive time. */
+type Frame = { udfId: string; receivedAt: string; json: string };
+
+const ERROR_LOG_INTERVAL_MS = 10_000;
+
+/**
+ * Fan-out through Redis pub/sub, so a live-feed socket on any instance receives trees ingested by any
+ * instance. One publisher and one subscriber connection per instance; one channel per device,
+ * `<prefix>device:<udf_id>`, subscribed only while this instance has a socket watching that device. A
+ * pattern subscription would make every instance receive (and parse) every tree of every device; per-device
+ * channels keep each instance's traffic to the devices its browsers watch. Trees are delivered only
+ * through Redis, also to this instance's own sockets, so nothing is delivered twice. Redis being down
+ * never stops the ingest: publishes are dropped (the live feed is best effort; storage is not affected),
+ * errors are logged at most every 10 s, and ioredis reconnects and re-subscribes by itself.
+ */
+export class RedisBus implements RealtimeBus {
+  private readonly publisher: Redis;
+  private readonly subscriber: Redis;
+  private readonly listeners = new Map<string, Set<DeviceTreeListener>>();
+  private readonly channelStart: string;
+  private lastErrorLogAt = 0;
+  private droppedSinceLog = 0;
+
+  constructor(private readonly options: RedisBusOptions) {
+    this.channelStart = `${options.channelPrefix}device:`;
+    // No offline queue on the publisher: while Redis is away frames are dropped, not piled up in memory.
+    this.publisher = new Redis(options.url, { enableOfflineQueue: false, lazyConnect: true });
+    this.subscriber = new Redis(options.url, { lazyConnect: true });
+    for (const [role, connection] of [
+      ['publisher', this.publisher],
+      ['subscriber', this.subscriber],
+    ] as const) {
+      connection.on('error', (error: unknown) =>
+        this.logError({ err: error, role }, 'redis connection error'),
+      );
+    }
+    this.subscriber.on('message', (channel: string, message: string) => this.deliver(channel, message));
+  }
+
+  /** Connects both connections; resolves after connectTimeoutMs at the latest, logging a warning. */
+  async start(): Promise<void> {
+    const timeoutMs = this.options.connectTimeoutMs ?? 5000;
+    let timer: NodeJS.Timeout | undefined;
+    const connected = Promise.all([this.publisher.connect(), this.subscriber.connect()]);
+    const timedOut = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), timeoutMs);
+    });
+    try {
+      const outcome = await Promise.race([connected, timedOut]);
+      if (outcome === 'timeout') {
+        this.options.log.warn({ timeoutMs }, 'redis not reachable yet; live feed fan-out waits for it');
+      }
+    } catch (error) {
+      this.logError({ err: error }, 'redis connection failed; retrying');
+    } finally {
+      clearTimeout(timer);
+      connected.catch(() => {});
+    }
+  }
+
+  channelOf(udfId: string): string {
+    return `${this.channelStart}${udfId}`;
+  }
+
+  publish(event: DeviceTreeEvent): void {
+    const frame: Frame = { udfId: event.udfId, receivedAt: event.receivedAt.toISOString(), json: event.json };
+    if (this.publisher.status !== 'ready') {
+      this.dropped('redis not connected');
+      return;
+    }
+    this.publisher.publish(this.channelOf(event.udfId), JSON.stringify(frame)).catch((error: unknown) => {
+      this.dropped('redis publish failed', error);
+    });
+  }
+
+  subscribe(udfId: string, listener: DeviceTreeListener): () => void {
+    let set = this.listeners.get(udfId);
+    if (set === undefined) {
+      set = new Set();
+      this.listeners.set(udfId, set);
+      this.subscriber.subscribe(this.channelOf(udfId)).catch((error: unknown) => {
+        this.logError({ err: error, udfId }, 'redis subscribe failed');
+      });
+    }
+    set.add(listener);
+    return () => this.unsubscribe(udfId, listener);
+  }
+
+  async close(): Promise<void> {
+    this.listeners.clear();
+    await Promise.all([closeConnection(this.publisher), closeConnection(this.subscriber)]);
+  }
+
+  private unsubscribe(udfId: string, listener: DeviceTreeListener): void {
+    const set = this.listeners.get(udfId);
+    if (set === undefined || !set.delete(listener) || set.size > 0) {
+      return;
+    }
+    this.listeners.delete(udfId);
+    if (this.subscriber.status === 'end') {
+      return;
+    }
+    this.subscriber.unsubscribe(this.channelOf(udfId)).catch((error: unknown) => {
+      this.logError({ err: error, udfId }, 'redis unsubscribe failed');
+    });
+  }
+
+  private deliver(channel: string, message: string): void {
+    if (!channel.startsWith(this.channelStart)) {
+      return;
+    }
+    const set = this.listeners.get(channel.slice(this.channelStart.length));
+    if (set === undefined) {
+      return;
+    }
+    const event = parseFrame(message);
+    if (event === undefined) {
+      this.logError({ channel }, 'redis frame ignored: not a device tree frame');
+      return;
+    }
+    for (const listener of [...set]) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.logError({ err: error, udfId: event.udfId }, 'live feed listener failed');
+      }
+    }
+  }
+
+  private dropped(message: string, error?: unknown): void {
+    this.droppedSinceLog += 1;
+    if (this.logError({ err: error, dropped: this.droppedSinceLog }, `${message}; live frames dropped`)) {
+      this.droppedSinceLog = 0;
+    }
+  }
+
+  /** Logs at most once per ERROR_LOG_INTERVAL_MS; returns whether it logged. */
+  private logError(object: object, message: string): boolean {
+    const now = Date.now();
+    if (now - this.lastErrorLogAt < ERROR_LOG_INTERVAL_MS) {
+      return false;
+    }
+    this.lastErrorLogAt = now;
+    this.options.log.error(object, message);
+    return true;
+  }
+}
+
+function parseFrame(message: string): DeviceTreeEvent | undefined {
+  try {
+    const frame = JSON.parse(message) as Partial<Frame>;
+    if (
+      typeof frame.udfId !== 'string' ||
+      typeof frame.json !== 'string' ||
+      typeof frame.receivedAt !== 'string'
+    ) {
+      return undefined;
+    }
+    return { udfId: frame.udfId, json: frame.json, receivedAt: new Date(frame.receivedAt) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** QUIT when connected (pending replies arrive first), otherwise drop the connection and its retries. */
+async function closeConnection(connection: Redis): Promise<void> {
+  if (connection.status !== 'ready') {
+    connection.disconnect();
+    return;
+  }
+  try {
+    await connection.quit();
+  } catch {
+    connection.disconnect();
+  }
+}
+
+/** The Redis bus, connected (or still retrying after the start-up wait). */
+export async function startRedisBus(options: RedisBusOptions): Promise<RedisBus> {
+  const bus = new RedisBus(options);
+  await bus.start();
+  return bus;
+}

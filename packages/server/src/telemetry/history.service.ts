@@ -1,0 +1,73 @@
+import { HISTORY_MESSAGES, type HistoricalRecord, parseWallClock, type StateTree } from '@vigil/contracts';
+import type { Database } from '../db/database';
+import { AppError } from '../errors';
+import type { Page } from '../http/pagination';
+import { getSiteAccess, notFound } from '../modules/access/access';
+import { getDeviceById } from '../modules/devices/devices.repo';
+import { getLocationById } from '../modules/sites/sites.repo';
+import type { UserRow } from '../modules/users/users.table';
+import { type SensorGroupJson, sensorGroupsOf } from './sensor-groups';
+import { findDeviceState, findStateRecord, findStateRecords } from './telemetry.repo';
+import { formatWallClock, instantOf } from './zoned-time';
+
+/** The device and its site's timezone, for a user with access to the site; 404 otherwise. */
+async function visibleDevice(db: Database, user: UserRow, id: number) {
+  const device = await getDeviceById(db, id);
+  if (device === undefined) {
+    throw notFound();
+  }
+  await getSiteAccess(db, user, device.locationId);
+  const site = await getLocationById(db, device.locationId);
+  return { device, timeZone: site?.timezone ?? 'UTC' };
+}
+
+/** GET devices/{id}/sensors/: the groups of the latest stored tree; [] before the device sent one. */
+export async function listDeviceSensorGroups(
+  db: Database,
+  user: UserRow,
+  id: number,
+): Promise<SensorGroupJson[]> {
+  const { device } = await visibleDevice(db, user, id);
+  const state = await findDeviceState(db, device.id);
+  return state === undefined ? [] : sensorGroupsOf(state.tree);
+}
+
+/** GET devices/{id}/historical/records/: records at and after a wall-clock time of the site, oldest first. */
+export async function listHistoricalRecords(
+  db: Database,
+  user: UserRow,
+  id: number,
+  timestamp: string,
+  page: Page,
+): Promise<{ count: number; results: HistoricalRecord[] }> {
+  const { device, timeZone } = await visibleDevice(db, user, id);
+  const clock = parseWallClock(timestamp);
+  if (clock === null) {
+    // The query schema refuses such text already; this keeps the service safe on its own.
+    throw AppError.validation({ timestamp: [HISTORY_MESSAGES.timestampInvalid] });
+  }
+  const { count, rows } = await findStateRecords(db, device.id, instantOf(clock, timeZone), page);
+  return {
+    count,
+    results: rows.map((row) => ({
+      timestamp: formatWallClock(row.ts, timeZone),
+      status: row.status,
+      record_id: row.id,
+    })),
+  };
+}
+
+/** GET devices/{id}/historical/records/{recordId}/: the stored tree; 404 for another device's record. */
+export async function getHistoricalRecord(
+  db: Database,
+  user: UserRow,
+  id: number,
+  recordId: number,
+): Promise<StateTree> {
+  const { device } = await visibleDevice(db, user, id);
+  const record = await findStateRecord(db, device.id, recordId);
+  if (record === undefined) {
+    throw notFound();
+  }
+  return record.tree;
+}
