@@ -11,11 +11,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { requireAuth } from '../http/authenticate';
 import { paginated } from '../http/pagination';
+import { AUTH_RESPONSES, JWT_SECURITY } from '../http/route-schemas';
 import { assertSuperuser, getOutboxMail, listOutbox, retryOutboxMail } from './outbox.service';
 
 const tags = ['outbox'];
-const security = [{ jwt: [] }];
-const denied = { 401: ErrorDetailSchema, 403: ErrorDetailSchema };
 const BASE = '/api/v1/outbox/';
 
 /** onRequest check after app.authenticate: 403 before any validation. */
@@ -33,9 +32,9 @@ export async function outboxRoutes(app: FastifyInstance, ctx: AppContext): Promi
     schema: {
       tags,
       summary: 'Outgoing e-mail, newest first (super users)',
-      security,
+      security: JWT_SECURITY,
       querystring: OutboxListQuerySchema,
-      response: { 200: OutboxPageSchema, 400: ValidationErrorSchema, ...denied },
+      response: { 200: OutboxPageSchema, 400: ValidationErrorSchema, ...AUTH_RESPONSES },
     },
     handler: async (request) => {
       const { page, count, results } = await listOutbox(ctx.db, requireAuth(request).user, request.query);
@@ -48,9 +47,9 @@ export async function outboxRoutes(app: FastifyInstance, ctx: AppContext): Promi
     schema: {
       tags,
       summary: 'One message with its text and HTML bodies',
-      security,
+      security: JWT_SECURITY,
       params: IdParamsSchema,
-      response: { 200: OutboxMailDetailSchema, 404: ErrorDetailSchema, ...denied },
+      response: { 200: OutboxMailDetailSchema, 404: ErrorDetailSchema, ...AUTH_RESPONSES },
     },
     handler: async (request) => getOutboxMail(ctx.db, requireAuth(request).user, request.params.id),
   });
@@ -60,13 +59,13 @@ export async function outboxRoutes(app: FastifyInstance, ctx: AppContext): Promi
     schema: {
       tags,
       summary: 'Try a queued or failed message again now',
-      security,
+      security: JWT_SECURITY,
       params: IdParamsSchema,
       response: {
         200: OutboxMailDetailSchema,
         400: ValidationErrorSchema,
         404: ErrorDetailSchema,
-        ...denied,
+        ...AUTH_RESPONSES,
       },
     },
     handler: async (request) => {

@@ -1,6 +1,5 @@
 import {
   DeviceIdParamsSchema,
-  ErrorDetailSchema,
   HISTORY_RECORDS_LIMIT,
   HistoricalRecordParamsSchema,
   HistoricalRecordSchema,
@@ -14,11 +13,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { requireAuth } from '../http/authenticate';
 import { pageOf, paginated } from '../http/pagination';
+import { DENIED_RESPONSES, JWT_SECURITY } from '../http/route-schemas';
 import { getHistoricalRecord, listHistoricalRecords } from './history.service';
 
 const tags = ['devices'];
-const security = [{ jwt: [] }];
-const denied = { 401: ErrorDetailSchema, 403: ErrorDetailSchema, 404: ErrorDetailSchema };
 const BASE = '/api/v1/devices/:id/historical/records/';
 
 /** Historical records of a device (state_records; docs/telemetry.md). Registered by devices.routes.ts. */
@@ -31,10 +29,14 @@ export async function historyRoutes(app: FastifyInstance, ctx: AppContext): Prom
     schema: {
       tags,
       summary: "Records at and after a time of the site's timezone, oldest first",
-      security,
+      security: JWT_SECURITY,
       params: DeviceIdParamsSchema,
       querystring: HistoricalRecordsQuerySchema,
-      response: { 200: paginatedSchema(HistoricalRecordSchema), 400: ValidationErrorSchema, ...denied },
+      response: {
+        200: paginatedSchema(HistoricalRecordSchema),
+        400: ValidationErrorSchema,
+        ...DENIED_RESPONSES,
+      },
     },
     handler: async (request) => {
       const page = pageOf(request.query, HISTORY_RECORDS_LIMIT);
@@ -55,9 +57,9 @@ export async function historyRoutes(app: FastifyInstance, ctx: AppContext): Prom
     schema: {
       tags,
       summary: 'The state tree of one record (dashboard snapshot)',
-      security,
+      security: JWT_SECURITY,
       params: HistoricalRecordParamsSchema,
-      response: { 200: StateTreeSchema, ...denied },
+      response: { 200: StateTreeSchema, ...DENIED_RESPONSES },
     },
     handler: async (request) =>
       getHistoricalRecord(db, requireAuth(request).user, request.params.id, request.params.recordId),

@@ -11,10 +11,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/database';
 import { requireAuth } from '../../http/authenticate';
+import { JWT_SECURITY } from '../../http/route-schemas';
 import type { AccountsService } from './accounts.service';
 import { getMe } from './me.service';
 
-const security = [{ jwt: [] }];
 const unauthorized = { 401: ErrorDetailSchema };
 
 /** accounts/login-jwt/, accounts/logout/, me/ and their api/v2 twins. */
@@ -41,7 +41,7 @@ export async function accountsRoutes(
       schema: {
         tags: ['accounts'],
         summary: 'Sign out: revokes this session',
-        security,
+        security: JWT_SECURITY,
         response: { 200: DetailResponseSchema, ...unauthorized },
       },
       handler: async (request) => {
@@ -57,7 +57,7 @@ export async function accountsRoutes(
       schema: {
         tags: ['accounts'],
         summary: 'The signed-in user',
-        security,
+        security: JWT_SECURITY,
         response: { 200: MeSchema, ...unauthorized },
       },
       handler: async (request) => getMe(deps.db, requireAuth(request)),

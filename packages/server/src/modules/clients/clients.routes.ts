@@ -15,12 +15,11 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../http/authenticate';
 import { paginated } from '../../http/pagination';
+import { AUTH_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
 import { deleteClient, getClient, getNextClientNumber, listClients, selectClient } from './clients.service';
 import { createClient, updateClient } from './save-client';
 
 const tags = ['clients'];
-const security = [{ jwt: [] }];
-const errors = { 401: ErrorDetailSchema, 403: ErrorDetailSchema };
 const notFound = { 404: ErrorDetailSchema };
 
 /** clients/ calls of A section 7. */
@@ -33,9 +32,9 @@ export async function clientsRoutes(app: FastifyInstance, ctx: AppContext): Prom
     schema: {
       tags,
       summary: 'Clients, 20 a page, searchable (staff: all; accounts management: their own)',
-      security,
+      security: JWT_SECURITY,
       querystring: ClientListQuerySchema,
-      response: { 200: paginatedSchema(ClientSchema), 400: ValidationErrorSchema, ...errors },
+      response: { 200: paginatedSchema(ClientSchema), 400: ValidationErrorSchema, ...AUTH_RESPONSES },
     },
     handler: async (request) => {
       const { page, count, results } = await listClients(ctx.db, requireAuth(request).user, request.query);
@@ -48,8 +47,8 @@ export async function clientsRoutes(app: FastifyInstance, ctx: AppContext): Prom
     schema: {
       tags,
       summary: 'The account number to suggest for a new client (staff)',
-      security,
-      response: { 200: NextClientNumberSchema, ...errors },
+      security: JWT_SECURITY,
+      response: { 200: NextClientNumberSchema, ...AUTH_RESPONSES },
     },
     handler: async (request) => ({
       next_client_number: await getNextClientNumber(ctx.db, requireAuth(request).user),
@@ -61,9 +60,9 @@ export async function clientsRoutes(app: FastifyInstance, ctx: AppContext): Prom
     schema: {
       tags,
       summary: 'Create a client; the person with its e-mail becomes its administrator (staff)',
-      security,
+      security: JWT_SECURITY,
       body: ClientCreateSchema,
-      response: { 201: ClientSchema, 400: ValidationErrorSchema, ...errors },
+      response: { 201: ClientSchema, 400: ValidationErrorSchema, ...AUTH_RESPONSES },
     },
     handler: async (request, reply) => {
       const client = await createClient(ctx, requireAuth(request).user, request.body);
@@ -76,9 +75,9 @@ export async function clientsRoutes(app: FastifyInstance, ctx: AppContext): Prom
     schema: {
       tags,
       summary: 'One client (staff or its accounts management)',
-      security,
+      security: JWT_SECURITY,
       params: IdParamsSchema,
-      response: { 200: ClientSchema, ...errors, ...notFound },
+      response: { 200: ClientSchema, ...AUTH_RESPONSES, ...notFound },
     },
     handler: async (request) => getClient(ctx.db, requireAuth(request).user, request.params.id),
   });
@@ -88,10 +87,10 @@ export async function clientsRoutes(app: FastifyInstance, ctx: AppContext): Prom
     schema: {
       tags,
       summary: 'Update a client (staff; its accounts management for the contact fields)',
-      security,
+      security: JWT_SECURITY,
       params: IdParamsSchema,
       body: ClientUpdateSchema,
-      response: { 200: ClientSchema, 400: ValidationErrorSchema, ...errors, ...notFound },
+      response: { 200: ClientSchema, 400: ValidationErrorSchema, ...AUTH_RESPONSES, ...notFound },
     },
     handler: async (request) => updateClient(ctx, requireAuth(request).user, request.params.id, request.body),
   });
@@ -101,9 +100,9 @@ export async function clientsRoutes(app: FastifyInstance, ctx: AppContext): Prom
     schema: {
       tags,
       summary: 'Delete a client with its sites (staff)',
-      security,
+      security: JWT_SECURITY,
       params: IdParamsSchema,
-      response: { 204: z.null().describe('Deleted'), ...errors, ...notFound },
+      response: { 204: z.null().describe('Deleted'), ...AUTH_RESPONSES, ...notFound },
     },
     handler: async (request, reply) => {
       await deleteClient(ctx.db, requireAuth(request).user, request.params.id);
@@ -116,9 +115,9 @@ export async function clientsRoutes(app: FastifyInstance, ctx: AppContext): Prom
     schema: {
       tags,
       summary: 'Make the client the current one',
-      security,
+      security: JWT_SECURITY,
       params: IdParamsSchema,
-      response: { 200: ClientSchema, ...errors, ...notFound },
+      response: { 200: ClientSchema, ...AUTH_RESPONSES, ...notFound },
     },
     handler: async (request) => selectClient(ctx.db, requireAuth(request).user, request.params.id),
   });

@@ -6,7 +6,6 @@ import {
   DeviceSchema,
   DeviceSensorGroupsSchema,
   DeviceUpdateSchema,
-  ErrorDetailSchema,
   paginatedSchema,
   ValidationErrorSchema,
 } from '@vigil/contracts';
@@ -16,6 +15,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../http/authenticate';
 import { pageOf, paginated } from '../../http/pagination';
+import { DENIED_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
 import { historyRoutes } from '../../telemetry/history.routes';
 import { listDeviceSensorGroups } from '../../telemetry/history.service';
 import { hardwareRoutes } from '../hardware/hardware.routes';
@@ -30,8 +30,6 @@ import {
 import { listAllDevices, listSiteDevices } from './devices-list';
 
 const tags = ['devices'];
-const security = [{ jwt: [] }];
-const denied = { 401: ErrorDetailSchema, 403: ErrorDetailSchema, 404: ErrorDetailSchema };
 const BASE = '/api/v1/devices/';
 
 function optionsOf(query: z.infer<typeof DeviceListQuerySchema>) {
@@ -48,14 +46,14 @@ function optionsOf(query: z.infer<typeof DeviceListQuerySchema>) {
 export async function devicesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
-  const list = { 200: paginatedSchema(DeviceSchema), 400: ValidationErrorSchema, ...denied };
+  const list = { 200: paginatedSchema(DeviceSchema), 400: ValidationErrorSchema, ...DENIED_RESPONSES };
 
   api.get(BASE, {
     onRequest: app.authenticate,
     schema: {
       tags,
       summary: 'Devices of the current site (or of location)',
-      security,
+      security: JWT_SECURITY,
       querystring: DeviceListQuerySchema,
       response: list,
     },
@@ -72,7 +70,7 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext): Prom
     schema: {
       tags,
       summary: 'Every device the user may see',
-      security,
+      security: JWT_SECURITY,
       querystring: DeviceListQuerySchema,
       response: list,
     },
@@ -90,9 +88,9 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext): Prom
       tags,
       summary:
         "Add a device with a provisioned unit's serial number and code (manager or accounts management)",
-      security,
+      security: JWT_SECURITY,
       body: DeviceCreateSchema,
-      response: { 201: DeviceSchema, 400: ValidationErrorSchema, ...denied },
+      response: { 201: DeviceSchema, 400: ValidationErrorSchema, ...DENIED_RESPONSES },
     },
     handler: async (request, reply) => {
       const device = await createDevice(db, requireAuth(request).user, request.body);
@@ -105,9 +103,9 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext): Prom
     schema: {
       tags,
       summary: 'One device',
-      security,
+      security: JWT_SECURITY,
       params: DeviceIdParamsSchema,
-      response: { 200: DeviceSchema, ...denied },
+      response: { 200: DeviceSchema, ...DENIED_RESPONSES },
     },
     handler: async (request) => getDevice(db, requireAuth(request).user, request.params.id),
   });
@@ -117,10 +115,10 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext): Prom
     schema: {
       tags,
       summary: 'Change a device (editors of the site; is_emulated_as: super users and OEM)',
-      security,
+      security: JWT_SECURITY,
       params: DeviceIdParamsSchema,
       body: DeviceUpdateSchema,
-      response: { 200: DeviceSchema, 400: ValidationErrorSchema, ...denied },
+      response: { 200: DeviceSchema, 400: ValidationErrorSchema, ...DENIED_RESPONSES },
     },
     handler: async (request) => editDevice(db, requireAuth(request).user, request.params.id, request.body),
   });
@@ -130,9 +128,9 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext): Prom
     schema: {
       tags,
       summary: 'Remove a device (editors of the site); its hardware unit becomes free',
-      security,
+      security: JWT_SECURITY,
       params: DeviceIdParamsSchema,
-      response: { 204: z.null().describe('Removed'), ...denied },
+      response: { 204: z.null().describe('Removed'), ...DENIED_RESPONSES },
     },
     handler: async (request, reply) => {
       await removeDevice(db, requireAuth(request).user, request.params.id);
@@ -145,9 +143,9 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext): Prom
     schema: {
       tags,
       summary: 'Deactivate or reactivate a device (toggles is_suspended)',
-      security,
+      security: JWT_SECURITY,
       params: DeviceIdParamsSchema,
-      response: { 200: DeviceSchema, ...denied },
+      response: { 200: DeviceSchema, ...DENIED_RESPONSES },
     },
     handler: async (request) => toggleDeviceSuspension(db, requireAuth(request).user, request.params.id),
   });
@@ -157,9 +155,9 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext): Prom
     schema: {
       tags,
       summary: 'Make the device (and its site and client) the current ones',
-      security,
+      security: JWT_SECURITY,
       params: DeviceIdParamsSchema,
-      response: { 200: DeviceSchema, ...denied },
+      response: { 200: DeviceSchema, ...DENIED_RESPONSES },
     },
     handler: async (request) => selectDevice(db, requireAuth(request).user, request.params.id),
   });
@@ -169,9 +167,9 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext): Prom
     schema: {
       tags,
       summary: 'Sensor groups of the latest stored tree (empty before the device sent one)',
-      security,
+      security: JWT_SECURITY,
       params: DeviceIdParamsSchema,
-      response: { 200: DeviceSensorGroupsSchema, ...denied },
+      response: { 200: DeviceSensorGroupsSchema, ...DENIED_RESPONSES },
     },
     handler: async (request) => listDeviceSensorGroups(db, requireAuth(request).user, request.params.id),
   });

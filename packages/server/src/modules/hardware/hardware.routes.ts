@@ -1,6 +1,5 @@
 import {
   DeviceIdParamsSchema,
-  ErrorDetailSchema,
   HardwareListQuerySchema,
   HardwareUnitCreateSchema,
   HardwareUnitSchema,
@@ -13,11 +12,10 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../http/authenticate';
 import { pageOf, paginated } from '../../http/pagination';
+import { DENIED_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
 import { createHardwareUnit, listHardwareUnits, removeHardwareUnit } from './hardware.service';
 
 const tags = ['hardware'];
-const security = [{ jwt: [] }];
-const denied = { 401: ErrorDetailSchema, 403: ErrorDetailSchema, 404: ErrorDetailSchema };
 const BASE = '/api/v1/hardware/';
 
 /** Hardware units provisioned by the manufacturer: super users and OEM only. */
@@ -30,9 +28,9 @@ export async function hardwareRoutes(app: FastifyInstance, ctx: AppContext): Pro
     schema: {
       tags,
       summary: 'Provisioned hardware units, newest first (staff)',
-      security,
+      security: JWT_SECURITY,
       querystring: HardwareListQuerySchema,
-      response: { 200: paginatedSchema(HardwareUnitSchema), 400: ValidationErrorSchema, ...denied },
+      response: { 200: paginatedSchema(HardwareUnitSchema), 400: ValidationErrorSchema, ...DENIED_RESPONSES },
     },
     handler: async (request) => {
       const page = pageOf(request.query);
@@ -47,9 +45,9 @@ export async function hardwareRoutes(app: FastifyInstance, ctx: AppContext): Pro
     schema: {
       tags,
       summary: 'Provision a hardware unit (staff)',
-      security,
+      security: JWT_SECURITY,
       body: HardwareUnitCreateSchema,
-      response: { 201: HardwareUnitSchema, 400: ValidationErrorSchema, ...denied },
+      response: { 201: HardwareUnitSchema, 400: ValidationErrorSchema, ...DENIED_RESPONSES },
     },
     handler: async (request, reply) => {
       const unit = await createHardwareUnit(db, requireAuth(request).user, request.body);
@@ -62,9 +60,9 @@ export async function hardwareRoutes(app: FastifyInstance, ctx: AppContext): Pro
     schema: {
       tags,
       summary: 'Remove a hardware unit no device uses (staff)',
-      security,
+      security: JWT_SECURITY,
       params: DeviceIdParamsSchema,
-      response: { 204: z.null().describe('Removed'), 400: ValidationErrorSchema, ...denied },
+      response: { 204: z.null().describe('Removed'), 400: ValidationErrorSchema, ...DENIED_RESPONSES },
     },
     handler: async (request, reply) => {
       await removeHardwareUnit(db, requireAuth(request).user, request.params.id);

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../http/authenticate';
 import { pageOf, paginated } from '../../http/pagination';
+import { AUTH_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
 import {
   createFlatpage,
   editFlatpage,
@@ -29,8 +30,6 @@ import {
 import { requireStaff } from './require-staff';
 
 const tags = ['static pages'];
-const security = [{ jwt: [] }];
-const denied = { 401: ErrorDetailSchema, 403: ErrorDetailSchema };
 const BASE = '/api/v2/flatpages/';
 
 /** Static pages: the public v2 get-flatpages/ and the staff CRUD under v2 flatpages/. */
@@ -53,9 +52,9 @@ export async function flatpagesRoutes(app: FastifyInstance, ctx: AppContext): Pr
     schema: {
       tags,
       summary: 'Static pages, paginated (super user and OEM)',
-      security,
+      security: JWT_SECURITY,
       querystring: PaginationQuerySchema,
-      response: { 200: paginatedSchema(FlatpageSchema), ...denied },
+      response: { 200: paginatedSchema(FlatpageSchema), ...AUTH_RESPONSES },
     },
     handler: async (request) => {
       const page = pageOf(request.query);
@@ -69,9 +68,9 @@ export async function flatpagesRoutes(app: FastifyInstance, ctx: AppContext): Pr
     schema: {
       tags,
       summary: 'Add a static page; the content is sanitised, unsafe CSS is refused',
-      security,
+      security: JWT_SECURITY,
       body: FlatpageCreateSchema,
-      response: { 201: FlatpageSchema, 400: ValidationErrorSchema, ...denied },
+      response: { 201: FlatpageSchema, 400: ValidationErrorSchema, ...AUTH_RESPONSES },
     },
     handler: async (request, reply) => {
       const page = await createFlatpage(db, requireAuth(request).user, request.body);
@@ -84,9 +83,9 @@ export async function flatpagesRoutes(app: FastifyInstance, ctx: AppContext): Pr
     schema: {
       tags,
       summary: 'What the content and CSS would be stored as, without storing (live preview)',
-      security,
+      security: JWT_SECURITY,
       body: FlatpagePreviewSchema,
-      response: { 200: FlatpagePreviewResultSchema, 400: ValidationErrorSchema, ...denied },
+      response: { 200: FlatpagePreviewResultSchema, 400: ValidationErrorSchema, ...AUTH_RESPONSES },
     },
     handler: async (request) => previewFlatpage(requireAuth(request).user, request.body),
   });
@@ -96,9 +95,9 @@ export async function flatpagesRoutes(app: FastifyInstance, ctx: AppContext): Pr
     schema: {
       tags,
       summary: 'One static page',
-      security,
+      security: JWT_SECURITY,
       params: IdParamsSchema,
-      response: { 200: FlatpageSchema, 404: ErrorDetailSchema, ...denied },
+      response: { 200: FlatpageSchema, 404: ErrorDetailSchema, ...AUTH_RESPONSES },
     },
     handler: async (request) => getFlatpage(db, requireAuth(request).user, request.params.id),
   });
@@ -108,10 +107,15 @@ export async function flatpagesRoutes(app: FastifyInstance, ctx: AppContext): Pr
     schema: {
       tags,
       summary: 'Change a static page (any subset of url, title, content, css)',
-      security,
+      security: JWT_SECURITY,
       params: IdParamsSchema,
       body: FlatpageUpdateSchema,
-      response: { 200: FlatpageSchema, 400: ValidationErrorSchema, 404: ErrorDetailSchema, ...denied },
+      response: {
+        200: FlatpageSchema,
+        400: ValidationErrorSchema,
+        404: ErrorDetailSchema,
+        ...AUTH_RESPONSES,
+      },
     },
     handler: async (request) => editFlatpage(db, requireAuth(request).user, request.params.id, request.body),
   });
@@ -121,9 +125,9 @@ export async function flatpagesRoutes(app: FastifyInstance, ctx: AppContext): Pr
     schema: {
       tags,
       summary: 'Remove a static page',
-      security,
+      security: JWT_SECURITY,
       params: IdParamsSchema,
-      response: { 204: z.null().describe('Removed'), 404: ErrorDetailSchema, ...denied },
+      response: { 204: z.null().describe('Removed'), 404: ErrorDetailSchema, ...AUTH_RESPONSES },
     },
     handler: async (request, reply) => {
       await removeFlatpage(db, requireAuth(request).user, request.params.id);

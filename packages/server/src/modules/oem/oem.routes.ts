@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { requireAuth } from '../../http/authenticate';
+import { AUTH_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
 import { flatpagesRoutes } from './flatpages.routes';
 import {
   getLayoutSettings,
@@ -26,9 +27,6 @@ import {
 } from './oem-settings.service';
 import { requireStaff } from './require-staff';
 import { listRssFeed, saveRssFeed } from './rss-feed.service';
-
-const security = [{ jwt: [] }];
-const denied = { 401: ErrorDetailSchema, 403: ErrorDetailSchema };
 
 /** The uploaded file's bytes; every multipart problem is a 400 on `logo`. */
 async function readLogoUpload(request: FastifyRequest): Promise<Buffer> {
@@ -90,8 +88,8 @@ export async function oemRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     schema: {
       tags: ['oem'],
       summary: 'OEM settings (super user and OEM)',
-      security,
-      response: { 200: LayoutSettingsSchema, ...denied },
+      security: JWT_SECURITY,
+      response: { 200: LayoutSettingsSchema, ...AUTH_RESPONSES },
     },
     handler: async (request) => getOemSettings(ctx.db, requireAuth(request).user),
   });
@@ -101,9 +99,9 @@ export async function oemRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     schema: {
       tags: ['oem'],
       summary: 'Change support contacts, custom CSS or the logo (as an image data URL)',
-      security,
+      security: JWT_SECURITY,
       body: OemSettingsPatchSchema,
-      response: { 200: LayoutSettingsSchema, 400: ValidationErrorSchema, ...denied },
+      response: { 200: LayoutSettingsSchema, 400: ValidationErrorSchema, ...AUTH_RESPONSES },
     },
     handler: async (request) => updateOemSettings(ctx.db, requireAuth(request).user, request.body),
   });
@@ -113,9 +111,9 @@ export async function oemRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     schema: {
       tags: ['oem'],
       summary: 'Upload the logo (multipart, one file): PNG, JPEG, WEBP, GIF or sanitised SVG, at most 512 KB',
-      security,
+      security: JWT_SECURITY,
       consumes: ['multipart/form-data'],
-      response: { 200: LayoutSettingsSchema, 400: ValidationErrorSchema, ...denied },
+      response: { 200: LayoutSettingsSchema, 400: ValidationErrorSchema, ...AUTH_RESPONSES },
     },
     handler: async (request) =>
       uploadOemLogo(ctx.db, requireAuth(request).user, await readLogoUpload(request)),
@@ -126,8 +124,8 @@ export async function oemRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     schema: {
       tags: ['oem'],
       summary: 'Remove the custom logo: the default logo is shown again',
-      security,
-      response: { 204: z.null(), ...denied },
+      security: JWT_SECURITY,
+      response: { 204: z.null(), ...AUTH_RESPONSES },
     },
     handler: async (request, reply) => {
       await resetOemLogo(ctx.db, requireAuth(request).user);
@@ -140,7 +138,7 @@ export async function oemRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     schema: {
       tags: ['oem'],
       summary: 'The RSS feed entries shown to users',
-      security,
+      security: JWT_SECURITY,
       response: { 200: RssFeedListSchema, 401: ErrorDetailSchema },
     },
     handler: async () => listRssFeed(ctx.db),
@@ -152,9 +150,9 @@ export async function oemRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     schema: {
       tags: ['oem'],
       summary: 'Save the whole RSS list: with id updates, without id creates, with delete: true removes',
-      security,
+      security: JWT_SECURITY,
       body: RssFeedSaveSchema,
-      response: { 200: RssFeedListSchema, 400: ValidationErrorSchema, ...denied },
+      response: { 200: RssFeedListSchema, 400: ValidationErrorSchema, ...AUTH_RESPONSES },
     },
     handler: async (request) => {
       if (request.validationError) {

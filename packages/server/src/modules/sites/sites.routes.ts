@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../http/authenticate';
 import { pageOf, paginated } from '../../http/pagination';
+import { DENIED_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
 import {
   createSite,
   deleteSite,
@@ -28,8 +29,6 @@ import {
 import { listTimezones } from './timezones';
 
 const tags = ['sites'];
-const security = [{ jwt: [] }];
-const denied = { 401: ErrorDetailSchema, 403: ErrorDetailSchema, 404: ErrorDetailSchema };
 const BASE = '/api/v1/locations/';
 
 /** locations/ (sites) and timezones/ of A section 7. */
@@ -42,9 +41,9 @@ export async function sitesRoutes(app: FastifyInstance, ctx: AppContext): Promis
     schema: {
       tags,
       summary: 'Sites of the current client that the user may see (staff may pass client)',
-      security,
+      security: JWT_SECURITY,
       querystring: SiteListQuerySchema,
-      response: { 200: paginatedSchema(SiteSchema), 400: ValidationErrorSchema, ...denied },
+      response: { 200: paginatedSchema(SiteSchema), 400: ValidationErrorSchema, ...DENIED_RESPONSES },
     },
     handler: async (request) => {
       const { user } = requireAuth(request);
@@ -60,9 +59,9 @@ export async function sitesRoutes(app: FastifyInstance, ctx: AppContext): Promis
     schema: {
       tags,
       summary: 'The same sites as a plain array (first 1000), for the v2 screens',
-      security,
+      security: JWT_SECURITY,
       querystring: SiteListQuerySchema.omit({ limit: true, offset: true }),
-      response: { 200: z.array(SiteSchema), 400: ValidationErrorSchema, ...denied },
+      response: { 200: z.array(SiteSchema), 400: ValidationErrorSchema, ...DENIED_RESPONSES },
     },
     handler: async (request) => {
       const { user } = requireAuth(request);
@@ -77,9 +76,9 @@ export async function sitesRoutes(app: FastifyInstance, ctx: AppContext): Promis
     schema: {
       tags,
       summary: 'Add a site to the current client',
-      security,
+      security: JWT_SECURITY,
       body: SiteCreateSchema,
-      response: { 201: SiteSchema, 400: ValidationErrorSchema, ...denied },
+      response: { 201: SiteSchema, 400: ValidationErrorSchema, ...DENIED_RESPONSES },
     },
     handler: async (request, reply) => {
       const site = await createSite(db, requireAuth(request).user, request.body);
@@ -92,9 +91,9 @@ export async function sitesRoutes(app: FastifyInstance, ctx: AppContext): Promis
     schema: {
       tags,
       summary: 'One site',
-      security,
+      security: JWT_SECURITY,
       params: IdParamsSchema,
-      response: { 200: SiteSchema, ...denied },
+      response: { 200: SiteSchema, ...DENIED_RESPONSES },
     },
     handler: async (request) => getSite(db, requireAuth(request).user, request.params.id),
   });
@@ -104,10 +103,10 @@ export async function sitesRoutes(app: FastifyInstance, ctx: AppContext): Promis
     schema: {
       tags,
       summary: 'Change a site (editors of the site)',
-      security,
+      security: JWT_SECURITY,
       params: IdParamsSchema,
       body: SiteUpdateSchema,
-      response: { 200: SiteSchema, 400: ValidationErrorSchema, ...denied },
+      response: { 200: SiteSchema, 400: ValidationErrorSchema, ...DENIED_RESPONSES },
     },
     handler: async (request) => updateSite(db, requireAuth(request).user, request.params.id, request.body),
   });
@@ -117,9 +116,9 @@ export async function sitesRoutes(app: FastifyInstance, ctx: AppContext): Promis
     schema: {
       tags,
       summary: "Remove a site (staff and the client's accounts management)",
-      security,
+      security: JWT_SECURITY,
       params: IdParamsSchema,
-      response: { 204: z.null().describe('Removed'), ...denied },
+      response: { 204: z.null().describe('Removed'), ...DENIED_RESPONSES },
     },
     handler: async (request, reply) => {
       await deleteSite(db, requireAuth(request).user, request.params.id);
@@ -132,9 +131,9 @@ export async function sitesRoutes(app: FastifyInstance, ctx: AppContext): Promis
     schema: {
       tags,
       summary: 'Deactivate or reactivate a site (toggles is_suspended)',
-      security,
+      security: JWT_SECURITY,
       params: IdParamsSchema,
-      response: { 200: SiteSchema, ...denied },
+      response: { 200: SiteSchema, ...DENIED_RESPONSES },
     },
     handler: async (request) => toggleSiteSuspended(db, requireAuth(request).user, request.params.id),
   });
@@ -144,9 +143,9 @@ export async function sitesRoutes(app: FastifyInstance, ctx: AppContext): Promis
     schema: {
       tags,
       summary: 'Make the site (and its client) the current ones',
-      security,
+      security: JWT_SECURITY,
       params: IdParamsSchema,
-      response: { 200: SiteSchema, ...denied },
+      response: { 200: SiteSchema, ...DENIED_RESPONSES },
     },
     handler: async (request) => selectSite(db, requireAuth(request).user, request.params.id),
   });
@@ -156,7 +155,7 @@ export async function sitesRoutes(app: FastifyInstance, ctx: AppContext): Promis
     schema: {
       tags,
       summary: 'IANA timezone names for the site form',
-      security,
+      security: JWT_SECURITY,
       response: { 200: TimezoneListSchema, 401: ErrorDetailSchema },
     },
     handler: async () => [...listTimezones()],

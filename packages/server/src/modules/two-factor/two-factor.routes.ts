@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../http/authenticate';
+import { AUTH_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
 import {
   disableOwnTwoFactor,
   disableTwoFactorOf,
@@ -24,8 +25,6 @@ import { createTwoFactorGate } from './two-factor-gate';
 import { VerifyRateLimiter } from './verify-rate-limit';
 
 const tags = ['two-factor'];
-const security = [{ jwt: [] }];
-const errors = { 401: ErrorDetailSchema, 403: ErrorDetailSchema };
 
 /** The 2fa/ calls of A section 7 and the gate that holds sessions until two-factor is done. */
 export async function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -43,8 +42,8 @@ export async function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): Pr
     schema: {
       tags,
       summary: 'Start two-factor setup: a new pending TOTP secret',
-      security,
-      response: { 200: DetailResponseSchema, 400: ValidationErrorSchema, ...errors },
+      security: JWT_SECURITY,
+      response: { 200: DetailResponseSchema, 400: ValidationErrorSchema, ...AUTH_RESPONSES },
     },
     handler: async (request) => setupTwoFactor(deps, requireAuth(request).user),
   });
@@ -54,8 +53,8 @@ export async function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): Pr
     schema: {
       tags,
       summary: 'QR code, otpauth URL and secret of the pending setup',
-      security,
-      response: { 200: RetrieveCodeResponseSchema, 404: ErrorDetailSchema, ...errors },
+      security: JWT_SECURITY,
+      response: { 200: RetrieveCodeResponseSchema, 404: ErrorDetailSchema, ...AUTH_RESPONSES },
     },
     handler: async (request) => retrieveCode(deps, requireAuth(request).user),
   });
@@ -65,9 +64,14 @@ export async function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): Pr
     schema: {
       tags,
       summary: 'Check a code: confirms the device the first time, verifies this session afterwards',
-      security,
+      security: JWT_SECURITY,
       body: VerifyTwoFactorRequestSchema,
-      response: { 200: DetailResponseSchema, 400: ValidationErrorSchema, 429: ErrorDetailSchema, ...errors },
+      response: {
+        200: DetailResponseSchema,
+        400: ValidationErrorSchema,
+        429: ErrorDetailSchema,
+        ...AUTH_RESPONSES,
+      },
     },
     handler: async (request) => verifyTwoFactor(deps, requireAuth(request), request.body.token),
   });
@@ -77,8 +81,8 @@ export async function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): Pr
     schema: {
       tags,
       summary: 'Whether a client of the user requires two-factor',
-      security,
-      response: { 200: Is2faRequiredResponseSchema, ...errors },
+      security: JWT_SECURITY,
+      response: { 200: Is2faRequiredResponseSchema, ...AUTH_RESPONSES },
     },
     handler: async (request) => ({
       is_2fa_required: await isTwoFactorRequired(ctx.db, requireAuth(request).user),
@@ -90,8 +94,8 @@ export async function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): Pr
     schema: {
       tags,
       summary: 'Remove your own two-factor device (needs a verified session when registered)',
-      security,
-      response: { 200: DetailResponseSchema, ...errors },
+      security: JWT_SECURITY,
+      response: { 200: DetailResponseSchema, ...AUTH_RESPONSES },
     },
     handler: async (request) => disableOwnTwoFactor(ctx.db, requireAuth(request)),
   });
@@ -101,9 +105,9 @@ export async function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): Pr
     schema: {
       tags,
       summary: "Remove a user's two-factor device (their client's accounts management, or staff)",
-      security,
+      security: JWT_SECURITY,
       params: IdParamsSchema,
-      response: { 200: DetailResponseSchema, 404: ErrorDetailSchema, ...errors },
+      response: { 200: DetailResponseSchema, 404: ErrorDetailSchema, ...AUTH_RESPONSES },
     },
     handler: async (request) => disableTwoFactorOf(ctx.db, requireAuth(request).user, request.params.id),
   });

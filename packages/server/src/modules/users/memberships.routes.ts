@@ -1,5 +1,4 @@
 import {
-  ErrorDetailSchema,
   IdParamsSchema,
   MembershipCreateSchema,
   MembershipSchema,
@@ -10,11 +9,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../http/authenticate';
+import { DENIED_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
 import { createMembership, updateMembership } from './memberships.service';
 
 const tags = ['users'];
-const security = [{ jwt: [] }];
-const denied = { 401: ErrorDetailSchema, 403: ErrorDetailSchema, 404: ErrorDetailSchema };
 
 /** membership/ and membership/{id}/ of A section 7: a person's access and permission at one site. */
 export function registerMembershipRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -25,9 +23,9 @@ export function registerMembershipRoutes(app: FastifyInstance, ctx: AppContext):
     schema: {
       tags,
       summary: "Give a person of the site's client access to the site (editors of the site)",
-      security,
+      security: JWT_SECURITY,
       body: MembershipCreateSchema,
-      response: { 201: MembershipSchema, 400: ValidationErrorSchema, ...denied },
+      response: { 201: MembershipSchema, 400: ValidationErrorSchema, ...DENIED_RESPONSES },
     },
     handler: async (request, reply) => {
       const membership = await createMembership(ctx.db, requireAuth(request).user, request.body);
@@ -40,10 +38,10 @@ export function registerMembershipRoutes(app: FastifyInstance, ctx: AppContext):
     schema: {
       tags,
       summary: 'Change access or permission at a site (editors of the site)',
-      security,
+      security: JWT_SECURITY,
       params: IdParamsSchema,
       body: MembershipUpdateSchema,
-      response: { 200: MembershipSchema, 400: ValidationErrorSchema, ...denied },
+      response: { 200: MembershipSchema, 400: ValidationErrorSchema, ...DENIED_RESPONSES },
     },
     handler: async (request) =>
       updateMembership(ctx.db, requireAuth(request).user, request.params.id, request.body),

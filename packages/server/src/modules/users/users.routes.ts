@@ -9,7 +9,6 @@ import {
   AssignedUserUpdateSchema,
   ClientIdParamsSchema,
   DetailResponseSchema,
-  ErrorDetailSchema,
   IdParamsSchema,
   paginatedSchema,
   ValidationErrorSchema,
@@ -20,6 +19,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../http/authenticate';
 import { pageOf, paginated } from '../../http/pagination';
+import { DENIED_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
 import { registerMembershipRoutes } from './memberships.routes';
 import { createAssignedUser } from './users-create';
 import { getAssignedUser, listAssignedUsers } from './users-read';
@@ -28,8 +28,6 @@ import { resendActivation } from './users-resend-activation';
 import { updateAssignedUser } from './users-update';
 
 const tags = ['users'];
-const security = [{ jwt: [] }];
-const denied = { 401: ErrorDetailSchema, 403: ErrorDetailSchema, 404: ErrorDetailSchema };
 const USER = '/api/v1/users/:id/';
 
 /** Assigned users of A section 7: clients/{id}/users/, users/, users/{id}/, resend-activation, membership/. */
@@ -42,10 +40,10 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext): Promis
     schema: {
       tags,
       summary: 'People of a client (staff, its accounts management, its site editors read-only)',
-      security,
+      security: JWT_SECURITY,
       params: ClientIdParamsSchema,
       querystring: AssignedUserListQuerySchema,
-      response: { 200: paginatedSchema(AssignedUserSchema), 400: ValidationErrorSchema, ...denied },
+      response: { 200: paginatedSchema(AssignedUserSchema), 400: ValidationErrorSchema, ...DENIED_RESPONSES },
     },
     handler: async (request) => {
       const { user } = requireAuth(request);
@@ -61,9 +59,9 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext): Promis
     schema: {
       tags,
       summary: 'Add a person to the client of the given sites; e-mails an activation link to a new one',
-      security,
+      security: JWT_SECURITY,
       body: AssignedUserCreateSchema,
-      response: { 201: AssignedUserCreatedSchema, 400: ValidationErrorSchema, ...denied },
+      response: { 201: AssignedUserCreatedSchema, 400: ValidationErrorSchema, ...DENIED_RESPONSES },
     },
     handler: async (request, reply) => {
       const created = await createAssignedUser(ctx, requireAuth(request).user, request.body);
@@ -76,9 +74,9 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext): Promis
     schema: {
       tags,
       summary: 'A person with their memberships',
-      security,
+      security: JWT_SECURITY,
       params: IdParamsSchema,
-      response: { 200: AssignedUserDetailSchema, ...denied },
+      response: { 200: AssignedUserDetailSchema, ...DENIED_RESPONSES },
     },
     handler: async (request) => getAssignedUser(db, requireAuth(request).user, request.params.id),
   });
@@ -95,10 +93,10 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext): Promis
           method === 'put'
             ? 'Replace profile (and memberships) of a person'
             : 'Change profile, roles or memberships',
-        security,
+        security: JWT_SECURITY,
         params: IdParamsSchema,
         body,
-        response: { 200: AssignedUserDetailSchema, 400: ValidationErrorSchema, ...denied },
+        response: { 200: AssignedUserDetailSchema, 400: ValidationErrorSchema, ...DENIED_RESPONSES },
       },
       handler: async (request) =>
         updateAssignedUser(db, requireAuth(request).user, request.params.id, request.body),
@@ -110,9 +108,9 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext): Promis
     schema: {
       tags,
       summary: 'Remove a person from the current client (staff and its accounts management)',
-      security,
+      security: JWT_SECURITY,
       params: IdParamsSchema,
-      response: { 204: z.null().describe('Removed'), ...denied },
+      response: { 204: z.null().describe('Removed'), ...DENIED_RESPONSES },
     },
     handler: async (request, reply) => {
       await removeAssignedUser(db, requireAuth(request).user, request.params.id);
@@ -125,9 +123,9 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext): Promis
     schema: {
       tags,
       summary: 'E-mail a fresh activation link to a person who has not activated yet',
-      security,
+      security: JWT_SECURITY,
       params: IdParamsSchema,
-      response: { 200: DetailResponseSchema, 400: ValidationErrorSchema, ...denied },
+      response: { 200: DetailResponseSchema, 400: ValidationErrorSchema, ...DENIED_RESPONSES },
     },
     handler: async (request) => resendActivation(ctx, requireAuth(request).user, request.params.id),
   });
