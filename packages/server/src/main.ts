@@ -4,7 +4,7 @@ import { describeDemoAccounts, seedDemo } from './demo/seed-demo';
 import { startEmbeddedBroker } from './ingest/embedded-broker';
 import { startExternalConsumer } from './ingest/external-consumer';
 import { countUsers } from './modules/users/users.repo';
-import { configOrExit, loadDotEnv, openMigratedDatabase, say } from './runtime';
+import { configOrExit, fail, loadDotEnv, openMigratedDatabase, say } from './runtime';
 import { resolveJwtSecret } from './secrets';
 
 loadDotEnv();
@@ -15,7 +15,21 @@ const app = await buildApp(config, { database, jwtSecret: resolveJwtSecret(confi
 // Devices publish to our own broker, or (MQTT_URL) we consume from an external one.
 const mqtt = config.mqttUrl
   ? startExternalConsumer({ url: config.mqttUrl, ingest: app.ingest, log: app.log })
-  : await startEmbeddedBroker({ port: config.mqttPort, host: config.host, ingest: app.ingest, log: app.log });
+  : await startEmbeddedBroker({
+      port: config.mqttPort,
+      host: config.host,
+      ingest: app.ingest,
+      log: app.log,
+    }).catch(async (error: unknown) => {
+      await app.close();
+      await database.close();
+      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+        fail(
+          `MQTT port ${config.mqttPort} is already in use (another MQTT broker?): set MQTT_PORT or MQTT_URL.`,
+        );
+      }
+      throw error;
+    });
 const brokerUrl = config.mqttUrl ?? `mqtt://127.0.0.1:${'port' in mqtt ? mqtt.port : config.mqttPort}`;
 const simulator = config.demo ? await startDemoSimulator(brokerUrl, app.log) : undefined;
 

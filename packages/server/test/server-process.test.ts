@@ -143,6 +143,27 @@ describe('the server process on the embedded database', () => {
     }
   }, 120_000);
 
+  it('stops start-up with one clear line when the MQTT port is taken, leaving the data directory unlocked', async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const address = taken.address();
+    const mqttPort = typeof address === 'object' && address ? address.port : 0;
+    try {
+      const result = spawnSync(process.execPath, ['--import', 'tsx', MAIN], {
+        cwd: ROOT,
+        env: env(await freePort(), mqttPort),
+        encoding: 'utf8',
+      });
+      expect(result.status).toBe(1);
+      expect(result.stderr.trim()).toBe(
+        `MQTT port ${mqttPort} is already in use (another MQTT broker?): set MQTT_PORT or MQTT_URL.`,
+      );
+      expect(fs.existsSync(path.join(dataDir, 'vigil.lock'))).toBe(false);
+    } finally {
+      taken.close();
+    }
+  }, 60_000);
+
   it('stops start-up with one line naming a bad variable', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', MAIN], {
       cwd: ROOT,
