@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEVICE_MESSAGES, type Device, isStaff, type Me, type Site } from '@vigil/contracts';
-import { App, Button, Card, Flex, Form, Spin, Typography } from 'antd';
+import { Button, Card, Flex, Form, Spin, Typography } from 'antd';
 import { useMemo } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { errorMessageOf } from '../../api/api-error';
@@ -12,6 +12,7 @@ import {
   updateDevice,
 } from '../../api/devices';
 import { listSites } from '../../api/sites';
+import { SuspendRemoveActions } from '../../components/SuspendRemoveActions';
 import { useCurrentUser } from '../../hooks/useCurrentUser';
 import { ME_QUERY_KEY } from '../../hooks/useMe';
 import { usePageTitle } from '../../hooks/usePageTitle';
@@ -145,7 +146,6 @@ function EditDeviceContent({ device }: { device: Device }) {
   const me = useCurrentUser();
   const [form] = Form.useForm<DeviceFormFields>();
   const navigate = useNavigate();
-  const { modal } = App.useApp();
   const { notice, show } = useNotice();
   const sites = useDeviceSites(me, device.location);
   const initialValues = useMemo(() => deviceFormValues(device), [device]);
@@ -160,43 +160,24 @@ function EditDeviceContent({ device }: { device: Device }) {
       show(updated.is_suspended ? DEVICE_MESSAGES.deactivated : DEVICE_MESSAGES.reactivated),
     onError,
   });
-  const confirmSuspend = () => {
-    const deactivating = !device.is_suspended;
-    modal.confirm({
-      title: deactivating ? 'Deactivation' : 'Reactivation',
-      content: deactivating ? DEVICE_MESSAGES.confirmDeactivate : DEVICE_MESSAGES.confirmReactivate,
-      okText: 'Confirm',
-      onOk: () => actions.suspend.mutateAsync().catch(() => undefined),
-    });
-  };
-  const confirmRemove = () => {
-    modal.confirm({
-      title: 'Deletion',
-      content: DEVICE_MESSAGES.confirmRemove,
-      okText: 'Confirm',
-      okButtonProps: { danger: true },
-      onOk: () => actions.remove.mutateAsync().catch(() => undefined),
-    });
-  };
   return (
     <div className="page">
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
         <Typography.Title level={3} style={{ margin: 0 }} data-testid="device-form-title">
           Edit Device
         </Typography.Title>
-        <Flex gap={12}>
-          <Button onClick={confirmSuspend} loading={actions.suspend.isPending} data-testid="device-suspend">
-            {device.is_suspended ? 'REACTIVATE DEVICE' : 'DEACTIVATE DEVICE'}
-          </Button>
-          <Button
-            danger
-            onClick={confirmRemove}
-            loading={actions.remove.isPending}
-            data-testid="device-remove"
-          >
-            REMOVE DEVICE
-          </Button>
-        </Flex>
+        <SuspendRemoveActions
+          noun="DEVICE"
+          isSuspended={device.is_suspended}
+          suspend={{ run: () => actions.suspend.mutateAsync(), isPending: actions.suspend.isPending }}
+          remove={{ run: () => actions.remove.mutateAsync(), isPending: actions.remove.isPending }}
+          messages={{
+            confirmDeactivate: DEVICE_MESSAGES.confirmDeactivate,
+            confirmReactivate: DEVICE_MESSAGES.confirmReactivate,
+            confirmRemove: DEVICE_MESSAGES.confirmRemove,
+          }}
+          testIdPrefix="device"
+        />
       </Flex>
       <NoticeAlert notice={notice} />
       <Card>

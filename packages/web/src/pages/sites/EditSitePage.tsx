@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SITE_MESSAGES, type Site } from '@vigil/contracts';
-import { App, Button, Card, Flex, Form, Spin, Typography } from 'antd';
+import { Button, Card, Flex, Form, Spin, Typography } from 'antd';
 import { useMemo } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { errorMessageOf } from '../../api/api-error';
 import { deleteSite, getSite, toggleSiteSuspended, updateSite } from '../../api/sites';
+import { SuspendRemoveActions } from '../../components/SuspendRemoveActions';
 import { useCurrentUser } from '../../hooks/useCurrentUser';
 import { ME_QUERY_KEY } from '../../hooks/useMe';
 import { usePageTitle } from '../../hooks/usePageTitle';
@@ -45,7 +46,6 @@ function EditSiteContent({ site }: { site: Site }) {
   const me = useCurrentUser();
   const [form] = Form.useForm<SiteFormFields>();
   const navigate = useNavigate();
-  const { modal } = App.useApp();
   const { notice, show } = useNotice();
   const initialValues = useMemo(() => siteFormValues(site), [site]);
   const actions = useSiteActions(site, {
@@ -59,46 +59,28 @@ function EditSiteContent({ site }: { site: Site }) {
       show(updated.is_suspended ? SITE_MESSAGES.deactivated : SITE_MESSAGES.reactivated),
   });
 
-  const confirmSuspend = () => {
-    const deactivating = !site.is_suspended;
-    modal.confirm({
-      title: deactivating ? 'Deactivation' : 'Reactivation',
-      content: deactivating ? SITE_MESSAGES.confirmDeactivate : SITE_MESSAGES.confirmReactivate,
-      okText: 'Confirm',
-      onOk: () => actions.suspend.mutateAsync().catch(() => undefined),
-    });
-  };
-  const confirmRemove = () => {
-    modal.confirm({
-      title: 'Deletion',
-      content: SITE_MESSAGES.confirmDelete,
-      okText: 'Confirm',
-      okButtonProps: { danger: true },
-      onOk: () => actions.remove.mutateAsync().catch(() => undefined),
-    });
-  };
-
   return (
     <div className="page">
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
         <Typography.Title level={3} style={{ margin: 0 }} data-testid="edit-site-title">
           {`${site.title} - Edit Site`}
         </Typography.Title>
-        <Flex gap={12}>
-          <Button onClick={confirmSuspend} loading={actions.suspend.isPending} data-testid="site-suspend">
-            {site.is_suspended ? 'REACTIVATE SITE' : 'DEACTIVATE SITE'}
-          </Button>
-          {managesClient(me) ? (
-            <Button
-              danger
-              onClick={confirmRemove}
-              loading={actions.remove.isPending}
-              data-testid="site-remove"
-            >
-              REMOVE SITE
-            </Button>
-          ) : null}
-        </Flex>
+        <SuspendRemoveActions
+          noun="SITE"
+          isSuspended={site.is_suspended}
+          suspend={{ run: () => actions.suspend.mutateAsync(), isPending: actions.suspend.isPending }}
+          remove={
+            managesClient(me)
+              ? { run: () => actions.remove.mutateAsync(), isPending: actions.remove.isPending }
+              : undefined
+          }
+          messages={{
+            confirmDeactivate: SITE_MESSAGES.confirmDeactivate,
+            confirmReactivate: SITE_MESSAGES.confirmReactivate,
+            confirmRemove: SITE_MESSAGES.confirmDelete,
+          }}
+          testIdPrefix="site"
+        />
       </Flex>
       <NoticeAlert notice={notice} />
       <Card title="Site" style={{ marginBottom: 16 }}>
