@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { LOGIN_MESSAGES, type LoginRequest, NON_FIELD_ERRORS } from '@vigil/contracts';
 import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
-import { findUserByLogin, getUserById, updateUser } from '../users/users.repo';
+import { findUserByLogin, updateUser } from '../users/users.repo';
 import type { UserRow } from '../users/users.table';
 import type { LoginRateLimiter } from './login-rate-limit';
 import { verifyPassword } from './passwords';
 import type { SessionTokens } from './session-tokens';
-import { findLiveSession, insertSession, revokeSession } from './sessions.repo';
+import { findLiveSessionWithUser, insertSession, revokeSession } from './sessions.repo';
 import type { SessionRow } from './sessions.table';
 
 export type AuthContext = { user: UserRow; session: SessionRow };
@@ -68,15 +68,11 @@ export class AccountsService {
     if (claims === undefined) {
       return undefined;
     }
-    const session = await findLiveSession(this.deps.db, claims.sessionId, this.now());
-    if (session === undefined || session.userId !== claims.userId) {
+    const found = await findLiveSessionWithUser(this.deps.db, claims.sessionId, this.now());
+    if (found === undefined || found.session.userId !== claims.userId || !found.user.isActive) {
       return undefined;
     }
-    const user = await getUserById(this.deps.db, session.userId);
-    if (user === undefined || !user.isActive) {
-      return undefined;
-    }
-    return { user, session };
+    return found;
   }
 
   async logout(sessionId: string): Promise<void> {

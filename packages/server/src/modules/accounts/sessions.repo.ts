@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { type UserRow, users } from '../users/users.table';
 import { type SessionRow, sessions } from './sessions.table';
 
 export type NewSession = {
@@ -14,11 +15,16 @@ export async function insertSession(db: Database, session: NewSession): Promise<
   await db.insert(sessions).values(session);
 }
 
-/** The session if it exists, is not revoked and has not expired. */
-export async function findLiveSession(db: Database, id: string, now: Date): Promise<SessionRow | undefined> {
+/** The session and its user, if the session exists, is not revoked and has not expired: one query per request. */
+export async function findLiveSessionWithUser(
+  db: Database,
+  id: string,
+  now: Date,
+): Promise<{ session: SessionRow; user: UserRow } | undefined> {
   const [row] = await db
-    .select()
+    .select({ session: sessions, user: users })
     .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, id), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
     .limit(1);
   return row;
