@@ -38,6 +38,7 @@ const EnvSchema = z.object({
   DEMO: booleanFlag.optional(),
   DEVICE_OFFLINE_AFTER_S: z.coerce.number().int().min(5).default(60),
   TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(35),
+  HISTORY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
   MAINTENANCE_TIMEOUT_S: z.coerce.number().int().min(10).default(540),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
@@ -69,6 +70,8 @@ export type Config = {
   deviceOfflineAfterSeconds: number;
   /** Days raw sensor readings are kept (daily retention job). */
   telemetryRetentionDays: number;
+  /** Days sensor roll-ups (1-minute and 1-hour graph points) are kept (daily retention job). */
+  historyRetentionDays: number;
   maintenanceTimeoutSeconds: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   webDistDir: string;
@@ -115,6 +118,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demo: e.DEMO ?? e.DATABASE_URL === undefined,
     deviceOfflineAfterSeconds: e.DEVICE_OFFLINE_AFTER_S,
     telemetryRetentionDays: e.TELEMETRY_RETENTION_DAYS,
+    historyRetentionDays: e.HISTORY_RETENTION_DAYS,
     maintenanceTimeoutSeconds: e.MAINTENANCE_TIMEOUT_S,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDist),

@@ -1,4 +1,5 @@
 import { type DeviceIdentity, SimulatedDevice } from '@vigil/simulator';
+import { asc, eq } from 'drizzle-orm';
 import { connect, type IClientOptions, type MqttClient } from 'mqtt';
 import type { Database } from '../src/db/database';
 import { type EmbeddedBroker, startEmbeddedBroker } from '../src/ingest/embedded-broker';
@@ -6,6 +7,8 @@ import type { IngestService } from '../src/ingest/ingest.service';
 import { getDeviceById } from '../src/modules/devices/devices.repo';
 import type { DeviceRow } from '../src/modules/devices/devices.table';
 import type { LocationRow } from '../src/modules/sites/sites.table';
+import { sensorReadings } from '../src/telemetry/sensor-readings.table';
+import { sensors } from '../src/telemetry/sensors.table';
 import { buildClient, buildDevice, buildSite } from './factories';
 
 /** Telemetry test helpers: provisioned devices, their trees, MQTT connections and the broker. */
@@ -92,4 +95,20 @@ export async function reload(db: Database, device: DeviceRow): Promise<DeviceRow
 export function metricValue(text: string, sample: string): number {
   const line = text.split('\n').find((l) => l.startsWith(`${sample} `));
   return line === undefined ? 0 : Number(line.slice(sample.length + 1));
+}
+
+/** A device's stored readings with their full sensor ids (through the sensors dictionary). */
+export async function readingsOfDevice(db: Database, deviceId: number) {
+  return db
+    .select({
+      sensorId: sensors.sensorId,
+      ts: sensorReadings.ts,
+      value: sensorReadings.value,
+      status: sensorReadings.status,
+      inAlarm: sensorReadings.inAlarm,
+    })
+    .from(sensorReadings)
+    .innerJoin(sensors, eq(sensors.id, sensorReadings.sensorKey))
+    .where(eq(sensors.deviceId, deviceId))
+    .orderBy(asc(sensorReadings.ts), asc(sensors.sensorId));
 }

@@ -30,6 +30,14 @@ describe('parseCliArgs', () => {
     });
   });
 
+  it('reads a sensor count for F500 types only', () => {
+    expect(parseCliArgs(['--types', 'F500,F500-UDF', '--sensors', '100']).sensors).toBe(100);
+    expect(parseCliArgs([]).sensors).toBeNull();
+    expect(() => parseCliArgs(['--sensors', '100'])).toThrow(/--types F500/);
+    expect(() => parseCliArgs(['--types', 'F500,0300', '--sensors', '100'])).toThrow(/--types F500/);
+    expect(() => parseCliArgs(['--types', 'F500', '--sensors', '7'])).toThrow(/--sensors/);
+  });
+
   it('refuses both transports, unknown types and a zero rate', () => {
     expect(() => parseCliArgs(['--http', 'http://a', '--broker', 'mqtt://b'])).toThrow(/either/);
     expect(() => parseCliArgs(['--types', 'T9000'])).toThrow(/unknown device type/);

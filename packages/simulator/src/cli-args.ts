@@ -12,10 +12,13 @@ export type CliOptions = {
   credentialsFile: string | null;
   controlPort: number | null;
   scenarioChance: number;
+  /** Sensors per tree; F500 and F500-UDF only. */
+  sensors: number | null;
 };
 
 export const USAGE = `npm run simulate -- --devices N --rate HZ [--broker mqtt://host:port | --http http://host:port]
-  [--types F500,0300,0005,0006,F500-UDF] [--seed S] [--credentials FILE.csv] [--control-port P] [--scenario-chance P]`;
+  [--types F500,0300,0005,0006,F500-UDF] [--seed S] [--credentials FILE.csv] [--control-port P] [--scenario-chance P]
+  [--sensors N (sensors per tree, with --types F500 or F500-UDF)]`;
 
 function toNumber(
   name: string,
@@ -47,6 +50,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
       credentials: { type: 'string' },
       'control-port': { type: 'string' },
       'scenario-chance': { type: 'string' },
+      sensors: { type: 'string' },
     },
     strict: true,
   });
@@ -63,6 +67,13 @@ export function parseCliArgs(argv: string[]): CliOptions {
   const transport: SimulatorTransport = values.http
     ? { kind: 'http', baseUrl: values.http }
     : { kind: 'mqtt', brokerUrl: values.broker ?? 'mqtt://localhost:1883' };
+  const sensors =
+    values.sensors === undefined
+      ? null
+      : toNumber('sensors', values.sensors, 0, (n) => Number.isInteger(n) && n > 7);
+  if (sensors !== null && !types?.every((type) => type === 'F500' || type === 'F500-UDF')) {
+    throw new Error('--sensors needs --types F500 or F500-UDF (the other models have a fixed layout)');
+  }
   const controlPort = values['control-port'];
   return {
     devices:
@@ -77,5 +88,6 @@ export function parseCliArgs(argv: string[]): CliOptions {
     controlPort:
       controlPort === undefined ? null : toNumber('control-port', controlPort, 0, Number.isInteger),
     scenarioChance: toNumber('scenario-chance', values['scenario-chance'], 0.002, (n) => n >= 0 && n <= 1),
+    sensors,
   };
 }

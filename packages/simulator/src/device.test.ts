@@ -67,6 +67,50 @@ describe('SimulatedDevice', () => {
     expect(sensorOf(tree, 'SIM00001.system.21000').Meta.State).toBe('System Selected Profile 0');
   });
 
+  it('sizes an F500 tree to a sensor count, the last node trimmed', () => {
+    const device = buildDevice('F500', 7, 0, { sensorCount: 100 });
+    device.step();
+    const tree = StateTreeSchema.parse(JSON.parse(device.serialiseStateTree(NOW)));
+    expect(listSensors(tree)).toHaveLength(100);
+    const nodes = tree.groups[1]?.groups ?? [];
+    expect(nodes).toHaveLength(24);
+    expect(nodes.at(-1)?.sensors.map((sensor) => sensor.Id)).toEqual(['1']);
+    expect(tree.groups[1]?.Meta).toMatchObject({ Nodes: 24 });
+  });
+
+  it('shares the sized nodes out over the F500-UDF networks', () => {
+    const tree = buildDevice('F500-UDF', 7, 0, { sensorCount: 31 }).stateTree(NOW);
+    expect(listSensors(tree)).toHaveLength(31);
+    expect(tree.groups.slice(1).map((network) => network.groups?.length)).toEqual([3, 3]);
+  });
+
+  it('keeps the stock layout and seed sequence without a sensor count', () => {
+    const stock = buildDevice('F500', 9).serialiseStateTree(NOW);
+    expect(listSensors(JSON.parse(stock))).toHaveLength(23);
+    expect(buildDevice('F500', 9, 0, { sensorCount: 23 }).serialiseStateTree(NOW)).toBe(stock);
+  });
+
+  it('refuses a sensor count for other models and one too small for System State', () => {
+    expect(() => buildDevice('0300', 7, 0, { sensorCount: 100 })).toThrow(/F500 and F500-UDF only/);
+    expect(() => buildDevice('F500', 7, 0, { sensorCount: 7 })).toThrow(/more than 7 sensors/);
+  });
+
+  it('sets device.length to the byte length of the tree serialised with length 0', () => {
+    const device = buildDevice('F500', 7, 0, { name: 'Kiln "length":0 µ', sensorCount: 40 });
+    device.step();
+    const sent: StateTree = JSON.parse(device.serialiseStateTree(NOW));
+    const withZero = { ...sent, device: { ...sent.device, length: 0 } };
+    expect(sent.device.length).toBe(Buffer.byteLength(JSON.stringify(withZero)));
+    expect(sent.Name).toBe('Kiln "length":0 µ');
+  });
+
+  it('sends the time as ISO-8601 with milliseconds when asked', () => {
+    const at = new Date('2026-11-21T12:00:00.123Z');
+    const tree = JSON.parse(buildDevice('F500', 7, 0, { timeFormat: 'iso' }).serialiseStateTree(at));
+    expect(StateTreeSchema.parse(tree).time).toBe('2026-11-21T12:00:00.123Z');
+    expect(buildDevice('F500').stateTree(at).time).toBe(Math.floor(at.getTime() / 1000));
+  });
+
   it('is repeatable for a seed and differs for another seed', () => {
     const run = (seed: number) => {
       const device = buildDevice('0300', seed, 0.05);

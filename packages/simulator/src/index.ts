@@ -13,3 +13,4 @@ export {
   type SimulatorTransport,
   startSimulator,
 } from './simulator';
+export { MqttLink, type MqttLinkOptions } from './transports/mqtt-link';

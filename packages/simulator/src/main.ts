@@ -49,6 +49,7 @@ async function main(): Promise<void> {
     rate: options.rate,
     seed: options.seed,
     scenarioChance: options.scenarioChance,
+    ...(options.sensors === null ? {} : { sensorCount: options.sensors }),
     ...(options.controlPort === null ? {} : { controlPort: options.controlPort }),
     log: (line) => console.error(line),
   });

@@ -19,6 +19,8 @@ export type SimulatorOptions = {
   /** Chance per tick that a random scenario starts on a device (default 0.002; 0 for none). */
   scenarioChance?: number;
   scenarios?: readonly ScenarioName[];
+  /** Sensors per tree (F500 and F500-UDF devices only); the stock models without it. */
+  sensorCount?: number;
   /** Opens the local control API on this port (0 picks a free one). */
   controlPort?: number;
   /** Start the tick timer (default true); tests call tickOnce instead. */
@@ -106,6 +108,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
         rate,
         scenarioChance: options.scenarioChance ?? 0.002,
         ...(options.scenarios ? { scenarios: options.scenarios } : {}),
+        ...(options.sensorCount === undefined ? {} : { sensorCount: options.sensorCount }),
       }),
   );
   const byId = new Map(devices.map((device) => [device.udfId, device]));

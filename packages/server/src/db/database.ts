@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { ADVISORY_LOCKS } from './advisory-locks';
 import { acquireDataDirLock } from './data-dir-lock';
 import * as schema from './schema';
 
@@ -29,8 +30,6 @@ export type DatabaseOptions =
   | { kind: 'pglite-memory' };
 
 const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzle');
-// Any constant shared by all instances: only one of them applies migrations at a time.
-const MIGRATION_LOCK_KEY = 7_351_001;
 
 /** Opens the embedded PGlite (locked to this process) or a PostgreSQL pool. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -80,10 +79,12 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     migrate: async () => {
       const lockClient = await pool.connect();
       try {
-        await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await lockClient.query('select pg_advisory_lock($1)', [ADVISORY_LOCKS.migrations]);
         await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
       } finally {
-        await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+        await lockClient
+          .query('select pg_advisory_unlock($1)', [ADVISORY_LOCKS.migrations])
+          .catch(() => undefined);
         lockClient.release();
       }
     },

@@ -1,5 +1,6 @@
 // Every table of the application, for Drizzle's typed queries and drizzle-kit's migrations.
 export * from '../captcha/captcha.table';
+export * from '../ingest/message-receipts.table';
 export * from '../mail/outbox.table';
 export * from '../modules/accounts/password-reset-tokens.table';
 export * from '../modules/accounts/sessions.table';
@@ -11,6 +12,9 @@ export * from '../modules/oem/oem.table';
 export * from '../modules/sites/sites.table';
 export * from '../modules/two-factor/two-factor.table';
 export * from '../modules/users/users.table';
+export * from '../telemetry/device-events.table';
 export * from '../telemetry/device-state.table';
 export * from '../telemetry/sensor-readings.table';
+export * from '../telemetry/sensor-rollups.table';
+export * from '../telemetry/sensors.table';
 export * from '../telemetry/state-records.table';

@@ -6,6 +6,7 @@ import {
   connectDevice,
   metricValue,
   provisionDevice,
+  readingsOfDevice,
   reload,
   silentLog,
   startTestBroker,
@@ -51,6 +52,22 @@ describe('embedded MQTT broker', () => {
     expect(row.lastSeenAt).toBeInstanceOf(Date);
     expect(t.app.ingest.latest(identity.udfId)?.json).toContain(`"deviceId":"${identity.udfId}"`);
     expect(await metrics('vigil_ingest_messages_total{kind="state"}')).toBe(before + 1);
+  });
+
+  it('stores a message resent with the DUP flag once, and acknowledges it again', async () => {
+    const { device, identity } = await provisionDevice(t.db);
+    const client = await connect(broker.url, identity);
+    const tree = treeOf(identity, 21);
+    const duplicates = await metrics('vigil_ingest_messages_total{kind="duplicate"}');
+    await client.publishAsync(deviceStateTopic(identity.udfId), tree, { qos: 1 });
+    const stored = (await readingsOfDevice(t.db, device.id)).length;
+    expect(stored).toBeGreaterThan(0);
+    await client.publishAsync(deviceStateTopic(identity.udfId), tree, { qos: 1, dup: true });
+    expect(await readingsOfDevice(t.db, device.id)).toHaveLength(stored);
+    expect(await metrics('vigil_ingest_messages_total{kind="duplicate"}')).toBe(duplicates + 1);
+    // The same bytes without the DUP flag are a new message (a device whose clock is stuck).
+    await client.publishAsync(deviceStateTopic(identity.udfId), tree, { qos: 1 });
+    expect(await readingsOfDevice(t.db, device.id)).toHaveLength(2 * stored);
   });
 
   it('refuses a wrong code and an unknown serial number (bad username or password)', async () => {

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { DirectoryDevice } from './device-directory';
 import { type IngestLog, type IngestService, MAX_MESSAGE_BYTES } from './ingest.service';
+import { RETRY_LATER_REASONS } from './ingest-metrics';
 import { limitPacketSize } from './packet-size-limit';
 
 export type EmbeddedBroker = { port: number; close: () => Promise<void> };
@@ -66,10 +67,10 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       const [udfId, kind] = target;
       const handled =
         kind === 'state'
-          ? ingest.ingestState(udfId, packet.payload)
-          : ingest.ingestBoot(udfId, packet.payload);
+          ? ingest.ingestState(udfId, packet.payload, { redelivered: packet.dup })
+          : ingest.ingestBoot(udfId, packet.payload, { redelivered: packet.dup });
       void handled.then((result) => {
-        if (result.ok || !['suspended', 'unknown_device', 'store_failed'].includes(result.reason)) {
+        if (result.ok || !['suspended', 'unknown_device', ...RETRY_LATER_REASONS].includes(result.reason)) {
           return callback(null);
         }
         callback(new Error(result.message));

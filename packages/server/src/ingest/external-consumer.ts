@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { connect } from 'mqtt';
 import type { IngestLog, IngestService } from './ingest.service';
+import { RETRY_LATER_REASONS } from './ingest-metrics';
 
 export type ExternalConsumer = {
   /** Resolves once the first subscription is in place. */
@@ -38,7 +39,7 @@ export function startExternalConsumer(options: ExternalConsumerOptions): Externa
     properties: { sessionExpiryInterval: options.sessionExpirySeconds ?? 3600 },
     reconnectPeriod: 1000,
     connectTimeout: 10_000,
-    customHandleAcks: (topic, message, _packet, done) => {
+    customHandleAcks: (topic, message, packet, done) => {
       const match = TOPIC.exec(topic);
       if (!match) {
         ingest.reject('?', 'topic_denied', `message on ${topic}`);
@@ -47,10 +48,10 @@ export function startExternalConsumer(options: ExternalConsumerOptions): Externa
       const udfId = match[1] as string;
       const handled =
         match[2] === 'state'
-          ? ingest.ingestState(udfId, message, { flushNow: true })
-          : ingest.ingestBoot(udfId, message, { flushNow: true });
+          ? ingest.ingestState(udfId, message, { flushNow: true, redelivered: packet.dup })
+          : ingest.ingestBoot(udfId, message, { flushNow: true, redelivered: packet.dup });
       void handled.then((result) => {
-        if (result.ok || result.reason !== 'store_failed') {
+        if (result.ok || !RETRY_LATER_REASONS.includes(result.reason)) {
           return done(0);
         }
         done(new Error(result.message));

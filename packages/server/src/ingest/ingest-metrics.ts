@@ -10,8 +10,12 @@ export const REJECT_REASONS = [
   'suspended',
   'topic_denied',
   'store_failed',
+  'overloaded',
 ] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
+
+/** Refusals worth sending again: the device keeps the message (no PUBACK, HTTP 503) and retries. */
+export const RETRY_LATER_REASONS: readonly RejectReason[] = ['store_failed', 'overloaded'];
 
 export type IngestMetrics = {
   messages: Counter<'kind'>;
@@ -24,7 +28,7 @@ export function createIngestMetrics(registry: Registry | undefined): IngestMetri
   return {
     messages: new Counter({
       name: 'vigil_ingest_messages_total',
-      help: 'Device messages accepted by the ingest, by kind (state, boot)',
+      help: 'Device messages accepted by the ingest, by kind (state, boot, duplicate: a redelivery stored before)',
       labelNames: ['kind'] as const,
       registers,
     }),

@@ -9,6 +9,7 @@ const REALM = 'Basic realm="Vigil device ingest", charset="UTF-8"';
 const REJECT_STATUS: Partial<Record<RejectReason, 403 | 413 | 503>> = {
   oversize: 413,
   store_failed: 503,
+  overloaded: 503,
   suspended: 403,
   unknown_device: 403,
 };

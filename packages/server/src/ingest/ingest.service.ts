@@ -1,13 +1,15 @@
 import { BootMessageSchema, type StateTree, StateTreeSchema } from '@vigil/contracts';
 import type { z } from 'zod';
 import type { Database } from '../db/database';
-import { markSilentDevicesOffline } from '../modules/devices/devices.repo';
 import type { RealtimeBus } from '../realtime/bus';
+import { EventDetector } from '../telemetry/device-events';
 import { findLatestStates } from '../telemetry/telemetry.repo';
 import { deviceTimeOf, RecordPolicy, readingsOf } from '../telemetry/tree-rows';
 import type { DeviceDirectory, DirectoryDevice } from './device-directory';
 import type { IngestMetrics, RejectReason } from './ingest-metrics';
-import { type TelemetryWrite, TelemetryWriter } from './telemetry-writer';
+import { messageDigest, pruneMessageReceipts } from './message-receipts';
+import { sweepSilentDevices } from './offline-sweep';
+import { type TelemetryWrite, TelemetryWriter, WriterOverloadedError } from './telemetry-writer';
 
 /** Largest accepted message (MQTT payload or HTTP body), in bytes. */
 export const MAX_MESSAGE_BYTES = 256 * 1024;
@@ -23,8 +25,11 @@ export type IngestResult = { ok: true } | { ok: false; reason: RejectReason; mes
 
 export type LatestTree = { json: string; receivedAt: Date };
 
-/** `flushNow`: commit at once instead of at the next batch (a consumer that handles one message at a time). */
-export type IngestOptions = { flushNow?: boolean };
+/**
+ * `flushNow`: commit at once instead of at the next batch (a consumer that handles one message at a time).
+ * `redelivered`: the transport flags the message as a possible copy (MQTT DUP); it is stored only once.
+ */
+export type IngestOptions = { flushNow?: boolean; redelivered?: boolean };
 
 export type IngestDeps = {
   db: Database;
@@ -34,6 +39,8 @@ export type IngestDeps = {
   log: IngestLog;
   offlineAfterSeconds: number;
   flushMs?: number;
+  /** Readings the write buffer may hold before messages are refused as overloaded. */
+  maxPendingPoints?: number;
   now?: () => Date;
 };
 
@@ -56,16 +63,23 @@ export class IngestService {
   private readonly latestTrees = new Map<string, LatestTree>();
   private readonly writer: TelemetryWriter;
   private readonly records = new RecordPolicy();
+  private readonly events = new EventDetector();
   private readonly sweeper: NodeJS.Timeout;
+  private readonly receiptPruner: NodeJS.Timeout;
   private readonly now: () => Date;
 
   constructor(private readonly deps: IngestDeps) {
     this.directory = deps.directory;
     this.now = deps.now ?? (() => new Date());
-    this.writer = new TelemetryWriter(deps.db, deps.flushMs ?? 250);
+    this.writer = new TelemetryWriter(deps.db, {
+      flushMs: deps.flushMs ?? 250,
+      maxPendingPoints: deps.maxPendingPoints,
+    });
     const sweepMs = Math.min(5000, (deps.offlineAfterSeconds * 1000) / 2);
     this.sweeper = setInterval(() => void this.sweepOffline(), sweepMs);
     this.sweeper.unref();
+    this.receiptPruner = setInterval(() => void this.pruneReceipts(), 10 * 60 * 1000);
+    this.receiptPruner.unref();
   }
 
   /** Loads the latest stored tree of every device (device_state), so 'latest tree on connect' survives restarts. */
@@ -73,6 +87,11 @@ export class IngestService {
     for (const row of await findLatestStates(this.deps.db)) {
       if (!this.latestTrees.has(row.udfId)) {
         this.latestTrees.set(row.udfId, { json: JSON.stringify(row.tree), receivedAt: row.receivedAt });
+        // The device's next tree is compared with its stored one: a restart neither invents nor loses an event.
+        const stored = StateTreeSchema.safeParse(row.tree);
+        if (stored.success) {
+          this.events.seed(stored.data);
+        }
       }
     }
   }
@@ -103,13 +122,17 @@ export class IngestService {
     this.deps.bus.publish({ udfId, json: parsed.json, receivedAt });
     return this.commit(
       device.value,
-      this.stateWrite(device.value.id, parsed.value, receivedAt),
+      {
+        ...this.stateWrite(device.value.id, parsed.value, receivedAt),
+        digest: messageDigest(payload),
+        redelivered: options.redelivered,
+      },
       'state',
       options,
     );
   }
 
-  /** Boot messages are validated, logged and counted; device events storage is the next step. */
+  /** Boot messages are validated, logged, counted and stored as a power_up event. */
   async ingestBoot(
     udfId: string,
     payload: Buffer | string,
@@ -126,7 +149,25 @@ export class IngestService {
     }
     const { reason, bootCount } = parsed.value;
     this.deps.log.info({ udfId, reason, bootCount }, 'device booted');
-    return this.commit(device.value, { deviceId: device.value.id, at: receivedAt }, 'boot', options);
+    return this.commit(
+      device.value,
+      {
+        deviceId: device.value.id,
+        at: receivedAt,
+        digest: messageDigest(payload),
+        redelivered: options.redelivered,
+        events: [
+          {
+            deviceId: device.value.id,
+            ts: receivedAt,
+            kind: 'power_up',
+            detail: { reason, bootCount: bootCount ?? null },
+          },
+        ],
+      },
+      'boot',
+      options,
+    );
   }
 
   /** Counts and logs a refusal decided outside the pipeline (the broker's topic ACL). */
@@ -138,9 +179,8 @@ export class IngestService {
 
   /** Marks devices silent for offlineAfterSeconds offline (every 5 s, and callable from tests). */
   async sweepOffline(): Promise<string[]> {
-    const cutoff = new Date(this.now().getTime() - this.deps.offlineAfterSeconds * 1000);
     try {
-      const udfIds = await markSilentDevicesOffline(this.deps.db, cutoff);
+      const udfIds = await sweepSilentDevices(this.deps.db, this.now(), this.deps.offlineAfterSeconds);
       if (udfIds.length > 0) {
         this.deps.log.info({ udfIds }, 'devices went offline');
       }
@@ -153,7 +193,18 @@ export class IngestService {
 
   async stop(): Promise<void> {
     clearInterval(this.sweeper);
+    clearInterval(this.receiptPruner);
     await this.writer.stop();
+  }
+
+  /** Forgets message receipts older than RECEIPT_HOURS (every 10 minutes). */
+  async pruneReceipts(): Promise<number> {
+    try {
+      return await pruneMessageReceipts(this.deps.db, this.now());
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'message receipts pruning failed');
+      return 0;
+    }
   }
 
   private async activeDevice(udfId: string): Promise<Parsed<DirectoryDevice>> {
@@ -172,8 +223,8 @@ export class IngestService {
     }
   }
 
-  /** The rows one accepted tree adds to the batch: latest state, a record when due, its readings. */
-  private stateWrite(deviceId: number, tree: StateTree, at: Date): TelemetryWrite {
+  /** The rows one accepted tree adds to the batch: latest state, a record when due, its readings and events. */
+  private stateWrite(deviceId: number, tree: StateTree, at: Date): Omit<TelemetryWrite, 'digest'> {
     const record = this.records.shouldRecord(deviceId, tree, at)
       ? { deviceId, ts: at, status: tree.Status, tree }
       : undefined;
@@ -182,7 +233,8 @@ export class IngestService {
       at,
       state: { deviceId, tree, receivedAt: at, deviceTime: deviceTimeOf(tree) },
       record,
-      readings: readingsOf(deviceId, tree, at),
+      readings: readingsOf(tree),
+      events: this.events.eventsOf(deviceId, tree, at),
     };
   }
 
@@ -197,16 +249,22 @@ export class IngestService {
       if (options.flushNow) {
         void this.writer.flush();
       }
-      if (!(await committed)) {
+      const outcome = await committed;
+      if (outcome === 'refused') {
         this.records.forget(device.id);
+        this.events.forget(device.id);
         return this.reject(device.udfId, 'suspended', `device ${device.udfId} is suspended`);
       }
+      this.deps.metrics.messages.inc({ kind: outcome === 'duplicate' ? 'duplicate' : kind });
     } catch (error) {
       this.records.forget(device.id);
+      this.events.forget(device.id);
+      if (error instanceof WriterOverloadedError) {
+        return this.reject(device.udfId, 'overloaded', 'the server is busy; send again later');
+      }
       this.deps.log.error({ err: error, udfId: device.udfId }, 'ingest write failed');
       return this.reject(device.udfId, 'store_failed', 'the write failed; send again');
     }
-    this.deps.metrics.messages.inc({ kind });
     return { ok: true };
   }
 }

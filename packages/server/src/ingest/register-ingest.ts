@@ -6,6 +6,7 @@ import { InProcessBus, type RealtimeBus } from '../realtime/bus';
 import { deviceFeedRoutes } from '../realtime/device-feed.routes';
 import { startRedisBus } from '../realtime/redis-bus';
 import { startRetentionJob } from '../telemetry/retention';
+import { startRollupJob } from '../telemetry/rollups';
 import { DeviceDirectory } from './device-directory';
 import { ingestRoutes } from './ingest.routes';
 import { IngestService } from './ingest.service';
@@ -40,9 +41,15 @@ export async function registerIngest(app: FastifyInstance, ctx: AppContext, regi
   });
   await ingest.loadLatest();
   app.decorate('ingest', ingest);
-  const retention = await startRetentionJob(ctx.db, ctx.config.telemetryRetentionDays, app.log);
+  const retention = await startRetentionJob(
+    ctx.db,
+    { readings: ctx.config.telemetryRetentionDays, history: ctx.config.historyRetentionDays },
+    app.log,
+  );
+  const rollups = startRollupJob(ctx.db, app.log);
   app.addHook('onClose', async () => {
     retention.stop();
+    await rollups.stop();
     await ingest.stop();
     await bus.close();
   });

@@ -1,83 +1,94 @@
 import type { Database } from '../db/database';
 import { markDevicesSeen } from '../modules/devices/devices.repo';
+import { insertDeviceEvents } from '../telemetry/device-events.repo';
+import type { NewDeviceEventRow } from '../telemetry/device-events.table';
+import { SensorKeys } from '../telemetry/sensor-keys';
 import type { NewSensorReadingRow } from '../telemetry/sensor-readings.table';
 import type { NewStateRecordRow } from '../telemetry/state-records.table';
 import {
   type DeviceStateWrite,
+  insertMessageReceipts,
   insertSensorReadings,
   insertStateRecords,
+  receiptKey,
   upsertDeviceStates,
 } from '../telemetry/telemetry.repo';
+import type { TreeReading } from '../telemetry/tree-rows';
 
-/** What one accepted message adds to the next batch; a boot message only marks the device seen. */
+/** What one accepted message adds to the next batch; a boot message carries only its events. */
 export type TelemetryWrite = {
   deviceId: number;
   at: Date;
+  /** ingest/message-receipts.ts messageDigest of the message's bytes, recorded for every message. */
+  digest: Buffer;
+  /**
+   * The transport says this may be a copy of a message sent before (MQTT DUP flag): it is stored only if no
+   * message with the same digest was. Other messages are always stored — a device with a stuck clock and
+   * steady values sends identical bytes that are new readings all the same.
+   */
+  redelivered?: boolean;
   state?: DeviceStateWrite;
   record?: NewStateRecordRow;
-  readings?: NewSensorReadingRow[];
+  readings?: TreeReading[];
+  events?: NewDeviceEventRow[];
 };
 
-type Waiter = { deviceId: number; resolve: (accepted: boolean) => void; reject: (error: unknown) => void };
+/** stored; duplicate: the same bytes were stored before (acknowledge, store nothing); refused: device suspended. */
+export type WriteOutcome = 'stored' | 'duplicate' | 'refused';
 
-type Batch = {
-  seen: Set<number>;
-  latestAt: Date;
-  states: Map<number, DeviceStateWrite>;
-  records: NewStateRecordRow[];
-  readings: NewSensorReadingRow[];
-  waiters: Waiter[];
-};
-
-function emptyBatch(): Batch {
-  return {
-    seen: new Set(),
-    latestAt: new Date(0),
-    states: new Map(),
-    records: [],
-    readings: [],
-    waiters: [],
-  };
+/** The write buffer is full: the caller refuses the message so that the device sends it again later. */
+export class WriterOverloadedError extends Error {
+  constructor() {
+    super('the write buffer is full');
+  }
 }
 
+export type TelemetryWriterOptions = {
+  flushMs?: number;
+  /** Readings the buffer may hold while a flush runs (about 5 s at 100,000 points/s). */
+  maxPendingPoints?: number;
+};
+
+type Pending = {
+  write: TelemetryWrite;
+  resolve: (outcome: WriteOutcome) => void;
+  reject: (error: unknown) => void;
+};
+type Batch = { messages: Pending[]; points: number };
+
 /**
- * Batches every ingest write: every flushMs ONE transaction marks the devices seen (online, last_seen_at),
- * upserts the latest tree per device into device_state, and inserts the state records and sensor readings.
- * Each caller's promise settles when the transaction holding its message commits, which is what an MQTT
- * PUBACK and an HTTP 202 wait for; it is false when the device was suspended (or deleted) meanwhile, and
- * that device's rows are left out of the batch.
+ * Batches every ingest write: every flushMs ONE transaction marks the devices seen (online, last_seen_at;
+ * device_online events for those that were offline), records the message digests (a redelivered message
+ * stores nothing twice), and writes the latest tree per device, state records, readings (COPY on
+ * PostgreSQL) and events of the new messages. Each caller's promise settles when that transaction commits,
+ * which is what an MQTT PUBACK and an HTTP 202 wait for. A device suspended (or deleted) meanwhile has its
+ * rows left out and its messages 'refused'.
  */
 export class TelemetryWriter {
-  private batch = emptyBatch();
+  private batch: Batch = { messages: [], points: 0 };
   private readonly timer: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();
+  private readonly sensorKeys = new SensorKeys();
+  private readonly maxPendingPoints: number;
 
   constructor(
     private readonly db: Database,
-    flushMs = 250,
+    options: TelemetryWriterOptions = {},
   ) {
-    this.timer = setInterval(() => void this.flush(), flushMs);
+    this.maxPendingPoints = options.maxPendingPoints ?? 500_000;
+    this.timer = setInterval(() => void this.flush(), options.flushMs ?? 250);
     this.timer.unref();
   }
 
-  write(message: TelemetryWrite): Promise<boolean> {
+  /** Queues a message for the next batch; rejects at once with WriterOverloadedError when the buffer is full. */
+  write(write: TelemetryWrite): Promise<WriteOutcome> {
+    const points = write.readings?.length ?? 0;
     const batch = this.batch;
-    batch.seen.add(message.deviceId);
-    if (message.at > batch.latestAt) {
-      batch.latestAt = message.at;
+    if (batch.messages.length > 0 && batch.points + points > this.maxPendingPoints) {
+      return Promise.reject(new WriterOverloadedError());
     }
-    if (message.state !== undefined) {
-      batch.states.set(message.deviceId, message.state);
-    }
-    if (message.record !== undefined) {
-      batch.records.push(message.record);
-    }
-    if (message.readings !== undefined) {
-      batch.readings.push(...message.readings);
-    }
-    return new Promise((resolve, reject) =>
-      batch.waiters.push({ deviceId: message.deviceId, resolve, reject }),
-    );
+    batch.points += points;
+    return new Promise((resolve, reject) => batch.messages.push({ write, resolve, reject }));
   }
 
   /** Writes what is pending now; flushes never overlap. */
@@ -92,38 +103,116 @@ export class TelemetryWriter {
   }
 
   private async writeBatch(): Promise<void> {
-    const batch = this.batch;
-    if (batch.waiters.length === 0) {
+    const { messages } = this.batch;
+    if (messages.length === 0) {
       return;
     }
-    this.batch = emptyBatch();
+    this.batch = { messages: [], points: 0 };
+    const writes = messages.map((message) => message.write);
     try {
-      const accepted = await this.db.transaction(async (tx) => {
-        const ids = await markDevicesSeen(tx, [...batch.seen], batch.latestAt);
-        await upsertDeviceStates(
-          tx,
-          // Sorted so that two instances lock the same rows in the same order.
-          [...batch.states.values()]
-            .filter((state) => ids.has(state.deviceId))
-            .sort((a, b) => a.deviceId - b.deviceId),
-        );
-        await insertStateRecords(
-          tx,
-          batch.records.filter((row) => ids.has(row.deviceId)),
-        );
-        await insertSensorReadings(
-          tx,
-          batch.readings.filter((row) => ids.has(row.deviceId)),
-        );
-        return ids;
-      });
-      for (const waiter of batch.waiters) {
-        waiter.resolve(accepted.has(waiter.deviceId));
+      const { accepted, stored, keys } = await this.db.transaction((tx) => this.store(tx, writes));
+      this.sensorKeys.remember(keys);
+      for (const { write, resolve } of messages) {
+        resolve(!accepted.has(write.deviceId) ? 'refused' : stored.has(write) ? 'stored' : 'duplicate');
       }
     } catch (error) {
-      for (const waiter of batch.waiters) {
-        waiter.reject(error);
+      for (const { reject } of messages) {
+        reject(error);
       }
     }
+  }
+
+  private async store(tx: Database, writes: TelemetryWrite[]) {
+    const firstSeen = new Map<number, Date>();
+    let latestAt = new Date(0);
+    for (const write of writes) {
+      if (!firstSeen.has(write.deviceId)) {
+        firstSeen.set(write.deviceId, write.at);
+      }
+      latestAt = write.at > latestAt ? write.at : latestAt;
+    }
+    const { accepted, cameOnline } = await markDevicesSeen(tx, [...firstSeen.keys()], latestAt);
+    const stored = await this.newMessages(
+      tx,
+      writes.filter((write) => accepted.has(write.deviceId)),
+    );
+
+    const states = new Map<number, DeviceStateWrite>();
+    const records: NewStateRecordRow[] = [];
+    const events: NewDeviceEventRow[] = [...cameOnline].map((deviceId) => ({
+      deviceId,
+      ts: firstSeen.get(deviceId) as Date,
+      kind: 'device_online' as const,
+    }));
+    for (const write of stored) {
+      if (write.state !== undefined) {
+        states.set(write.deviceId, write.state);
+      }
+      if (write.record !== undefined) {
+        records.push(write.record);
+      }
+      events.push(...(write.events ?? []));
+    }
+    const keys = await this.sensorKeys.resolveMissing(
+      tx,
+      stored.flatMap((write) =>
+        (write.readings ?? []).map((reading) => ({ deviceId: write.deviceId, sensorId: reading.sensorId })),
+      ),
+    );
+    // Sorted so that two instances lock the same rows in the same order.
+    await upsertDeviceStates(
+      tx,
+      [...states.values()].sort((a, b) => a.deviceId - b.deviceId),
+    );
+    await insertStateRecords(tx, records);
+    await insertSensorReadings(tx, this.readingRows(stored, keys));
+    await insertDeviceEvents(tx, events);
+    return { accepted, stored: new Set(stored), keys };
+  }
+
+  /** Records every message's digest; returns the messages to store: all but redeliveries of stored ones. */
+  private async newMessages(tx: Database, writes: TelemetryWrite[]): Promise<TelemetryWrite[]> {
+    const receipts = new Map<string, { deviceId: number; digest: Buffer; receivedAt: Date }>();
+    for (const write of writes) {
+      const key = receiptKey(write.deviceId, write.digest);
+      if (!receipts.has(key)) {
+        receipts.set(key, { deviceId: write.deviceId, digest: write.digest, receivedAt: write.at });
+      }
+    }
+    const fresh = await insertMessageReceipts(tx, [...receipts.values()]);
+    const storedKeys = new Set<string>();
+    return writes.filter((write) => {
+      const key = receiptKey(write.deviceId, write.digest);
+      if (write.redelivered === true && (!fresh.has(key) || storedKeys.has(key))) {
+        return false;
+      }
+      storedKeys.add(key);
+      return true;
+    });
+  }
+
+  private readingRows(
+    stored: TelemetryWrite[],
+    keys: Map<number, Map<string, number>>,
+  ): NewSensorReadingRow[] {
+    const rows: NewSensorReadingRow[] = [];
+    for (const write of stored) {
+      for (const reading of write.readings ?? []) {
+        const sensorKey =
+          this.sensorKeys.get(write.deviceId, reading.sensorId) ??
+          keys.get(write.deviceId)?.get(reading.sensorId);
+        if (sensorKey === undefined) {
+          throw new Error(`no sensors row for ${reading.sensorId}`);
+        }
+        rows.push({
+          sensorKey,
+          ts: write.at,
+          value: reading.value,
+          status: reading.status,
+          inAlarm: reading.inAlarm,
+        });
+      }
+    }
+    return rows;
   }
 }

@@ -2,7 +2,7 @@ import { listSensors, type StateTree } from '@vigil/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClient, buildClientUser, buildSite, TEST_PASSWORD } from '../../test/factories';
-import { provisionDevice, silentLog, treeOf } from '../../test/telemetry';
+import { provisionDevice, readingsOfDevice, silentLog, treeOf } from '../../test/telemetry';
 import { authHeader, buildTestApp, TEST_JWT_SECRET, type TestApp } from '../../test/test-app';
 import { buildApp } from '../app';
 import { DeviceDirectory } from '../ingest/device-directory';
@@ -13,7 +13,6 @@ import { InProcessBus } from '../realtime/bus';
 import { deviceState } from './device-state.table';
 import { ensureReadingPartitions, listReadingPartitions } from './partitions';
 import { pruneReadings } from './retention';
-import { sensorReadings } from './sensor-readings.table';
 import { stateRecords } from './state-records.table';
 
 describe('telemetry storage through the real ingest', () => {
@@ -75,7 +74,7 @@ describe('telemetry storage through the real ingest', () => {
     const records = await t.db.select().from(stateRecords).where(eq(stateRecords.deviceId, device.id));
     expect(records).toHaveLength(1);
     expect(records[0]?.status).toBe(parsed.Status);
-    const readings = await t.db.select().from(sensorReadings).where(eq(sensorReadings.deviceId, device.id));
+    const readings = await readingsOfDevice(t.db, device.id);
     const sensors = listSensors(parsed);
     expect(readings).toHaveLength(sensors.length);
     const first = sensors[0];
@@ -152,7 +151,7 @@ describe('telemetry storage through the real ingest', () => {
     } finally {
       await ingest.stop();
     }
-    const readings = await t.db.select().from(sensorReadings).where(eq(sensorReadings.deviceId, device.id));
+    const readings = await readingsOfDevice(t.db, device.id);
     expect(readings).toHaveLength(6 * listSensors(JSON.parse(tree) as StateTree).length);
 
     const auth = await userOf(site);
@@ -239,7 +238,7 @@ describe('telemetry storage through the real ingest', () => {
     } finally {
       await ingest.stop();
     }
-    const rows = async () => t.db.select().from(sensorReadings).where(eq(sensorReadings.deviceId, device.id));
+    const rows = async () => readingsOfDevice(t.db, device.id);
     const perMessage = (await rows()).length / 3;
     expect(perMessage).toBeGreaterThan(0);
 
@@ -263,17 +262,18 @@ describe('telemetry storage through the real ingest', () => {
 
   it('leaves the rows of a device suspended before the commit out of the batch', async () => {
     const { device, identity } = await provisionDevice(t.db, { suspended: true });
-    const writer = new TelemetryWriter(t.db, 10_000);
+    const writer = new TelemetryWriter(t.db, { flushMs: 10_000 });
     const tree = JSON.parse(treeOf(identity, 10)) as StateTree;
     const at = new Date();
     const committed = writer.write({
       deviceId: device.id,
       at,
+      digest: Buffer.alloc(16),
       state: { deviceId: device.id, tree, receivedAt: at, deviceTime: null },
       record: { deviceId: device.id, ts: at, status: tree.Status, tree },
     });
     await writer.stop();
-    expect(await committed).toBe(false);
+    expect(await committed).toBe('refused');
     expect(await t.db.select().from(deviceState).where(eq(deviceState.deviceId, device.id))).toEqual([]);
     expect(await t.db.select().from(stateRecords).where(eq(stateRecords.deviceId, device.id))).toEqual([]);
   });

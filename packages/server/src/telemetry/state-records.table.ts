@@ -17,7 +17,7 @@ export const stateRecords = pgTable(
     status: text('status').notNull(),
     tree: jsonb('tree').$type<StateTree>().notNull(),
   },
-  (t) => [index('state_records_device_ts_idx').on(t.deviceId, t.ts)],
+  (t) => [index('state_records_device_ts_idx').on(t.deviceId, t.ts), index('state_records_ts_idx').on(t.ts)],
 );
 
 export type StateRecordRow = typeof stateRecords.$inferSelect;

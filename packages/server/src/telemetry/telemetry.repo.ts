@@ -1,9 +1,12 @@
 import type { StateTree } from '@vigil/contracts';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
+import { messageReceipts } from '../ingest/message-receipts.table';
 import { devices } from '../modules/devices/devices.table';
 import { deviceState } from './device-state.table';
+import { copyReadings, pgClientOf } from './readings-copy';
 import { type NewSensorReadingRow, sensorReadings } from './sensor-readings.table';
+import { sensors } from './sensors.table';
 import { type NewStateRecordRow, stateRecords } from './state-records.table';
 
 /** The latest tree of a device as the ingest batch writes it. */
@@ -14,8 +17,8 @@ export type DeviceStateWrite = {
   deviceTime: string | null;
 };
 
-// PostgreSQL allows 65,535 bind parameters per statement: 6 columns × 5,000 rows stays below.
-const READINGS_PER_INSERT = 5000;
+// PostgreSQL allows 65,535 bind parameters per statement: 5 columns × 5,000 rows stays below.
+const ROWS_PER_INSERT = 5000;
 
 /** Upserts the latest tree of each device (one row per device in `states`). */
 export async function upsertDeviceStates(db: Database, states: readonly DeviceStateWrite[]): Promise<void> {
@@ -41,14 +44,77 @@ export async function insertStateRecords(db: Database, rows: readonly NewStateRe
   }
 }
 
-/** Multi-row INSERTs of at most 5,000 rows each. */
+/**
+ * Readings: COPY on PostgreSQL (`db` must then be a transaction, whose connection the COPY joins), multi-row
+ * INSERTs of at most 5,000 rows on PGlite.
+ */
 export async function insertSensorReadings(
   db: Database,
   rows: readonly NewSensorReadingRow[],
 ): Promise<void> {
-  for (let start = 0; start < rows.length; start += READINGS_PER_INSERT) {
-    await db.insert(sensorReadings).values(rows.slice(start, start + READINGS_PER_INSERT));
+  const client = pgClientOf(db);
+  if (client !== undefined) {
+    await copyReadings(client, rows);
+    return;
   }
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    await db.insert(sensorReadings).values(rows.slice(start, start + ROWS_PER_INSERT));
+  }
+}
+
+/** Finds or creates the sensors rows of `pairs`; returns their ids. */
+export async function upsertSensors(
+  db: Database,
+  pairs: ReadonlyArray<{ deviceId: number; sensorId: string }>,
+): Promise<Array<{ id: number; deviceId: number; sensorId: string }>> {
+  const found: Array<{ id: number; deviceId: number; sensorId: string }> = [];
+  for (let start = 0; start < pairs.length; start += ROWS_PER_INSERT) {
+    const rows = await db
+      .insert(sensors)
+      .values(pairs.slice(start, start + ROWS_PER_INSERT))
+      // A no-op update, so that RETURNING also gives the rows that were already there.
+      .onConflictDoUpdate({
+        target: [sensors.deviceId, sensors.sensorId],
+        set: { sensorId: sql`excluded.sensor_id` },
+      })
+      .returning({ id: sensors.id, deviceId: sensors.deviceId, sensorId: sensors.sensorId });
+    found.push(...rows);
+  }
+  return found;
+}
+
+/** Records message digests; returns the `device_id:digest(hex)` keys that were new (the others are redeliveries). */
+export async function insertMessageReceipts(
+  db: Database,
+  receipts: ReadonlyArray<{ deviceId: number; digest: Buffer; receivedAt: Date }>,
+): Promise<Set<string>> {
+  const fresh = new Set<string>();
+  for (let start = 0; start < receipts.length; start += ROWS_PER_INSERT) {
+    const rows = await db
+      .insert(messageReceipts)
+      .values(receipts.slice(start, start + ROWS_PER_INSERT))
+      .onConflictDoNothing()
+      .returning({ deviceId: messageReceipts.deviceId, digest: messageReceipts.digest });
+    for (const row of rows) {
+      fresh.add(receiptKey(row.deviceId, row.digest));
+    }
+  }
+  return fresh;
+}
+
+/** PGlite answers bytea as a Uint8Array, node-postgres as a Buffer: both hex-encode alike through Buffer.from. */
+export function receiptKey(deviceId: number, digest: Uint8Array): string {
+  return `${deviceId}:${Buffer.from(digest).toString('hex')}`;
+}
+
+/** Deletes message receipts older than `cutoff`, at most `limit` per call; returns how many. */
+export async function deleteReceiptsBefore(db: Database, cutoff: Date, limit: number): Promise<number> {
+  return affectedRows(
+    await db.execute(
+      sql`delete from message_receipts where ctid in (
+            select ctid from message_receipts where received_at < ${cutoff.toISOString()} limit ${limit})`,
+    ),
+  );
 }
 
 /** The latest tree of every device, with its udf_id (ingest start-up). */
@@ -94,11 +160,32 @@ export async function findStateRecord(db: Database, deviceId: number, recordId: 
   return row;
 }
 
+/** How many rows a statement changed; node-postgres says rowCount, PGlite affectedRows. */
+function affectedRows(result: unknown): number {
+  const { rowCount, affectedRows: count } = result as { rowCount?: number | null; affectedRows?: number };
+  return rowCount ?? count ?? 0;
+}
+
 /** Deletes raw readings older than `cutoff`; returns how many. */
 export async function deleteReadingsBefore(db: Database, cutoff: Date): Promise<number> {
-  const rows = await db
-    .delete(sensorReadings)
-    .where(lt(sensorReadings.ts, cutoff))
-    .returning({ ts: sensorReadings.ts });
-  return rows.length;
+  return affectedRows(await db.delete(sensorReadings).where(lt(sensorReadings.ts, cutoff)));
+}
+
+/**
+ * Deletes at most `limit` state records or device events older than `cutoff` (short statements, so the
+ * daily retention never holds long locks); returns how many.
+ */
+export async function deleteHistoryBefore(
+  db: Database,
+  table: 'state_records' | 'device_events',
+  cutoff: Date,
+  limit: number,
+): Promise<number> {
+  // `table` is one of two constants, never input.
+  return affectedRows(
+    await db.execute(
+      sql`delete from ${sql.identifier(table)} where id in (
+            select id from ${sql.identifier(table)} where ts < ${cutoff.toISOString()} limit ${limit})`,
+    ),
+  );
 }

@@ -1,5 +1,4 @@
 import { listSensors, SENSOR_STATUSES, type SensorStatus, type StateTree } from '@vigil/contracts';
-import type { NewSensorReadingRow } from './sensor-readings.table';
 
 /** sensor_readings.status codes: the index in SENSOR_STATUSES (OK 0, Alarm 1, WARNING 2, N/A 3, Not Scanned 4). */
 export function sensorStatusCode(status: SensorStatus): number {
@@ -14,12 +13,13 @@ function numericValue(value: number | boolean | null): number | null {
   return value;
 }
 
-/** One sensor_readings row per NUMERIC, BOOL or ENUM sensor of the tree, at the server receive time. */
-export function readingsOf(deviceId: number, tree: StateTree, ts: Date): NewSensorReadingRow[] {
+/** One point of a tree, before the writer gives it its sensors key and the message's receive time. */
+export type TreeReading = { sensorId: string; value: number | null; status: number; inAlarm: boolean };
+
+/** One sensor_readings point per NUMERIC, BOOL or ENUM sensor of the tree. */
+export function readingsOf(tree: StateTree): TreeReading[] {
   return listSensors(tree).map(({ fullId, sensor }) => ({
-    deviceId,
     sensorId: fullId,
-    ts,
     value: numericValue(sensor.Value),
     status: sensorStatusCode(sensor.Status),
     inAlarm: sensor.Alarm,

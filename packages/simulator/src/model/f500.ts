@@ -24,7 +24,12 @@ const SYSTEM_IDS = {
   profile: '21000',
 };
 
-function nodeGroup(network: number, node: number, rng: Random): SimGroup {
+/** Sensors of one full node group and of the System State group. */
+const NODE_SENSORS = 4;
+const SYSTEM_SENSORS = 7;
+
+/** `size` below 4 keeps the node's first sensors (a node with fewer blocks wired). */
+function nodeGroup(network: number, node: number, rng: Random, size = NODE_SENSORS): SimGroup {
   const id = `n${String(node).padStart(2, '0')}`;
   const sensors: SimSensor[] = [
     temperatureSensor('1', 'Bearing Temperature', '°F', rng),
@@ -33,7 +38,7 @@ function nodeGroup(network: number, node: number, rng: Random): SimGroup {
     node % 3 === 0
       ? fixedStateSensor('4', 'Auxiliary Input', 'BOOL', SENSOR_STATE_TEXTS.disabled)
       : contactSensor('4', 'Auxiliary Input'),
-  ];
+  ].slice(0, size);
   return group(id, `Network ${network} Node ${node}`, sensors, ['node']);
 }
 
@@ -101,13 +106,34 @@ function refreshF500(model: DeviceModel): void {
   }
 }
 
-/** F500 (one network) and F500-UDF (several networks): network groups nest node groups. */
-export function buildF500Model(isUdf: boolean, rng: Random): DeviceModel {
+/**
+ * Node sizes per network: the stock layout (4 nodes on an F500, 2 × 3 on an F500-UDF), or for
+ * `sensorCount` as many 4-sensor nodes as it takes, the last one trimmed, shared out over the networks.
+ */
+function nodeLayout(networks: number, isUdf: boolean, sensorCount: number | undefined): number[][] {
+  if (sensorCount === undefined) {
+    return Array.from({ length: networks }, () => Array<number>(isUdf ? 3 : 4).fill(NODE_SENSORS));
+  }
+  if (!Number.isInteger(sensorCount) || sensorCount <= SYSTEM_SENSORS) {
+    throw new RangeError(`an F500 tree needs more than ${SYSTEM_SENSORS} sensors, got ${sensorCount}`);
+  }
+  const nodeSensors = sensorCount - SYSTEM_SENSORS;
+  const sizes = Array.from({ length: Math.ceil(nodeSensors / NODE_SENSORS) }, (_, i) =>
+    Math.min(NODE_SENSORS, nodeSensors - i * NODE_SENSORS),
+  );
+  const perNetwork = Math.ceil(sizes.length / networks);
+  return Array.from({ length: networks }, (_, i) => sizes.slice(i * perNetwork, (i + 1) * perNetwork));
+}
+
+/**
+ * F500 (one network) and F500-UDF (several networks): network groups nest node groups. `sensorCount`
+ * sizes the tree (System State plus enough nodes) for load tests; the stock layout without it.
+ */
+export function buildF500Model(isUdf: boolean, rng: Random, sensorCount?: number): DeviceModel {
   const networks = isUdf ? 2 : 1;
-  const nodesPerNetwork = isUdf ? 3 : 4;
-  const networkGroups = Array.from({ length: networks }, (_, i) => {
+  const networkGroups = nodeLayout(networks, isUdf, sensorCount).map((sizes, i) => {
     const network = group(`net${i + 1}`, `Network ${i + 1}`, [], ['network']);
-    network.groups = Array.from({ length: nodesPerNetwork }, (_, n) => nodeGroup(i + 1, n + 1, rng));
+    network.groups = sizes.map((size, n) => nodeGroup(i + 1, n + 1, rng, size));
     return network;
   });
   const model: DeviceModel = {

@@ -190,31 +190,46 @@ function stateText(sensor: SimSensor, value: number): string | null {
   return null;
 }
 
+/** One literal, no spreads: the load benchmark renders a hundred thousand sensors a second. */
+function sensorJson(
+  sensor: SimSensor,
+  value: number | null,
+  status: SensorStatus,
+  alarm: boolean,
+  state: string | null,
+): Sensor {
+  return {
+    Id: sensor.id,
+    Name: sensor.name,
+    Type: sensor.type,
+    Value: value,
+    Status: status,
+    Alarm: alarm,
+    Meta: {
+      Min: sensor.min,
+      Max: sensor.max,
+      NumDecimalPoints: sensor.decimals,
+      Units: sensor.units,
+      State: state,
+    },
+  };
+}
+
 /** Renders the wire shape of a sensor. */
 export function renderSensor(sensor: SimSensor, style: StatusStyle): Sensor {
-  const meta = { Min: sensor.min, Max: sensor.max, NumDecimalPoints: sensor.decimals, Units: sensor.units };
-  const base = { Id: sensor.id, Name: sensor.name, Type: sensor.type };
   if (sensor.lostComm) {
-    const State = SENSOR_STATE_TEXTS.lostCommunication;
-    return { ...base, Value: null, Status: 'N/A', Alarm: false, Meta: { ...meta, State } };
+    return sensorJson(sensor, null, 'N/A', false, SENSOR_STATE_TEXTS.lostCommunication);
   }
   if (sensor.notScanned) {
-    const State = SENSOR_STATE_TEXTS.notScanned;
-    return { ...base, Value: null, Status: 'Not Scanned', Alarm: false, Meta: { ...meta, State } };
+    return sensorJson(sensor, null, 'Not Scanned', false, SENSOR_STATE_TEXTS.notScanned);
   }
   if (sensor.fixedState !== null && !sensor.forced) {
-    return { ...base, Value: 0, Status: 'N/A', Alarm: false, Meta: { ...meta, State: sensor.fixedState } };
+    return sensorJson(sensor, 0, 'N/A', false, sensor.fixedState);
   }
   const raw = sensor.forced ? forcedValue(sensor) : (sensor.override ?? sensor.value);
   const alarm = sensor.forced || isAlarming(sensor, raw);
   const value = sensor.type === 'NUMERIC' ? round(raw, sensor.decimals ?? 0) : raw;
-  return {
-    ...base,
-    Value: value,
-    Status: alarm ? style.alarm : style.ok,
-    Alarm: alarm,
-    Meta: { ...meta, State: stateText(sensor, value) },
-  };
+  return sensorJson(sensor, value, alarm ? style.alarm : style.ok, alarm, stateText(sensor, value));
 }
 
 /** Power-up: counters and timers restart, effects are dropped. */

@@ -167,29 +167,51 @@ export function findIngestDeviceByUdfId(db: Database, udfId: string) {
   return findIngestDevice(db, eq(devices.udfId, udfId));
 }
 
-/** Marks devices online as last seen at `at`, in one statement (ingest write batches). */
 /**
- * Marks devices online as of `at` and returns the ids it marked: a device suspended (or deleted) by
- * any instance since its data arrived is left out, so its data is refused at commit.
+ * Marks devices online as last seen at `at`, in one statement (ingest write batches). Returns the ids it
+ * marked — a device suspended (or deleted) by any instance since its data arrived is left out, so its data
+ * is refused at commit — and those of them that were offline until now.
  */
-export async function markDevicesSeen(db: Database, ids: readonly number[], at: Date): Promise<Set<number>> {
+export async function markDevicesSeen(
+  db: Database,
+  ids: readonly number[],
+  at: Date,
+): Promise<{ accepted: Set<number>; cameOnline: Set<number> }> {
   if (ids.length === 0) {
-    return new Set();
+    return { accepted: new Set(), cameOnline: new Set() };
   }
-  const rows = await db
-    .update(devices)
-    .set({ isOnline: true, lastSeenAt: at })
-    .where(and(inArray(devices.id, [...ids]), eq(devices.isSuspended, false)))
-    .returning({ id: devices.id });
-  return new Set(rows.map((row) => row.id));
+  // The sub-select reads is_online before the update, so the devices that were offline can be told apart.
+  const result = (await db.execute(sql`
+    update devices d set is_online = true, last_seen_at = ${at.toISOString()}
+    from (select id, is_online from devices where id in ${sql.raw(`(${ids.map(Number).join(',')})`)} order by id for update) before
+    where d.id = before.id and d.is_suspended = false
+    returning d.id as id, before.is_online as was_online`)) as unknown as {
+    rows: Array<{ id: number; was_online: boolean }>;
+  };
+  return {
+    accepted: new Set(result.rows.map((row) => row.id)),
+    cameOnline: new Set(result.rows.filter((row) => !row.was_online).map((row) => row.id)),
+  };
 }
 
-/** Marks online devices silent since `cutoff` offline; returns their udf_ids. */
-export async function markSilentDevicesOffline(db: Database, cutoff: Date): Promise<string[]> {
-  const rows = await db
+/**
+ * Marks online devices silent since `cutoff` offline; returns them. The rows are locked in id order, like
+ * markDevicesSeen does, so a sweep and an ingest batch never deadlock; a device another sweep (or a batch)
+ * changed meanwhile is re-checked and left out, so each device goes offline once.
+ */
+export async function markSilentDevicesOffline(
+  db: Database,
+  cutoff: Date,
+): Promise<Array<{ id: number; udfId: string; lastSeenAt: Date | null }>> {
+  const silent = db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(eq(devices.isOnline, true), or(isNull(devices.lastSeenAt), lt(devices.lastSeenAt, cutoff))))
+    .orderBy(asc(devices.id))
+    .for('update');
+  return db
     .update(devices)
     .set({ isOnline: false })
-    .where(and(eq(devices.isOnline, true), or(isNull(devices.lastSeenAt), lt(devices.lastSeenAt, cutoff))))
-    .returning({ udfId: devices.udfId });
-  return rows.map((row) => row.udfId);
+    .where(inArray(devices.id, silent))
+    .returning({ id: devices.id, udfId: devices.udfId, lastSeenAt: devices.lastSeenAt });
 }

@@ -1,0 +1,65 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removeBaselineRows, runCopyBaseline } from './copy-baseline';
+
+// Needs PostgreSQL (COPY FROM STDIN): TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/<db>.
+const url = process.env.TEST_DATABASE_URL;
+const schema = `bench_copy_${process.pid}`;
+const T = Date.parse('2026-11-21T12:00:00Z');
+const P = Date.parse('2026-11-21T13:00:00Z');
+
+describe.skipIf(url === undefined)('runCopyBaseline', () => {
+  const client = new pg.Client({ connectionString: url });
+
+  beforeAll(async () => {
+    await client.connect();
+    await client.query(`CREATE SCHEMA ${schema}`);
+    await client.query(`SET search_path TO ${schema}`);
+    // An identity column is left to the table, as the server would.
+    await client.query(`CREATE TABLE sensor_readings (
+      id bigint GENERATED ALWAYS AS IDENTITY, sensor_key int NOT NULL, ts timestamptz NOT NULL,
+      value double precision, status smallint NOT NULL, in_alarm boolean NOT NULL)`);
+    await client.query(
+      `INSERT INTO sensor_readings (sensor_key, ts, value, status, in_alarm) VALUES
+        (1, $1, 20.5, 0, false), (2, $1, NULL, 3, false), (3, $2, 1, 1, true), (4, $3, 9, 0, false)`,
+      [new Date(T + 100), new Date(T + 600), new Date(T + 1500)],
+    );
+  });
+
+  afterAll(async () => {
+    await client.query(`DROP SCHEMA ${schema} CASCADE`);
+    await client.end();
+  });
+
+  it('repeats the stored rows of one period a period apart, every column as stored', async () => {
+    const result = await runCopyBaseline(client, {
+      templateFrom: new Date(T),
+      periodMs: 1000,
+      rows: 7,
+      batchRows: 3,
+      placeAt: new Date(P),
+    });
+    expect(result).toMatchObject({ rows: 7, batchRows: 3 });
+    expect(result.rowsPerSecond).toBeGreaterThan(0);
+    const { rows } = await client.query(
+      `SELECT sensor_key, extract(epoch FROM ts) * 1000 - $1 AS at, value, status, in_alarm
+         FROM sensor_readings WHERE ts >= $2 ORDER BY ts, sensor_key`,
+      [P, new Date(P)],
+    );
+    expect(rows.map((row) => [row.sensor_key, Number(row.at), row.value, row.status, row.in_alarm])).toEqual([
+      [1, 100, 20.5, 0, false],
+      [2, 100, null, 3, false],
+      [3, 600, 1, 1, true],
+      [1, 1100, 20.5, 0, false],
+      [2, 1100, null, 3, false],
+      [3, 1600, 1, 1, true],
+      [1, 2100, 20.5, 0, false],
+    ]);
+  });
+
+  it('removes its rows and leaves the stored ones', async () => {
+    await removeBaselineRows(client, new Date(P));
+    const { rows } = await client.query('SELECT count(*)::int AS n FROM sensor_readings');
+    expect(rows[0].n).toBe(4);
+  });
+});

@@ -1,0 +1,175 @@
+import { SENSOR_STATUSES, type SensorStatus } from '@vigil/contracts';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { ADVISORY_LOCKS } from '../db/advisory-locks';
+import type { Database } from '../db/database';
+import { rollupProgress } from './sensor-rollups.table';
+
+/** Roll-up SQL (docs/telemetry.md 'Storage'): one statement per time range, the same on PGlite and PostgreSQL. */
+
+export type RollupResolution = '1m' | '1h';
+export type TimeRange = { from: Date; to: Date };
+
+/** A roll-up row as read back, stored or computed on the fly. */
+export type RollupPoint = {
+  sensorKey: number;
+  bucket: Date;
+  min: number | null;
+  max: number | null;
+  sum: number | null;
+  count: number;
+  last: number | null;
+  samples: number;
+  worstStatus: number;
+  anyAlarm: boolean;
+};
+
+/**
+ * Statuses from the worst down; a bucket keeps the worst status it saw. A missing value (N/A, e.g. lost
+ * communication) outranks a sensor deliberately not scanned, and both outrank OK.
+ */
+export const STATUS_SEVERITY_ORDER: readonly SensorStatus[] = [
+  'Alarm',
+  'WARNING',
+  'N/A',
+  'Not Scanned',
+  'OK',
+];
+
+const severities = STATUS_SEVERITY_ORDER.map((status, rank) => ({
+  code: SENSOR_STATUSES.indexOf(status),
+  severity: STATUS_SEVERITY_ORDER.length - 1 - rank,
+}));
+const toSeverity = severities.map(({ code, severity }) => `when ${code} then ${severity}`).join(' ');
+const fromSeverity = severities.map(({ code, severity }) => `when ${severity} then ${code}`).join(' ');
+
+/** The worst status code of a group; built from constants only. */
+function worstStatusOf(column: 'status' | 'worst_status'): SQL {
+  return sql.raw(`case max(case ${column} ${toSeverity} else 0 end) ${fromSeverity} else 0 end`);
+}
+
+const instant = (date: Date): SQL => sql`${date.toISOString()}::timestamptz`;
+const ofSensor = (sensorKey: number | undefined): SQL =>
+  sensorKey === undefined ? sql`` : sql` and sensor_key = ${sensorKey}`;
+
+/** 1-minute aggregates of raw readings whose ts is in the range (optionally of one sensor). */
+function selectMinuteRollups(range: TimeRange, sensorKey?: number): SQL {
+  return sql`select sensor_key, date_trunc('minute', ts, 'UTC') as bucket, min(value) as min, max(value) as max,
+      sum(value) as sum, count(value)::int as count, (array_agg(value order by ts desc))[1] as last,
+      count(*)::int as samples, ${worstStatusOf('status')} as worst_status, bool_or(in_alarm) as any_alarm
+    from sensor_readings
+    where ts >= ${instant(range.from)} and ts < ${instant(range.to)}${ofSensor(sensorKey)}
+    group by 1, 2`;
+}
+
+/** 1-hour aggregates of the 1-minute roll-ups whose bucket is in the range (optionally of one sensor). */
+function selectHourRollups(range: TimeRange, sensorKey?: number): SQL {
+  return sql`select sensor_key, date_trunc('hour', bucket, 'UTC') as bucket, min(min) as min, max(max) as max,
+      sum(sum) as sum, sum(count)::int as count, (array_agg(last order by bucket desc))[1] as last,
+      sum(samples)::int as samples, ${worstStatusOf('worst_status')} as worst_status,
+      bool_or(any_alarm) as any_alarm
+    from sensor_rollups_1m
+    where bucket >= ${instant(range.from)} and bucket < ${instant(range.to)}${ofSensor(sensorKey)}
+    group by 1, 2`;
+}
+
+const selectRollups = { '1m': selectMinuteRollups, '1h': selectHourRollups };
+const tableNames = { '1m': 'sensor_rollups_1m', '1h': 'sensor_rollups_1h' };
+
+/** Computes and stores the roll-ups of the range; an existing bucket is recomputed exactly (not merged). */
+export async function upsertRollups(
+  db: Database,
+  resolution: RollupResolution,
+  range: TimeRange,
+): Promise<void> {
+  await db.execute(sql`insert into ${sql.identifier(tableNames[resolution])}
+      (sensor_key, bucket, min, max, sum, count, last, samples, worst_status, any_alarm)
+    ${selectRollups[resolution](range)}
+    on conflict (sensor_key, bucket) do update set min = excluded.min, max = excluded.max, sum = excluded.sum,
+      count = excluded.count, last = excluded.last, samples = excluded.samples,
+      worst_status = excluded.worst_status, any_alarm = excluded.any_alarm`);
+}
+
+const numberOrNull = (value: unknown): number | null => (value === null ? null : Number(value));
+
+/** The roll-ups of one sensor for a range not stored yet, computed from the finer table; by bucket. */
+export async function computeRollups(
+  db: Database,
+  resolution: RollupResolution,
+  range: TimeRange,
+  sensorKey: number,
+): Promise<RollupPoint[]> {
+  const result = (await db.execute(
+    sql`${selectRollups[resolution](range, sensorKey)} order by 2`,
+  )) as unknown as {
+    rows: Array<Record<string, unknown>>;
+  };
+  return result.rows.map((row) => ({
+    sensorKey: Number(row.sensor_key),
+    bucket: new Date(row.bucket as Date | string),
+    min: numberOrNull(row.min),
+    max: numberOrNull(row.max),
+    sum: numberOrNull(row.sum),
+    count: Number(row.count),
+    last: numberOrNull(row.last),
+    samples: Number(row.samples),
+    worstStatus: Number(row.worst_status),
+    anyAlarm: row.any_alarm === true,
+  }));
+}
+
+/**
+ * Takes the roll-up lock for the current transaction (released at its end); false when another instance
+ * holds it. PGlite has a single connection, so there it is always free.
+ */
+export async function tryRollupLock(tx: Database): Promise<boolean> {
+  const result = (await tx.execute(
+    sql`select pg_try_advisory_xact_lock(${ADVISORY_LOCKS.rollups}) as locked`,
+  )) as unknown as {
+    rows: Array<{ locked: boolean }>;
+  };
+  return result.rows[0]?.locked === true;
+}
+
+/** Every bucket before the returned instant is final; undefined before the first run. */
+export async function findRollupProgress(db: Database, name: RollupResolution): Promise<Date | undefined> {
+  const [row] = await db.select().from(rollupProgress).where(eq(rollupProgress.name, name)).limit(1);
+  return row?.doneUntil;
+}
+
+/** Sets where both resolutions start when they have no progress yet (first run ever); safe to race. */
+export async function seedRollupProgress(db: Database, start: Date): Promise<void> {
+  await db
+    .insert(rollupProgress)
+    .values([
+      { name: '1m', doneUntil: start },
+      { name: '1h', doneUntil: start },
+    ])
+    .onConflictDoNothing();
+}
+
+export async function saveRollupProgress(
+  db: Database,
+  name: RollupResolution,
+  doneUntil: Date,
+): Promise<void> {
+  await db
+    .insert(rollupProgress)
+    .values({ name, doneUntil })
+    .onConflictDoUpdate({ target: rollupProgress.name, set: { doneUntil } });
+}
+
+/** Deletes the roll-ups of both resolutions whose bucket is before `cutoff`; returns how many of each. */
+export async function deleteRollupsBefore(
+  db: Database,
+  cutoff: Date,
+): Promise<{ minuteRows: number; hourRows: number }> {
+  return { minuteRows: await deleteBefore(db, '1m', cutoff), hourRows: await deleteBefore(db, '1h', cutoff) };
+}
+
+// Counted in the database: the rows left after the partition drops can be a whole day of every sensor.
+async function deleteBefore(db: Database, resolution: RollupResolution, cutoff: Date): Promise<number> {
+  const result = (await db.execute(sql`with deleted as (
+      delete from ${sql.identifier(tableNames[resolution])} where bucket < ${instant(cutoff)} returning 1
+    ) select count(*)::int as count from deleted`)) as unknown as { rows: Array<{ count: number }> };
+  return Number(result.rows[0]?.count ?? 0);
+}
