@@ -7,6 +7,7 @@ import type { DatabaseHandle } from '../db/database';
 import { getDeviceById } from '../modules/devices/devices.repo';
 import { devices } from '../modules/devices/devices.table';
 import { deviceEvents } from '../telemetry/device-events.table';
+import { deviceState } from '../telemetry/device-state.table';
 import { pgClientOf, readingsCopyText } from '../telemetry/readings-copy';
 import { sensors } from '../telemetry/sensors.table';
 import { readingsOf } from '../telemetry/tree-rows';
@@ -139,6 +140,28 @@ describe('telemetry writer (readings, redelivery, events, back-pressure)', () =>
     await writer.stop();
     expect(await retried).toBe('stored');
     expect((await readingsOfDevice(database.db, device.id)).length).toBe(broken.readings?.length);
+  });
+
+  it('writes the latest tree held back between saves when it stops, skipping deleted devices', async () => {
+    const { device, identity } = await provisionDevice(database.db);
+    const gone = await messageOf(13);
+    const writer = manualWriter();
+    const at = new Date();
+    const later = new Date(at.getTime() + 1000);
+    const first = writer.write(writeOf(device.id, treeOf(identity, 1), { at }));
+    const goneFirst = writer.write(gone.write());
+    await writer.flush();
+    const second = writer.write(writeOf(device.id, treeOf(identity, 2), { at: later }));
+    const goneSecond = writer.write(writeOf(gone.device.id, treeOf({ ...gone.device }, 14), { at: later }));
+    await writer.flush();
+    const saved = async () =>
+      (await database.db.select().from(deviceState).where(eq(deviceState.deviceId, device.id)))[0]
+        ?.receivedAt;
+    expect(await saved()).toEqual(at);
+    await database.db.delete(devices).where(eq(devices.id, gone.device.id));
+    await writer.stop();
+    await Promise.all([first, second, goneFirst, goneSecond]);
+    expect(await saved()).toEqual(later);
   });
 
   it('refuses the messages of a device deleted before the commit', async () => {

@@ -1,5 +1,5 @@
 import type { Database } from '../db/database';
-import { markDevicesSeen } from '../modules/devices/devices.repo';
+import { findExistingDeviceIds, markDevicesSeen } from '../modules/devices/devices.repo';
 import { insertDeviceEvents } from '../telemetry/device-events.repo';
 import type { NewDeviceEventRow } from '../telemetry/device-events.table';
 import { SensorKeys } from '../telemetry/sensor-keys';
@@ -14,6 +14,7 @@ import {
   upsertDeviceStates,
 } from '../telemetry/telemetry.repo';
 import type { TreeReading } from '../telemetry/tree-rows';
+import { LatestStates } from './latest-states';
 
 /** What one accepted message adds to the next batch; a boot message carries only its events. */
 export type TelemetryWrite = {
@@ -45,6 +46,8 @@ export class WriterOverloadedError extends Error {
 
 export type TelemetryWriterOptions = {
   flushMs?: number;
+  /** The latest tree of a device is written to device_state at most this often, besides its records. */
+  stateSaveMs?: number;
   /** Readings the buffer may hold while a flush runs (about 5 s at 100,000 points/s). */
   maxPendingPoints?: number;
 };
@@ -59,8 +62,8 @@ type Batch = { messages: Pending[]; points: number };
 /**
  * Batches every ingest write: every flushMs ONE transaction marks the devices seen (online, last_seen_at;
  * device_online events for those that were offline), records the message digests (a redelivered message
- * stores nothing twice), and writes the latest tree per device, state records, readings (COPY on
- * PostgreSQL) and events of the new messages. Each caller's promise settles when that transaction commits,
+ * stores nothing twice), and writes state records, readings (COPY on PostgreSQL), events and, when due
+ * (latest-states.ts), the latest tree per device of the new messages. Each caller's promise settles when that transaction commits,
  * which is what an MQTT PUBACK and an HTTP 202 wait for. A device suspended (or deleted) meanwhile has its
  * rows left out and its messages 'refused'.
  */
@@ -69,6 +72,7 @@ export class TelemetryWriter {
   private readonly timer: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();
   private readonly sensorKeys = new SensorKeys();
+  private readonly latestStates: LatestStates;
   private readonly maxPendingPoints: number;
 
   constructor(
@@ -76,6 +80,7 @@ export class TelemetryWriter {
     options: TelemetryWriterOptions = {},
   ) {
     this.maxPendingPoints = options.maxPendingPoints ?? 500_000;
+    this.latestStates = new LatestStates(options.stateSaveMs ?? 5000);
     this.timer = setInterval(() => void this.flush(), options.flushMs ?? 250);
     this.timer.unref();
   }
@@ -97,9 +102,23 @@ export class TelemetryWriter {
     return this.flushing;
   }
 
+  /** Writes what is pending and the latest trees not saved yet. */
   async stop(): Promise<void> {
     clearInterval(this.timer);
     await this.flush();
+    const unsaved = this.latestStates.takeUnsaved();
+    if (unsaved.length > 0) {
+      await this.db.transaction(async (tx) => {
+        const existing = await findExistingDeviceIds(
+          tx,
+          unsaved.map((state) => state.deviceId),
+        );
+        await upsertDeviceStates(
+          tx,
+          unsaved.filter((state) => existing.has(state.deviceId)),
+        );
+      });
+    }
   }
 
   private async writeBatch(): Promise<void> {
@@ -110,8 +129,9 @@ export class TelemetryWriter {
     this.batch = { messages: [], points: 0 };
     const writes = messages.map((message) => message.write);
     try {
-      const { accepted, stored, keys } = await this.db.transaction((tx) => this.store(tx, writes));
+      const { accepted, stored, keys, states } = await this.db.transaction((tx) => this.store(tx, writes));
       this.sensorKeys.remember(keys);
+      this.latestStates.committed(states);
       for (const { write, resolve } of messages) {
         resolve(!accepted.has(write.deviceId) ? 'refused' : stored.has(write) ? 'stored' : 'duplicate');
       }
@@ -138,6 +158,7 @@ export class TelemetryWriter {
     );
 
     const states = new Map<number, DeviceStateWrite>();
+    const recorded = new Set<number>();
     const records: NewStateRecordRow[] = [];
     const events: NewDeviceEventRow[] = [...cameOnline].map((deviceId) => ({
       deviceId,
@@ -150,6 +171,7 @@ export class TelemetryWriter {
       }
       if (write.record !== undefined) {
         records.push(write.record);
+        recorded.add(write.deviceId);
       }
       events.push(...(write.events ?? []));
     }
@@ -159,15 +181,12 @@ export class TelemetryWriter {
         (write.readings ?? []).map((reading) => ({ deviceId: write.deviceId, sensorId: reading.sensorId })),
       ),
     );
-    // Sorted so that two instances lock the same rows in the same order.
-    await upsertDeviceStates(
-      tx,
-      [...states.values()].sort((a, b) => a.deviceId - b.deviceId),
-    );
+    const statePlan = this.latestStates.plan(states, recorded);
+    await upsertDeviceStates(tx, statePlan.save);
     await insertStateRecords(tx, records);
     await insertSensorReadings(tx, this.readingRows(stored, keys));
     await insertDeviceEvents(tx, events);
-    return { accepted, stored: new Set(stored), keys };
+    return { accepted, stored: new Set(stored), keys, states: statePlan };
   }
 
   /** Records every message's digest; returns the messages to store: all but redeliveries of stored ones. */

@@ -17,9 +17,16 @@ export function pgClientOf(db: Database): pg.ClientBase | undefined {
 /** One line of COPY text format per reading (tab-separated, \N for null). */
 export function readingsCopyText(rows: readonly NewSensorReadingRow[]): string {
   let text = '';
+  // The rows of one message share one Date: format it once.
+  let ts: Date | undefined;
+  let iso = '';
   for (const row of rows) {
+    if (row.ts !== ts) {
+      ts = row.ts;
+      iso = ts.toISOString();
+    }
     const value = row.value === null || row.value === undefined ? '\\N' : String(row.value);
-    text += `${row.sensorKey}\t${row.ts.toISOString()}\t${value}\t${row.status}\t${row.inAlarm ? 't' : 'f'}\n`;
+    text += `${row.sensorKey}\t${iso}\t${value}\t${row.status}\t${row.inAlarm ? 't' : 'f'}\n`;
   }
   return text;
 }

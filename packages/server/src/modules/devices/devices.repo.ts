@@ -167,6 +167,18 @@ export function findIngestDeviceByUdfId(db: Database, udfId: string) {
   return findIngestDevice(db, eq(devices.udfId, udfId));
 }
 
+/** Which of `ids` are devices still (not deleted). */
+export async function findExistingDeviceIds(db: Database, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) {
+    return new Set();
+  }
+  const rows = await db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(inArray(devices.id, [...ids]));
+  return new Set(rows.map((row) => row.id));
+}
+
 /**
  * Marks devices online as last seen at `at`, in one statement (ingest write batches). Returns the ids it
  * marked — a device suspended (or deleted) by any instance since its data arrived is left out, so its data
