@@ -16,8 +16,15 @@ const DRAIN_TIMEOUT_MS = 15_000;
 
 type Slot = { device: SimulatedDevice; link: MqttLink; inFlight: boolean };
 
-function send(message: FromLoadGenerator): void {
-  process.send?.(message);
+/** Resolves once the message has left: exiting earlier would lose a large result still being written. */
+function send(message: FromLoadGenerator): Promise<void> {
+  return new Promise((resolve) => {
+    if (process.send === undefined) {
+      resolve();
+      return;
+    }
+    process.send(message, undefined, {}, () => resolve());
+  });
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'> {
@@ -182,21 +189,25 @@ async function handle(message: ToLoadGenerator): Promise<void> {
     config = message.config;
     const connected = await connectDevices(config);
     slots = connected.slots;
-    send({ type: 'connected', connected: slots.length - connected.failed.length, failed: connected.failed });
+    await send({
+      type: 'connected',
+      connected: slots.length - connected.failed.length,
+      failed: connected.failed,
+    });
     return;
   }
   if (config === undefined) {
     throw new Error('run before connect');
   }
   const result = await new LoadRun(slots, message.window).run(config.rate);
-  send({ type: 'result', result });
   await Promise.all(slots.map((slot) => slot.link.close()));
+  await send({ type: 'result', result });
   process.exit(0);
 }
 
 process.on('message', (message: ToLoadGenerator) => {
-  handle(message).catch((error: unknown) => {
-    send({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+  handle(message).catch(async (error: unknown) => {
+    await send({ type: 'error', message: error instanceof Error ? error.message : String(error) });
     process.exit(1);
   });
 });
