@@ -90,7 +90,7 @@ export class IngestService {
         // The device's next tree is compared with its stored one: a restart neither invents nor loses an event.
         const stored = StateTreeSchema.safeParse(row.tree);
         if (stored.success) {
-          this.events.seed(stored.data);
+          this.events.seed(row.deviceId, stored.data);
         }
       }
     }

@@ -179,17 +179,14 @@ describe('EventDetector', () => {
 
   it('compares the first tree after a restart with the stored tree it was seeded with', () => {
     const detector = new EventDetector();
-    detector.seed(tree({ 'UDF1.temp.1': { alarm: true }, 'UDF1.temp.2': { alarm: true } }));
+    detector.seed(DEVICE, tree({ 'UDF1.temp.1': { alarm: true }, 'UDF1.temp.2': { alarm: true } }));
     const events = detector.eventsOf(DEVICE, tree({ 'UDF1.temp.1': { alarm: true } }), AT);
     expect(kinds(events)).toEqual(['alarm_off UDF1.temp.2']);
   });
 
   it('compares a device with no stored tree with nothing, even when others were seeded', () => {
     const detector = new EventDetector();
-    detector.seed({
-      ...tree({ 'UDF1.temp.1': { alarm: true } }),
-      device: { deviceId: 'OTHER', deviceType: 'f500' },
-    });
+    detector.seed(DEVICE + 1, tree({ 'UDF1.temp.1': { alarm: true } }));
     expect(kinds(detector.eventsOf(DEVICE, tree({ 'UDF1.temp.1': { alarm: true } }), AT))).toEqual([
       'alarm_on UDF1.temp.1',
     ]);

@@ -141,18 +141,16 @@ class ShapeWalk {
  */
 export class EventDetector {
   private readonly devices = new Map<number, Memory>();
-  /** Stored trees loaded at start, by udf_id, until the device's first tree arrives. */
-  private readonly seeds = new Map<string, Memory>();
   private readonly walk = new ShapeWalk();
 
   /** Remembers a stored tree (device_state) as the one the device's next tree is compared with. */
-  seed(tree: StateTree): void {
-    this.seeds.set(tree.device.deviceId, memoryOf(tree, listSensors(tree)));
+  seed(deviceId: number, tree: StateTree): void {
+    this.devices.set(deviceId, memoryOf(tree, listSensors(tree)));
   }
 
   /** The events between the device's last tree and `tree`, received at `at`; `tree` becomes the last tree. */
   eventsOf(deviceId: number, tree: StateTree, at: Date): NewDeviceEventRow[] {
-    const memory = this.devices.get(deviceId) ?? this.takeSeed(deviceId, tree.device.deviceId);
+    const memory = this.devices.get(deviceId);
     if (memory !== undefined && this.walk.matches(tree, memory)) {
       return this.changesInPlace(deviceId, memory, at);
     }
@@ -162,15 +160,6 @@ export class EventDetector {
   /** Forgets a device: its next tree is compared with nothing, like a new device's first tree. */
   forget(deviceId: number): void {
     this.devices.delete(deviceId);
-  }
-
-  private takeSeed(deviceId: number, udfId: string): Memory | undefined {
-    const memory = this.seeds.get(udfId);
-    if (memory !== undefined) {
-      this.seeds.delete(udfId);
-      this.devices.set(deviceId, memory);
-    }
-    return memory;
   }
 
   /** Same sensors as last time: only the changed ones, by position. */

@@ -120,9 +120,14 @@ export async function deleteReceiptsBefore(db: Database, cutoff: Date, limit: nu
 /** The latest tree of every device, with its udf_id (ingest start-up). */
 export async function findLatestStates(
   db: Database,
-): Promise<Array<{ udfId: string; tree: StateTree; receivedAt: Date }>> {
+): Promise<Array<{ deviceId: number; udfId: string; tree: StateTree; receivedAt: Date }>> {
   return db
-    .select({ udfId: devices.udfId, tree: deviceState.tree, receivedAt: deviceState.receivedAt })
+    .select({
+      deviceId: devices.id,
+      udfId: devices.udfId,
+      tree: deviceState.tree,
+      receivedAt: deviceState.receivedAt,
+    })
     .from(deviceState)
     .innerJoin(devices, eq(devices.id, deviceState.deviceId));
 }
