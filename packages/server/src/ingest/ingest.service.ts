@@ -1,5 +1,4 @@
 import { BootMessageSchema, type StateTree, StateTreeSchema } from '@vigil/contracts';
-import type { z } from 'zod';
 import type { Database } from '../db/database';
 import type { RealtimeBus } from '../realtime/bus';
 import { EventDetector } from '../telemetry/device-events';
@@ -7,12 +6,12 @@ import { findLatestStates } from '../telemetry/telemetry.repo';
 import { deviceTimeOf, RecordPolicy, readingsOf } from '../telemetry/tree-rows';
 import type { DeviceDirectory, DirectoryDevice } from './device-directory';
 import type { IngestMetrics, RejectReason } from './ingest-metrics';
+import { type Parsed, parseMessage } from './message-parse';
 import { messageDigest, pruneMessageReceipts } from './message-receipts';
 import { sweepSilentDevices } from './offline-sweep';
 import { type TelemetryWrite, TelemetryWriter, WriterOverloadedError } from './telemetry-writer';
 
-/** Largest accepted message (MQTT payload or HTTP body), in bytes. */
-export const MAX_MESSAGE_BYTES = 256 * 1024;
+export { MAX_MESSAGE_BYTES } from './message-parse';
 
 /** Ingest log lines; pino (app.log) fits. */
 export type IngestLog = {
@@ -43,15 +42,6 @@ export type IngestDeps = {
   maxPendingPoints?: number;
   now?: () => Date;
 };
-
-type Parsed<T> = { ok: true; value: T; json: string } | { ok: false; reason: RejectReason; message: string };
-
-function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 3)
-    .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
-    .join('; ');
-}
 
 /**
  * The one pipeline every device message goes through, whatever the transport: size, JSON, schema,
@@ -111,7 +101,7 @@ export class IngestService {
     if (!device.ok) {
       return this.reject(udfId, device.reason, device.message);
     }
-    const parsed = parse(payload, (value) => StateTreeSchema.safeParse(value), 'invalid_tree');
+    const parsed = parseMessage(payload, (value) => StateTreeSchema.safeParse(value), 'invalid_tree');
     if (!parsed.ok) {
       return this.reject(udfId, parsed.reason, parsed.message);
     }
@@ -143,7 +133,7 @@ export class IngestService {
     if (!device.ok) {
       return this.reject(udfId, device.reason, device.message);
     }
-    const parsed = parse(payload, (value) => BootMessageSchema.safeParse(value), 'invalid_boot');
+    const parsed = parseMessage(payload, (value) => BootMessageSchema.safeParse(value), 'invalid_boot');
     if (!parsed.ok) {
       return this.reject(udfId, parsed.reason, parsed.message);
     }
@@ -194,7 +184,12 @@ export class IngestService {
   async stop(): Promise<void> {
     clearInterval(this.sweeper);
     clearInterval(this.receiptPruner);
-    await this.writer.stop();
+    try {
+      await this.writer.stop();
+    } catch (error) {
+      // The latest trees held back could not be saved; every acknowledged reading already is.
+      this.deps.log.error({ err: error }, 'saving the latest device trees at stop failed');
+    }
   }
 
   /** Forgets message receipts older than RECEIPT_HOURS (every 10 minutes). */
@@ -267,31 +262,4 @@ export class IngestService {
     }
     return { ok: true };
   }
-}
-
-function parse<T>(
-  payload: Buffer | string,
-  validate: (value: unknown) => { success: true; data: T } | { success: false; error: z.ZodError },
-  invalid: RejectReason,
-): Parsed<T> {
-  const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
-  if (size > MAX_MESSAGE_BYTES) {
-    return {
-      ok: false,
-      reason: 'oversize',
-      message: `message of ${size} bytes exceeds ${MAX_MESSAGE_BYTES}`,
-    };
-  }
-  const json = payload.toString();
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch {
-    return { ok: false, reason: 'malformed_json', message: 'the message is not valid JSON' };
-  }
-  const result = validate(value);
-  if (!result.success) {
-    return { ok: false, reason: invalid, message: describeIssues(result.error) };
-  }
-  return { ok: true, value: result.data, json };
 }

@@ -1,0 +1,44 @@
+import type { z } from 'zod';
+import type { RejectReason } from './ingest-metrics';
+
+/** Largest accepted message (MQTT payload or HTTP body), in bytes. */
+export const MAX_MESSAGE_BYTES = 256 * 1024;
+
+export type Parsed<T> =
+  | { ok: true; value: T; json: string }
+  | { ok: false; reason: RejectReason; message: string };
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+    .join('; ');
+}
+
+/** Size, JSON and schema checks of one device message; the reason says which failed. */
+export function parseMessage<T>(
+  payload: Buffer | string,
+  validate: (value: unknown) => { success: true; data: T } | { success: false; error: z.ZodError },
+  invalid: RejectReason,
+): Parsed<T> {
+  const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+  if (size > MAX_MESSAGE_BYTES) {
+    return {
+      ok: false,
+      reason: 'oversize',
+      message: `message of ${size} bytes exceeds ${MAX_MESSAGE_BYTES}`,
+    };
+  }
+  const json = payload.toString();
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return { ok: false, reason: 'malformed_json', message: 'the message is not valid JSON' };
+  }
+  const result = validate(value);
+  if (!result.success) {
+    return { ok: false, reason: invalid, message: describeIssues(result.error) };
+  }
+  return { ok: true, value: result.data, json };
+}
