@@ -7,9 +7,11 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       port: 8080,
       mqttPort: 1883,
+      mqttConsumers: 8,
       demo: true,
       deviceOfflineAfterSeconds: 60,
       telemetryRetentionDays: 35,
+      historyRetentionDays: 400,
       maintenanceTimeoutSeconds: 540,
       logLevel: 'info',
     });
@@ -24,7 +26,7 @@ describe('loadConfig', () => {
 
   it('names every bad variable', () => {
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', DEMO: 'maybe' });
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', DEMO: 'maybe', MQTT_CONSUMERS: '0' });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
@@ -33,6 +35,7 @@ describe('loadConfig', () => {
       expect(message).toMatch(/PORT/);
       expect(message).toMatch(/DATABASE_URL/);
       expect(message).toMatch(/DEMO/);
+      expect(message).toMatch(/MQTT_CONSUMERS/);
       expect(message).not.toMatch(/\n/);
     }
   });

@@ -16,6 +16,7 @@ const EnvSchema = z.object({
   REDIS_CHANNEL_PREFIX: z.string().min(1).max(64).default('vigil:'),
   MQTT_URL: z.url({ protocol: /^(mqtts?|wss?|tcp)$/ }).optional(),
   MQTT_PORT: port.default(1883),
+  MQTT_CONSUMERS: z.coerce.number().int().min(1).max(64).default(8),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Vigil <no-reply@vigil.local>'),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -55,6 +56,8 @@ export type Config = {
   /** Prefix of the live-feed pub/sub channels (`<prefix>device:<udf_id>`). */
   redisChannelPrefix: string;
   mqttUrl: string | undefined;
+  /** Connections of this instance in the shared subscription of MQTT_URL (each handles one message at a time). */
+  mqttConsumers: number;
   mqttPort: number;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -104,6 +107,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     redisChannelPrefix: e.REDIS_CHANNEL_PREFIX,
     mqttUrl: e.MQTT_URL,
+    mqttConsumers: e.MQTT_CONSUMERS,
     mqttPort: e.MQTT_PORT,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

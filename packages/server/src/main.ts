@@ -14,7 +14,12 @@ const seeded = config.demo ? (await seedDemo(database.db)).created : false;
 const app = await buildApp(config, { database, jwtSecret: resolveJwtSecret(config) });
 // Devices publish to our own broker, or (MQTT_URL) we consume from an external one.
 const mqtt = config.mqttUrl
-  ? startExternalConsumer({ url: config.mqttUrl, ingest: app.ingest, log: app.log })
+  ? startExternalConsumer({
+      url: config.mqttUrl,
+      ingest: app.ingest,
+      log: app.log,
+      connections: config.mqttConsumers,
+    })
   : await startEmbeddedBroker({
       port: config.mqttPort,
       host: config.host,

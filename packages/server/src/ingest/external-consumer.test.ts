@@ -1,8 +1,17 @@
-import { deviceBootTopic, deviceStateTopic } from '@vigil/contracts';
+import { deviceBootTopic, deviceStateTopic, type StateTree } from '@vigil/contracts';
 import { connect } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { metricValue, provisionDevice, reload, silentLog, treeOf, waitFor } from '../../test/telemetry';
+import {
+  metricValue,
+  provisionDevice,
+  readingsOfDevice,
+  reload,
+  silentLog,
+  treeOf,
+  waitFor,
+} from '../../test/telemetry';
 import { buildTestApp, type TestApp } from '../../test/test-app';
+import { readingsOf } from '../telemetry/tree-rows';
 import { type ExternalConsumer, startExternalConsumer } from './external-consumer';
 
 // A real external broker: CI runs Mosquitto and sets TEST_MQTT_URL=mqtt://127.0.0.1:1883 (anonymous
@@ -22,6 +31,9 @@ describe.skipIf(brokerUrl === undefined)('external MQTT broker consumer (needs T
       log: silentLog,
       clientId: `vigil-ingest-test-${process.pid}-${Date.now()}`,
       sessionExpirySeconds: 60,
+      connections: 3,
+      // Its own group: another test run on the same broker gets its own copy of each message.
+      shareGroup: `vigil-test-${process.pid}-${Date.now()}`,
     });
     await consumer.ready;
   });
@@ -52,9 +64,11 @@ describe.skipIf(brokerUrl === undefined)('external MQTT broker consumer (needs T
       await publisher.publishAsync(deviceStateTopic(identity.udfId), tree, { qos: 1 });
       await waitFor(async () => (await reload(t.db, device)).isOnline);
       expect(t.app.ingest.latest(identity.udfId)?.json).toBe(tree);
-      const metrics = (await t.app.inject('/metrics')).body;
-      expect(metricValue(metrics, 'vigil_ingest_rejected_total{reason="unknown_device"}')).toBe(1);
-      expect(metricValue(metrics, 'vigil_ingest_rejected_total{reason="malformed_json"}')).toBe(1);
+      // Three connections: the two refusals may be handled after the good tree.
+      const rejected = async (reason: string) =>
+        metricValue((await t.app.inject('/metrics')).body, `vigil_ingest_rejected_total{reason="${reason}"}`);
+      await waitFor(async () => (await rejected('unknown_device')) === 1);
+      await waitFor(async () => (await rejected('malformed_json')) === 1);
     } finally {
       await publisher.endAsync();
     }
@@ -78,5 +92,23 @@ describe.skipIf(brokerUrl === undefined)('external MQTT broker consumer (needs T
         ) === 1,
     );
     expect((await reload(t.db, suspended.device)).lastSeenAt).toBeNull();
+  });
+
+  it('stores a burst spread over its connections, every message once', async () => {
+    const { device, identity } = await provisionDevice(t.db);
+    const publisher = connect(url, { reconnectPeriod: 0 });
+    const trees = Array.from({ length: 30 }, (_, index) => treeOf(identity, 100 + index));
+    try {
+      await Promise.all(
+        trees.map((tree) => publisher.publishAsync(deviceStateTopic(identity.udfId), tree, { qos: 1 })),
+      );
+    } finally {
+      await publisher.endAsync();
+    }
+    const perTree = readingsOf(JSON.parse(trees[0] as string) as StateTree).length;
+    const stored = async () => (await readingsOfDevice(t.db, device.id)).length;
+    await waitFor(async () => (await stored()) >= trees.length * perTree);
+    expect(await stored()).toBe(trees.length * perTree);
+    expect(t.app.ingest.latest(identity.udfId)).toBeDefined();
   });
 });

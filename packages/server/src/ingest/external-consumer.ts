@@ -4,7 +4,7 @@ import type { IngestLog, IngestService } from './ingest.service';
 import { RETRY_LATER_REASONS } from './ingest-metrics';
 
 export type ExternalConsumer = {
-  /** Resolves once the first subscription is in place. */
+  /** Resolves once every connection's first subscription is in place. */
   ready: Promise<void>;
   close: () => Promise<void>;
 };
@@ -13,13 +13,19 @@ export type ExternalConsumerOptions = {
   url: string;
   ingest: IngestService;
   log: IngestLog;
-  /** Stable per instance so the broker keeps its session (default vigil-ingest-<hostname>). */
+  /** Stable per instance so the broker keeps its sessions (default vigil-ingest-<hostname>; `-<n>` is added). */
   clientId?: string;
   sessionExpirySeconds?: number;
+  /** Connections in the shared subscription (MQTT_CONSUMERS, default 8). */
+  connections?: number;
+  /** The share group every Vigil instance joins (default 'vigil'; tests use their own). */
+  shareGroup?: string;
 };
 
-/** Shared subscriptions: each message goes to one Vigil instance of the group. */
-export const SHARED_TOPICS = ['$share/vigil/devices/+/state', '$share/vigil/devices/+/boot'];
+/** Shared subscriptions: each message goes to one connection of one Vigil instance of the group. */
+export function sharedTopics(group: string): string[] {
+  return [`$share/${group}/devices/+/state`, `$share/${group}/devices/+/boot`];
+}
 
 const TOPIC = /^devices\/([^/]+)\/(state|boot)$/;
 
@@ -28,14 +34,28 @@ const TOPIC = /^devices\/([^/]+)\/(state|boot)$/;
  * and its ACL keeps them on their own topics; here each message is ingested (which checks that the
  * topic's udf_id is a known, unsuspended device) and acknowledged only after its write committed.
  * A failed write leaves the message unacknowledged and reconnects, so the persistent session
- * redelivers it.
+ * redelivers it. mqtt.js handles one message at a time per connection while its ack is pending, so the
+ * instance opens several connections in the share group: their messages wait for the same commits.
  */
 export function startExternalConsumer(options: ExternalConsumerOptions): ExternalConsumer {
+  const base = options.clientId ?? `vigil-ingest-${hostname()}`;
+  const consumers = Array.from({ length: options.connections ?? 8 }, (_, index) =>
+    startConsumer(options, `${base}-${index + 1}`),
+  );
+  return {
+    ready: Promise.all(consumers.map((consumer) => consumer.ready)).then(() => undefined),
+    close: async () => {
+      await Promise.all(consumers.map((consumer) => consumer.close()));
+    },
+  };
+}
+
+function startConsumer(options: ExternalConsumerOptions, clientId: string): ExternalConsumer {
   const { ingest, log } = options;
   const client = connect(options.url, {
     protocolVersion: 5,
     clean: false,
-    clientId: options.clientId ?? `vigil-ingest-${hostname()}`,
+    clientId,
     properties: { sessionExpiryInterval: options.sessionExpirySeconds ?? 3600 },
     reconnectPeriod: 1000,
     connectTimeout: 10_000,
@@ -64,8 +84,8 @@ export function startExternalConsumer(options: ExternalConsumerOptions): Externa
     subscribed = resolve;
   });
   client.on('connect', () => {
-    log.info({ url: options.url }, 'consuming device messages from the external MQTT broker');
-    client.subscribe(SHARED_TOPICS, { qos: 1 }, (error) => {
+    log.info({ url: options.url, clientId }, 'consuming device messages from the external MQTT broker');
+    client.subscribe(sharedTopics(options.shareGroup ?? 'vigil'), { qos: 1 }, (error) => {
       if (error) {
         log.error({ err: error }, 'mqtt subscribe failed');
         return;
