@@ -111,4 +111,55 @@ describe.skipIf(brokerUrl === undefined)('external MQTT broker consumer (needs T
     expect(await stored()).toBe(trees.length * perTree);
     expect(t.app.ingest.latest(identity.udfId)).toBeDefined();
   });
+
+  it('counts and acknowledges a message over 256 KB without storing it', async () => {
+    const { device, identity } = await provisionDevice(t.db);
+    const oversize = async () =>
+      metricValue((await t.app.inject('/metrics')).body, 'vigil_ingest_rejected_total{reason="oversize"}');
+    const before = await oversize();
+    await publishAsDevice(deviceStateTopic(identity.udfId), `{"pad":"${'x'.repeat(300 * 1024)}"}`);
+    await waitFor(async () => (await oversize()) === before + 1);
+    expect((await reload(t.db, device)).lastSeenAt).toBeNull();
+  });
 });
+
+describe.skipIf(brokerUrl === undefined)(
+  'external MQTT broker consumer away and back (needs TEST_MQTT_URL)',
+  () => {
+    // Its own app and no other consumer: nothing else may ingest what is published while it is away.
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await buildTestApp();
+    });
+    afterAll(async () => t.close());
+
+    it('gets the messages published while its connections were down once it is back (persistent sessions)', async () => {
+      const url = brokerUrl ?? '';
+      const { device, identity } = await provisionDevice(t.db);
+      const options = {
+        url,
+        ingest: t.app.ingest,
+        log: silentLog,
+        clientId: `vigil-ingest-away-${process.pid}-${Date.now()}`,
+        sessionExpirySeconds: 60,
+        connections: 1,
+        shareGroup: `vigil-away-${process.pid}-${Date.now()}`,
+      };
+      const first = startExternalConsumer(options);
+      await first.ready;
+      await first.close();
+      const publisher = connect(url, { reconnectPeriod: 0 });
+      await publisher.publishAsync(deviceStateTopic(identity.udfId), treeOf(identity, 7), { qos: 1 });
+      await publisher.endAsync();
+      expect((await reload(t.db, device)).isOnline).toBe(false);
+
+      const again = startExternalConsumer(options);
+      try {
+        await again.ready;
+        await waitFor(async () => (await reload(t.db, device)).isOnline);
+      } finally {
+        await again.close();
+      }
+    });
+  },
+);
