@@ -1,19 +1,18 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isHttpUrl, OEM_MESSAGES, RSS_MESSAGES, type RssFeedEntry } from '@vigil/contracts';
-import { Alert, Button, Card, Empty, Flex, Form, Input, Spin, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Form, Input } from 'antd';
 import { errorMessageOf } from '../../api/api-error';
 import { OEM_QUERY_KEYS, saveRssFeed } from '../../api/oem';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { useTimedValue } from '../../hooks/useTimedValue';
 import { ALERT_RESET_MS } from '../../messages';
-import { OemLoadError } from './components/OemLoadError';
+import { OemEditFrame, type OemNotice } from './components/OemEditFrame';
 import { buildRssSavePayload, type RssFeedRow } from './rss-feed-payload';
 import { useRssFeed } from './useOemQueries';
 import './oem.css';
 
 type RssFormValues = { entries: RssFeedRow[] };
-type Notice = { type: 'success' | 'error'; text: string };
 
 const urlRule = {
   validator: async (_rule: unknown, value: string | undefined) => {
@@ -29,35 +28,17 @@ export function RssFeedEditPage() {
   usePageTitle('RSS Feeds');
   const rssFeed = useRssFeed();
   // Kept here: the form is re-mounted with the saved list, the alert must outlive it.
-  const notice = useTimedValue<Notice>(ALERT_RESET_MS);
+  const notice = useTimedValue<OemNotice>(ALERT_RESET_MS);
 
   return (
-    <div className="page">
-      <Typography.Title level={3} className="page-title">
-        RSS Feeds
-      </Typography.Title>
-      {rssFeed.isError ? (
-        <OemLoadError isRetrying={rssFeed.isFetching} onRetry={() => void rssFeed.refetch()} />
-      ) : null}
-      {notice.value === null ? null : (
-        <Alert
-          type={notice.value.type}
-          showIcon
-          title={notice.value.text}
-          className="form-alert"
-          data-testid="rss-alert"
-        />
-      )}
-      {rssFeed.isPending ? <Spin /> : null}
+    <OemEditFrame title="RSS Feeds" query={rssFeed} notice={notice.value} alertTestId="rss-alert">
       {/* Re-mounted with each loaded list, so the form starts from what the server holds. */}
-      {rssFeed.data === undefined ? null : (
-        <RssFeedForm key={rssFeed.dataUpdatedAt} loaded={rssFeed.data} onNotice={notice.show} />
-      )}
-    </div>
+      {(loaded) => <RssFeedForm key={rssFeed.dataUpdatedAt} loaded={loaded} onNotice={notice.show} />}
+    </OemEditFrame>
   );
 }
 
-type RssFeedFormProps = { loaded: RssFeedEntry[]; onNotice: (notice: Notice) => void };
+type RssFeedFormProps = { loaded: RssFeedEntry[]; onNotice: (notice: OemNotice) => void };
 
 function RssFeedForm({ loaded, onNotice }: RssFeedFormProps) {
   const [form] = Form.useForm<RssFormValues>();

@@ -5,19 +5,18 @@ import {
   OEM_TEXT_MAX_LENGTH,
   type OemSettingsFormValues,
 } from '@vigil/contracts';
-import { Alert, Button, Card, Col, Flex, Form, Input, Row, Spin, Typography } from 'antd';
+import { Button, Card, Col, Flex, Form, Input, Row } from 'antd';
 import { ApiError, errorMessageOf } from '../../api/api-error';
 import { updateOemSettings } from '../../api/oem';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { useTimedValue } from '../../hooks/useTimedValue';
 import { ALERT_RESET_MS } from '../../messages';
 import { LogoCard } from './components/LogoCard';
-import { OemLoadError } from './components/OemLoadError';
+import { OemEditFrame, type OemNotice } from './components/OemEditFrame';
 import { useOemSettings, useRefreshOemSettings } from './useOemQueries';
 import './oem.css';
 
 type ContactsFormValues = Pick<LayoutSettings, 'support_address' | 'support_phone' | 'support_email' | 'css'>;
-type Notice = { type: 'success' | 'error'; text: string };
 
 const FORM_FIELDS: string[] = ['support_address', 'support_phone', 'support_email', 'css'];
 const tooLong = { max: OEM_TEXT_MAX_LENGTH, message: OEM_MESSAGES.tooLong };
@@ -27,44 +26,33 @@ export function SupportContactsPage() {
   usePageTitle('Support Contacts');
   const settings = useOemSettings();
   const refresh = useRefreshOemSettings();
-  const notice = useTimedValue<Notice>(ALERT_RESET_MS);
+  const notice = useTimedValue<OemNotice>(ALERT_RESET_MS);
 
   return (
-    <div className="page">
-      <Typography.Title level={3} className="page-title">
-        Support Contacts
-      </Typography.Title>
-      {settings.isError ? (
-        <OemLoadError isRetrying={settings.isFetching} onRetry={() => void settings.refetch()} />
-      ) : null}
-      {notice.value === null ? null : (
-        <Alert
-          type={notice.value.type}
-          showIcon
-          title={notice.value.text}
-          className="form-alert"
-          data-testid="contacts-alert"
-        />
-      )}
-      {settings.isPending ? <Spin /> : null}
-      {settings.data === undefined ? null : (
+    <OemEditFrame
+      title="Support Contacts"
+      query={settings}
+      notice={notice.value}
+      alertTestId="contacts-alert"
+    >
+      {(loaded) => (
         <Row gutter={[16, 16]}>
           <Col xs={24} lg={15}>
-            <ContactsForm initial={settings.data} onSaved={refresh} onNotice={notice.show} />
+            <ContactsForm initial={loaded} onSaved={refresh} onNotice={notice.show} />
           </Col>
           <Col xs={24} lg={9}>
-            <LogoCard logo={settings.data.logo} onChanged={refresh} onNotice={notice.show} />
+            <LogoCard logo={loaded.logo} onChanged={refresh} onNotice={notice.show} />
           </Col>
         </Row>
       )}
-    </div>
+    </OemEditFrame>
   );
 }
 
 type ContactsFormProps = {
   initial: LayoutSettings;
   onSaved: () => Promise<void>;
-  onNotice: (notice: Notice) => void;
+  onNotice: (notice: OemNotice) => void;
 };
 
 function ContactsForm({ initial, onSaved, onNotice }: ContactsFormProps) {

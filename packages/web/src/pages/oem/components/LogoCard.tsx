@@ -5,12 +5,13 @@ import { App, Button, Card, Flex, Typography, Upload } from 'antd';
 import { errorMessageOf } from '../../../api/api-error';
 import { resetOemLogo, updateOemSettings } from '../../../api/oem';
 import { VigilLogo } from '../../../components/VigilLogo';
+import type { OemNotice } from './OemEditFrame';
 import { readFileAsDataUrl } from './read-file';
 
 type LogoCardProps = {
   logo: string | null;
   onChanged: () => Promise<void>;
-  onNotice: (notice: { type: 'success' | 'error'; text: string }) => void;
+  onNotice: (notice: OemNotice) => void;
 };
 
 const ACCEPT = '.png,.jpg,.jpeg,.webp,.gif,.svg,image/png,image/jpeg,image/webp,image/gif,image/svg+xml';
