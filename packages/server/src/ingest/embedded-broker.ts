@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { DirectoryDevice } from './device-directory';
-import { type IngestLog, type IngestService, MAX_MESSAGE_BYTES } from './ingest.service';
+import type { IngestLog, IngestService } from './ingest.service';
 import { RETRY_LATER_REASONS } from './ingest-metrics';
+import { MAX_MESSAGE_BYTES } from './message-parse';
 import { limitPacketSize } from './packet-size-limit';
 
 export type EmbeddedBroker = { port: number; close: () => Promise<void> };

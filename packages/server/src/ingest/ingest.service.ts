@@ -11,8 +11,6 @@ import { messageDigest, pruneMessageReceipts } from './message-receipts';
 import { sweepSilentDevices } from './offline-sweep';
 import { type TelemetryWrite, TelemetryWriter, WriterOverloadedError } from './telemetry-writer';
 
-export { MAX_MESSAGE_BYTES } from './message-parse';
-
 /** Ingest log lines; pino (app.log) fits. */
 export type IngestLog = {
   info(object: object, message: string): void;

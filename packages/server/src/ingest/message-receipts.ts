@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../db/database';
-import { deleteReceiptsBefore } from '../telemetry/telemetry.repo';
+import { deleteRowsBefore } from '../telemetry/telemetry.repo';
 
 /** How long a stored message is remembered: far beyond a device's retry or a broker session's redelivery. */
 export const RECEIPT_HOURS = 6;
@@ -17,12 +17,5 @@ export function messageDigest(payload: Buffer | string): Buffer {
 /** Deletes receipts older than RECEIPT_HOURS in chunks (short statements); returns how many. */
 export async function pruneMessageReceipts(db: Database, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - RECEIPT_HOURS * 60 * 60 * 1000);
-  let total = 0;
-  for (;;) {
-    const deleted = await deleteReceiptsBefore(db, cutoff, DELETE_CHUNK);
-    total += deleted;
-    if (deleted < DELETE_CHUNK) {
-      return total;
-    }
-  }
+  return deleteRowsBefore(db, 'message_receipts', cutoff, DELETE_CHUNK);
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { ADVISORY_LOCKS } from '../db/advisory-locks';
 import type { Database } from '../db/database';
+import { insertChunks } from '../db/insert-chunks';
 import { type DeviceEventRow, deviceEvents, type NewDeviceEventRow } from './device-events.table';
 
 /**
@@ -16,11 +17,9 @@ export async function tryLockOfflineSweep(tx: Database): Promise<boolean> {
   return result.rows[0]?.locked === true;
 }
 
-const ROWS_PER_INSERT = 5000;
-
 export async function insertDeviceEvents(db: Database, rows: readonly NewDeviceEventRow[]): Promise<void> {
-  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-    await db.insert(deviceEvents).values(rows.slice(start, start + ROWS_PER_INSERT));
+  for (const chunk of insertChunks(rows)) {
+    await db.insert(deviceEvents).values(chunk);
   }
 }
 

@@ -11,7 +11,7 @@ import { createIngestMetrics } from '../ingest/ingest-metrics';
 import { TelemetryWriter } from '../ingest/telemetry-writer';
 import { InProcessBus } from '../realtime/bus';
 import { deviceState } from './device-state.table';
-import { ensureReadingPartitions, listReadingPartitions } from './partitions';
+import { ensurePartitions, listPartitions } from './partitions';
 import { pruneReadings } from './retention';
 import { stateRecords } from './state-records.table';
 
@@ -226,7 +226,7 @@ describe('telemetry storage through the real ingest', () => {
     const { ingest, clock } = clockedIngest();
     const day = 24 * 3600 * 1000;
     const fortyDaysAgo = new Date(Date.now() - 40 * day);
-    const partitions = await ensureReadingPartitions(t.db, fortyDaysAgo, 0);
+    const partitions = await ensurePartitions(t.db, 'sensor_readings', fortyDaysAgo, 0);
     expect(partitions).toHaveLength(1);
     try {
       // One day with its own partition, one in the default partition, one recent day.
@@ -250,12 +250,12 @@ describe('telemetry storage through the real ingest', () => {
     const left = await rows();
     expect(left).toHaveLength(perMessage);
     expect(left.every((row) => row.ts.getTime() > Date.now() - 3 * day)).toBe(true);
-    expect((await listReadingPartitions(t.db)).map((p) => p.name)).not.toContain(partitions[0]);
+    expect((await listPartitions(t.db, 'sensor_readings')).map((p) => p.name)).not.toContain(partitions[0]);
     expect(t.config.telemetryRetentionDays).toBe(35);
   });
 
   it('creates the partitions of today and the next days when the app starts', async () => {
-    const names = (await listReadingPartitions(t.db)).map((p) => p.name);
+    const names = (await listPartitions(t.db, 'sensor_readings')).map((p) => p.name);
     const today = new Date().toISOString().slice(0, 10).replaceAll('-', '');
     expect(names).toContain(`sensor_readings_p${today}`);
     expect(names.length).toBeGreaterThanOrEqual(3);

@@ -90,13 +90,3 @@ export async function dropExpiredPartitions(
   }
   return expired.map((partition) => partition.name);
 }
-
-/** The sensor_readings partitions (the names history.routes.test.ts uses). */
-export const ensureReadingPartitions = (
-  db: Database,
-  from: Date,
-  daysAhead: number,
-  onError?: (name: string, error: unknown) => void,
-): Promise<string[]> => ensurePartitions(db, 'sensor_readings', from, daysAhead, onError);
-
-export const listReadingPartitions = (db: Database) => listPartitions(db, 'sensor_readings');

@@ -1,7 +1,7 @@
 import type { Database } from '../db/database';
 import { dropExpiredPartitions, ensurePartitions, PARTITIONED_TABLES } from './partitions';
 import { deleteRollupsBefore } from './rollups.repo';
-import { deleteHistoryBefore, deleteReadingsBefore } from './telemetry.repo';
+import { deleteReadingsBefore, deleteRowsBefore } from './telemetry.repo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Daily partitions are created this many days ahead of today. */
@@ -57,20 +57,10 @@ export async function pruneHistory(
   now = new Date(),
 ): Promise<{ deletedRecords: number; deletedEvents: number }> {
   const cutoff = cutoffOf(now, retentionDays);
-  const deleted = { deletedRecords: 0, deletedEvents: 0 };
-  for (const [table, key] of [
-    ['state_records', 'deletedRecords'],
-    ['device_events', 'deletedEvents'],
-  ] as const) {
-    for (;;) {
-      const count = await deleteHistoryBefore(db, table, cutoff, HISTORY_DELETE_CHUNK);
-      deleted[key] += count;
-      if (count < HISTORY_DELETE_CHUNK) {
-        break;
-      }
-    }
-  }
-  return deleted;
+  return {
+    deletedRecords: await deleteRowsBefore(db, 'state_records', cutoff, HISTORY_DELETE_CHUNK),
+    deletedEvents: await deleteRowsBefore(db, 'device_events', cutoff, HISTORY_DELETE_CHUNK),
+  };
 }
 
 /** Today's and the next days' partitions of every partitioned telemetry table. */

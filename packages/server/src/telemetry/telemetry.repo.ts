@@ -1,6 +1,7 @@
 import type { StateTree } from '@vigil/contracts';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
+import { insertChunks } from '../db/insert-chunks';
 import { messageReceipts } from '../ingest/message-receipts.table';
 import { devices } from '../modules/devices/devices.table';
 import { deviceState } from './device-state.table';
@@ -16,9 +17,6 @@ export type DeviceStateWrite = {
   receivedAt: Date;
   deviceTime: string | null;
 };
-
-// PostgreSQL allows 65,535 bind parameters per statement: 5 columns × 5,000 rows stays below.
-const ROWS_PER_INSERT = 5000;
 
 /** Upserts the latest tree of each device (one row per device in `states`). */
 export async function upsertDeviceStates(db: Database, states: readonly DeviceStateWrite[]): Promise<void> {
@@ -57,8 +55,8 @@ export async function insertSensorReadings(
     await copyReadings(client, rows);
     return;
   }
-  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-    await db.insert(sensorReadings).values(rows.slice(start, start + ROWS_PER_INSERT));
+  for (const chunk of insertChunks(rows)) {
+    await db.insert(sensorReadings).values(chunk);
   }
 }
 
@@ -68,10 +66,10 @@ export async function upsertSensors(
   pairs: ReadonlyArray<{ deviceId: number; sensorId: string }>,
 ): Promise<Array<{ id: number; deviceId: number; sensorId: string }>> {
   const found: Array<{ id: number; deviceId: number; sensorId: string }> = [];
-  for (let start = 0; start < pairs.length; start += ROWS_PER_INSERT) {
+  for (const chunk of insertChunks(pairs)) {
     const rows = await db
       .insert(sensors)
-      .values(pairs.slice(start, start + ROWS_PER_INSERT))
+      .values(chunk)
       // A no-op update, so that RETURNING also gives the rows that were already there.
       .onConflictDoUpdate({
         target: [sensors.deviceId, sensors.sensorId],
@@ -89,10 +87,10 @@ export async function insertMessageReceipts(
   receipts: ReadonlyArray<{ deviceId: number; digest: Buffer; receivedAt: Date }>,
 ): Promise<Set<string>> {
   const fresh = new Set<string>();
-  for (let start = 0; start < receipts.length; start += ROWS_PER_INSERT) {
+  for (const chunk of insertChunks(receipts)) {
     const rows = await db
       .insert(messageReceipts)
-      .values(receipts.slice(start, start + ROWS_PER_INSERT))
+      .values(chunk)
       .onConflictDoNothing()
       .returning({ deviceId: messageReceipts.deviceId, digest: messageReceipts.digest });
     for (const row of rows) {
@@ -105,16 +103,6 @@ export async function insertMessageReceipts(
 /** PGlite answers bytea as a Uint8Array, node-postgres as a Buffer: both hex-encode alike through Buffer.from. */
 export function receiptKey(deviceId: number, digest: Uint8Array): string {
   return `${deviceId}:${Buffer.from(digest).toString('hex')}`;
-}
-
-/** Deletes message receipts older than `cutoff`, at most `limit` per call; returns how many. */
-export async function deleteReceiptsBefore(db: Database, cutoff: Date, limit: number): Promise<number> {
-  return affectedRows(
-    await db.execute(
-      sql`delete from message_receipts where ctid in (
-            select ctid from message_receipts where received_at < ${cutoff.toISOString()} limit ${limit})`,
-    ),
-  );
 }
 
 /** The latest tree of every device, with its udf_id (ingest start-up). */
@@ -176,21 +164,36 @@ export async function deleteReadingsBefore(db: Database, cutoff: Date): Promise<
   return affectedRows(await db.delete(sensorReadings).where(lt(sensorReadings.ts, cutoff)));
 }
 
+/** The unpartitioned tables whose old rows are deleted in chunks, with their time column. */
+const CHUNKED_RETENTION = {
+  state_records: 'ts',
+  device_events: 'ts',
+  message_receipts: 'received_at',
+} as const;
+
 /**
- * Deletes at most `limit` state records or device events older than `cutoff` (short statements, so the
- * daily retention never holds long locks); returns how many.
+ * Deletes the rows of `table` older than `cutoff`, `chunk` rows per statement (short statements, so
+ * retention never holds long locks); returns how many.
  */
-export async function deleteHistoryBefore(
+export async function deleteRowsBefore(
   db: Database,
-  table: 'state_records' | 'device_events',
+  table: keyof typeof CHUNKED_RETENTION,
   cutoff: Date,
-  limit: number,
+  chunk: number,
 ): Promise<number> {
-  // `table` is one of two constants, never input.
-  return affectedRows(
-    await db.execute(
-      sql`delete from ${sql.identifier(table)} where id in (
-            select id from ${sql.identifier(table)} where ts < ${cutoff.toISOString()} limit ${limit})`,
-    ),
-  );
+  // `table` and its column are constants, never input.
+  const [name, column] = [sql.identifier(table), sql.identifier(CHUNKED_RETENTION[table])];
+  let total = 0;
+  for (;;) {
+    const deleted = affectedRows(
+      await db.execute(
+        sql`delete from ${name} where ctid in (
+              select ctid from ${name} where ${column} < ${cutoff.toISOString()} limit ${chunk})`,
+      ),
+    );
+    total += deleted;
+    if (deleted < chunk) {
+      return total;
+    }
+  }
 }
