@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { numberOption } from '@vigil/simulator';
 
 export type BenchOptions = {
   devices: number;
@@ -34,22 +35,6 @@ export const LOCAL_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432';
 export const TARGET_POINTS_PER_SECOND = 100_000;
 /** Target of the issue: p99 publish-to-browser under this, in milliseconds. */
 export const TARGET_BROWSER_P99_MS = 250;
-
-function numberOption(
-  name: string,
-  raw: string | undefined,
-  fallback: number,
-  isValid: (n: number) => boolean,
-): number {
-  if (raw === undefined) {
-    return fallback;
-  }
-  const value = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(value) || !isValid(value)) {
-    throw new Error(`--${name}: invalid value '${raw}'`);
-  }
-  return value;
-}
 
 const isPositiveInteger = (n: number) => Number.isInteger(n) && n > 0;
 

@@ -20,7 +20,8 @@ export const USAGE = `npm run simulate -- --devices N --rate HZ [--broker mqtt:/
   [--types F500,0300,0005,0006,F500-UDF] [--seed S] [--credentials FILE.csv] [--control-port P] [--scenario-chance P]
   [--sensors N (sensors per tree, with --types F500 or F500-UDF)]`;
 
-function toNumber(
+/** A numeric command-line option: `fallback` when absent; throws `--name: invalid value '…'` when bad. */
+export function numberOption(
   name: string,
   raw: string | undefined,
   fallback: number,
@@ -30,7 +31,7 @@ function toNumber(
     return fallback;
   }
   const value = Number(raw);
-  if (!Number.isFinite(value) || !isValid(value)) {
+  if (raw.trim() === '' || !Number.isFinite(value) || !isValid(value)) {
     throw new Error(`--${name}: invalid value '${raw}'`);
   }
   return value;
@@ -70,7 +71,7 @@ export function parseCliArgs(argv: string[]): CliOptions {
   const sensors =
     values.sensors === undefined
       ? null
-      : toNumber('sensors', values.sensors, 0, (n) => Number.isInteger(n) && n > 7);
+      : numberOption('sensors', values.sensors, 0, (n) => Number.isInteger(n) && n > 7);
   if (sensors !== null && !types?.every((type) => type === 'F500' || type === 'F500-UDF')) {
     throw new Error('--sensors needs --types F500 or F500-UDF (the other models have a fixed layout)');
   }
@@ -79,15 +80,20 @@ export function parseCliArgs(argv: string[]): CliOptions {
     devices:
       values.devices === undefined
         ? null
-        : toNumber('devices', values.devices, 1, (n) => Number.isInteger(n) && n > 0),
-    rate: toNumber('rate', values.rate, 1, (n) => n > 0 && n <= 100),
+        : numberOption('devices', values.devices, 1, (n) => Number.isInteger(n) && n > 0),
+    rate: numberOption('rate', values.rate, 1, (n) => n > 0 && n <= 100),
     transport,
     types: types ?? null,
-    seed: toNumber('seed', values.seed, 1, Number.isInteger),
+    seed: numberOption('seed', values.seed, 1, Number.isInteger),
     credentialsFile: values.credentials ?? null,
     controlPort:
-      controlPort === undefined ? null : toNumber('control-port', controlPort, 0, Number.isInteger),
-    scenarioChance: toNumber('scenario-chance', values['scenario-chance'], 0.002, (n) => n >= 0 && n <= 1),
+      controlPort === undefined ? null : numberOption('control-port', controlPort, 0, Number.isInteger),
+    scenarioChance: numberOption(
+      'scenario-chance',
+      values['scenario-chance'],
+      0.002,
+      (n) => n >= 0 && n <= 1,
+    ),
     sensors,
   };
 }

@@ -1,3 +1,4 @@
+export { numberOption } from './cli-args';
 export { type ControlServer, type ControlTarget, startControlServer } from './control-server';
 export {
   CREDENTIALS_HEADER,
