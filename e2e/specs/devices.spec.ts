@@ -171,6 +171,10 @@ describe('devices', () => {
     for (const title of ['Leg 1 Hazard Monitor', 'Dryer UDF Panel']) {
       await page.getByText(title, { exact: true }).waitFor();
     }
+    // A section 5: the UDF id belongs to WDC4, ETH-NODE-1/2 and F500 UDF, not to the F500.
+    const card = (title: string) => page.locator('[data-testid^="device-card-"]', { hasText: title });
+    await expect(card('Leg 1 Hazard Monitor').innerText()).resolves.not.toContain('UDF');
+    await expect(card('Dryer UDF Panel').innerText()).resolves.toContain('F500 UDF · UDF F5U00001');
     const deadline = Date.now() + 20_000;
     let states: string[] = [];
     while (Date.now() < deadline) {

@@ -1,6 +1,13 @@
 import type { Device } from '@vigil/contracts';
 import { describe, expect, it } from 'vitest';
-import { canAddDevice, canOpenDevice, deviceState, showsIpAddress, showsUdfId } from './device-rules';
+import {
+  canAddDevice,
+  canOpenDevice,
+  cardUdfId,
+  deviceState,
+  showsIpAddress,
+  showsUdfId,
+} from './device-rules';
 
 const nobody = { is_superuser: false, is_oem: false, is_accounts_management: false, locations_roles: {} };
 const device = (state: Partial<Device>) => ({ is_online: false, is_suspended: false, ...state }) as Device;
@@ -38,5 +45,17 @@ describe('device rules', () => {
       true,
     ]);
     expect(showsUdfId(undefined)).toBe(false);
+  });
+
+  it('shows the UDF id on a card only for WDC4, ETH-NODE-1/2 and F500 UDF, never for F500', () => {
+    const card = (device_type: Device['device_type'], udf_id = 'U1234') => cardUdfId({ device_type, udf_id });
+    expect(card('F500')).toBeNull();
+    expect(['0300', '0005', '0006', 'F500-UDF'].map((t) => card(t as Device['device_type']))).toEqual([
+      'U1234',
+      'U1234',
+      'U1234',
+      'U1234',
+    ]);
+    expect(card('0300', '')).toBeNull();
   });
 });

@@ -37,6 +37,14 @@ export function showsUdfId(type: DeviceType | undefined): boolean {
   return type !== undefined && UDF_ID_DEVICE_TYPES.includes(type);
 }
 
+/** The UDF id a device card shows: only for the types whose form has the field (A section 5), else null. */
+export function cardUdfId(device: Pick<Device, 'device_type' | 'udf_id'>): string | null {
+  if (!showsUdfId(device.device_type) || device.udf_id === '') {
+    return null;
+  }
+  return device.udf_id;
+}
+
 /** ip_address is shown only for F500 and F500 UDF (A section 5). */
 export function showsIpAddress(type: DeviceType | undefined): boolean {
   return type !== undefined && IP_ADDRESS_DEVICE_TYPES.includes(type);

@@ -2,7 +2,7 @@ import { EditOutlined } from '@ant-design/icons';
 import { DEVICE_TYPE_LABELS, type Device } from '@vigil/contracts';
 import { Card, Tag, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router';
-import { type DeviceState, deviceState } from '../device-rules';
+import { cardUdfId, type DeviceState, deviceState } from '../device-rules';
 
 const STATE_COLORS: Record<DeviceState, string> = {
   Active: 'green',
@@ -20,6 +20,7 @@ type DeviceCardProps = {
 /** One device: title, type, UDF id, state and, with edit rights, the edit icon (A section 2 'Devices page'). */
 export function DeviceCard({ device, canOpen, isSelecting, onSelect }: DeviceCardProps) {
   const state = deviceState(device);
+  const udfId = cardUdfId(device);
   const open = () => {
     if (canOpen) {
       onSelect(device);
@@ -58,7 +59,7 @@ export function DeviceCard({ device, canOpen, isSelecting, onSelect }: DeviceCar
     >
       <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
         {DEVICE_TYPE_LABELS[device.device_type]}
-        {device.udf_id === '' ? null : ` · UDF ${device.udf_id}`}
+        {udfId === null ? null : ` · UDF ${udfId}`}
       </Typography.Paragraph>
       <Tag color={STATE_COLORS[state]} data-testid={`device-state-${device.id}`}>
         {state}
