@@ -11,5 +11,6 @@ export * from './realtime';
 export * from './registration';
 export * from './roles';
 export * from './sites';
+export * from './tree-bounds';
 export * from './two-factor';
 export * from './users';

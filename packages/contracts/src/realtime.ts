@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEVICE_TYPES, type DeviceType } from './devices';
+import { findTreeBoundsViolation, MAX_TREE_GROUP_DEPTH } from './tree-bounds';
 
 /** Device state tree as installed gateways send it (wire-formats.md 'Device state tree'). Extra fields are kept. */
 
@@ -76,7 +77,10 @@ export const GroupSchema: z.ZodType<Group> = z.lazy(() =>
     Alarm: z.boolean(),
     Meta: GroupMetaSchema.nullish(),
     sensors: z.array(SensorSchema),
-    groups: z.array(GroupSchema).nullish().describe('Nested groups; null or absent at the leaves'),
+    groups: z
+      .array(GroupSchema)
+      .nullish()
+      .describe(`Nested groups, at most ${MAX_TREE_GROUP_DEPTH} levels; null or absent at the leaves`),
   }),
 );
 
@@ -117,6 +121,18 @@ export const StateTreeSchema = z.looseObject({
 });
 export type StateTree = z.infer<typeof StateTreeSchema>;
 
+/**
+ * StateTreeSchema.safeParse of untrusted input: the iterative bounds check (tree-bounds.ts) runs first, so a
+ * tree nesting groups thousands deep is an issue, not a stack overflow of the recursive group schema.
+ */
+export function safeParseStateTree(value: unknown): z.ZodSafeParseResult<StateTree> {
+  const violation = findTreeBoundsViolation(value);
+  if (violation !== undefined) {
+    return z.custom<StateTree>(() => false, { error: violation }).safeParse(value);
+  }
+  return StateTreeSchema.safeParse(value);
+}
+
 export const BOOT_REASONS = ['power-up', 'restart', 'watchdog', 'firmware-update'] as const;
 
 /** Published once to `devices/<udf_id>/boot` when a device powers up or restarts. */
@@ -133,6 +149,8 @@ export type BootMessage = z.infer<typeof BootMessageSchema>;
 
 export const deviceStateTopic = (udfId: string): string => `devices/${udfId}/state`;
 export const deviceBootTopic = (udfId: string): string => `devices/${udfId}/boot`;
+/** The MQTT client id a device must connect with (docs/device-protocol.md); the broker refuses any other. */
+export const deviceClientId = (udfId: string): string => `vigil-${udfId}`;
 
 /** Maps a wire device type ('f500', 'f500-udf') to the portal's DeviceType, or null when unknown. */
 export function parseWireDeviceType(wire: string): DeviceType | null {
@@ -171,3 +189,22 @@ export function listSensors(tree: StateTree): SensorEntry[] {
   visit(tree.groups, []);
   return entries;
 }
+
+/**
+ * `ws/device-data/<udf_id>/`: without a `?token=` query parameter the browser's first frame must be this
+ * (wire-formats.md 'WebSockets'), so the token stays out of URLs and request logs.
+ */
+export const FeedAuthFrameSchema = z.object({
+  cmd: z.literal('auth'),
+  token: z.string().min(1).describe('The raw JWT, without the "JWT " prefix'),
+});
+export type FeedAuthFrame = z.infer<typeof FeedAuthFrameSchema>;
+
+/** How long a live-feed socket without a query token waits for its auth frame before closing 4401. */
+export const FEED_AUTH_TIMEOUT_MS = 10_000;
+
+/**
+ * Close codes of the live-feed sockets: no valid session (missing, bad, expired or revoked token; the
+ * two-factor gate) and no access to the device (unknown, suspended, or its site out of the user's reach).
+ */
+export const LIVE_FEED_CLOSE = { unauthenticated: 4401, forbidden: 4403 } as const;

@@ -1,0 +1,95 @@
+/**
+ * Limits on the shape of device messages, checked without recursion before the recursive schema
+ * (StateTreeSchema's GroupSchema) or any walk of a tree sees them: a 74 KB tree nesting groups 1,000 deep
+ * overflowed the stack. Real trees are far inside them: F500-UDF nests node groups in network groups (2
+ * levels) and a 256 KB tree cannot hold more than about 3,500 sensors.
+ */
+
+/** Deepest nesting of `groups` in a state tree (a top-level group is level 1; F500 nodes are level 2). */
+export const MAX_TREE_GROUP_DEPTH = 8;
+/** Most groups in one state tree, counted over every level. */
+export const MAX_TREE_GROUPS = 1_000;
+/** Most sensors in one state tree, top-level and in every group. */
+export const MAX_TREE_SENSORS = 4_000;
+/** Deepest nesting of objects and arrays anywhere in a device message (a level-8 group's sensor Meta is 20). */
+export const MAX_MESSAGE_NESTING = 32;
+
+/** Where the scan is in the message: any value, or a tree node (the root or a group) at a group level. */
+type Frame = { value: object; depth: number; groupLevel: number | null };
+
+type Counts = { groups: number; sensors: number };
+
+function countTreeNode(node: Record<string, unknown>, level: number, counts: Counts): string | undefined {
+  const { groups, sensors } = node;
+  if (Array.isArray(sensors)) {
+    counts.sensors += sensors.length;
+    if (counts.sensors > MAX_TREE_SENSORS) {
+      return `the tree has more than ${MAX_TREE_SENSORS} sensors`;
+    }
+  }
+  if (Array.isArray(groups) && groups.length > 0) {
+    counts.groups += groups.length;
+    if (counts.groups > MAX_TREE_GROUPS) {
+      return `the tree has more than ${MAX_TREE_GROUPS} groups`;
+    }
+    if (level + 1 > MAX_TREE_GROUP_DEPTH) {
+      return `groups nest deeper than ${MAX_TREE_GROUP_DEPTH} levels`;
+    }
+  }
+  return undefined;
+}
+
+/** Pushes the object and array children of a value; a tree node's group elements become tree nodes. */
+function pushChildren(frame: Frame, stack: Frame[]): void {
+  const { value, depth, groupLevel } = frame;
+  const groups = groupLevel === null ? undefined : (value as { groups?: unknown }).groups;
+  const values: unknown[] = Array.isArray(value) ? value : Object.values(value);
+  for (const child of values) {
+    if (typeof child !== 'object' || child === null) {
+      continue;
+    }
+    if (child !== groups || !Array.isArray(child) || groupLevel === null) {
+      stack.push({ value: child, depth: depth + 1, groupLevel: null });
+      continue;
+    }
+    for (const group of child as unknown[]) {
+      if (typeof group === 'object' && group !== null) {
+        stack.push({ value: group, depth: depth + 2, groupLevel: groupLevel + 1 });
+      }
+    }
+  }
+}
+
+function scan(root: unknown, isTree: boolean): string | undefined {
+  if (typeof root !== 'object' || root === null) {
+    return undefined;
+  }
+  const counts: Counts = { groups: 0, sensors: 0 };
+  const stack: Frame[] = [{ value: root, depth: 1, groupLevel: isTree && !Array.isArray(root) ? 0 : null }];
+  for (let frame = stack.pop(); frame !== undefined; frame = stack.pop()) {
+    if (frame.depth > MAX_MESSAGE_NESTING) {
+      return `the message nests deeper than ${MAX_MESSAGE_NESTING} levels`;
+    }
+    if (frame.groupLevel !== null && !Array.isArray(frame.value)) {
+      const violation = countTreeNode(frame.value as Record<string, unknown>, frame.groupLevel, counts);
+      if (violation !== undefined) {
+        return violation;
+      }
+    }
+    pushChildren(frame, stack);
+  }
+  return undefined;
+}
+
+/** Why a parsed message nests too deep (objects and arrays), or undefined; iterative, any size. */
+export function findNestingViolation(value: unknown): string | undefined {
+  return scan(value, false);
+}
+
+/**
+ * Why a parsed state tree is out of bounds (nesting, group depth, group or sensor count), or undefined.
+ * Iterative: run it before StateTreeSchema, whose nested groups are validated recursively.
+ */
+export function findTreeBoundsViolation(value: unknown): string | undefined {
+  return scan(value, true);
+}
