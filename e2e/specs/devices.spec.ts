@@ -162,6 +162,37 @@ describe('devices', () => {
     await page.context().close();
   });
 
+  it('with no site chosen, /devices asks for one and lists its devices once it is picked', async () => {
+    const client = await createClientAsAdmin();
+    await activate(client.email, SEEDED_PASSWORD);
+    const accounts = await apiLogin(client.email, SEEDED_PASSWORD);
+    const site = await apiCall<SiteItem>('POST', 'locations/', accounts, {
+      title: `Quay Silo ${uniqueTag()}`,
+      address: '3 Quay Road',
+      timezone: 'Europe/London',
+    });
+    const tag = uniqueTag().slice(-6).toUpperCase();
+    const unit = { serial_number: `NS-${tag}`, code: `code-${tag}`, device_type: '0300', udf_id: `N${tag}` };
+    await apiCall('POST', 'hardware/', await apiLogin(DEMO.superuser), unit);
+    await apiCall('POST', 'devices/', accounts, { ...unit, location: site.id, title: 'Quay WDC4' });
+
+    const page = await browser.newPage();
+    await signIn(page, client.email, SEEDED_PASSWORD);
+    await page.waitForURL(isPath('/sites'));
+    await page.goto('/devices');
+    await page.getByTestId('devices-choose-site').getByText('please select a location first').waitFor();
+    await expect(page.getByText('location is empty!').count()).resolves.toBe(0);
+    await expect(page.getByTestId('add-device').count()).resolves.toBe(0);
+    await screenshot(page, 'devices-no-site');
+
+    await page.getByTestId('devices-site-picker').click();
+    await chooseOption(page, site.title);
+    await page.getByRole('heading', { name: `${client.company} / ${site.title} - Devices` }).waitFor();
+    await page.getByText('Quay WDC4', { exact: true }).waitFor();
+    await page.getByTestId('add-device').waitFor();
+    await page.context().close();
+  });
+
   it('the demo devices, driven by the simulator over MQTT, show as Active', async () => {
     const page = await browser.newPage();
     await signIn(page, DEMO.manager);

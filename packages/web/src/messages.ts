@@ -19,7 +19,10 @@ export const ACTIVATION_STATUS_RESET_MS = 6_000;
 /** Alerts about assigned users stay 10 s (A section 9). */
 export const USER_ALERT_RESET_MS = 10_000;
 
+/** A's 'please select a location first': shown where a page needs a current site and none is chosen. */
+export const SELECT_LOCATION_FIRST = 'please select a location first';
+
 export const VISUAL_DASHBOARD_MESSAGES = {
-  selectLocation: 'please select a location first',
+  selectLocation: SELECT_LOCATION_FIRST,
   notEnabled: 'The visual dashboard is not enabled for your account.',
 } as const;

@@ -12,6 +12,7 @@ import { usePageTitle } from '../../hooks/usePageTitle';
 import { PATHS } from '../../routes/paths';
 import { NoticeAlert, useNotice } from '../sites/components/Notice';
 import { siteQueryKey } from '../sites/queries';
+import { ChooseSite } from './components/ChooseSite';
 import { DeviceCard } from './components/DeviceCard';
 import { canAddDevice, canOpenDevice } from './device-rules';
 import { deviceListQueryKey } from './queries';
@@ -45,6 +46,7 @@ export function DevicesPage() {
   const devices = useQuery({
     queryKey: deviceListQueryKey(requested),
     queryFn: ({ signal }) => listDevices(requested, signal),
+    enabled: siteId !== undefined,
   });
   const select = useSelectDevice((error) => show(errorMessageOf(error, DEVICE_MESSAGES.failed), 'error'));
 
@@ -74,6 +76,7 @@ export function DevicesPage() {
           className="form-alert"
         />
       ) : null}
+      {siteId === undefined ? <ChooseSite /> : null}
       {devices.isLoading ? <Spin className="page-spinner" /> : null}
       {devices.isSuccess && devices.data.results.length === 0 ? (
         <Empty description={DEVICE_MESSAGES.empty} data-testid="devices-empty" />

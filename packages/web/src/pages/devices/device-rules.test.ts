@@ -14,11 +14,16 @@ const device = (state: Partial<Device>) => ({ is_online: false, is_suspended: fa
 
 describe('device rules', () => {
   it('lets staff, accounts management and a Manager of the site add devices', () => {
-    expect(canAddDevice({ ...nobody, is_oem: true }, undefined)).toBe(true);
+    expect(canAddDevice({ ...nobody, is_oem: true }, 1)).toBe(true);
     expect(canAddDevice({ ...nobody, is_accounts_management: true }, 1)).toBe(true);
     expect(canAddDevice({ ...nobody, locations_roles: { '1': 'Manager' } }, 1)).toBe(true);
     expect(canAddDevice({ ...nobody, locations_roles: { '1': 'Engineer' } }, 1)).toBe(false);
     expect(canAddDevice({ ...nobody, locations_roles: { '2': 'Manager' } }, 1)).toBe(false);
+  });
+
+  it('offers Add New Device to nobody while no site is chosen', () => {
+    expect(canAddDevice({ ...nobody, is_superuser: true }, undefined)).toBe(false);
+    expect(canAddDevice({ ...nobody, is_accounts_management: true }, undefined)).toBe(false);
   });
 
   it('names the card state: Suspended before Active, else Offline', () => {

@@ -9,12 +9,18 @@ import {
 
 type RoleUser = Pick<Me, 'is_superuser' | 'is_oem' | 'is_accounts_management' | 'locations_roles'>;
 
-/** A section 6 'Add device: manager or account manager' (staff too); Manager of the given site. */
+/**
+ * A section 6 'Add device: manager or account manager' (staff too); Manager of the given site.
+ * Never without a site: the new device's location is the shown site.
+ */
 export function canAddDevice(user: RoleUser, siteId: number | undefined): boolean {
+  if (siteId === undefined) {
+    return false;
+  }
   if (isStaff(user) || user.is_accounts_management) {
     return true;
   }
-  return siteId !== undefined && user.locations_roles[String(siteId)] === 'Manager';
+  return user.locations_roles[String(siteId)] === 'Manager';
 }
 
 export type DeviceState = 'Active' | 'Suspended' | 'Offline';
