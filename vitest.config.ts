@@ -14,6 +14,7 @@ const projects: TestProjectInlineConfiguration[] = [
   { test: { name: 'web', include: ['packages/web/src/**/*.test.ts'], environment: 'node' } },
   { test: { name: 'simulator', include: ['packages/simulator/src/**/*.test.ts'], testTimeout: 20_000 } },
   { test: { name: 'bench', include: ['bench/**/*.test.ts'], testTimeout: 20_000 } },
+  { test: { name: 'scripts', include: ['scripts/**/*.test.ts'] } },
 ];
 
 // The API and repository suites run a second time against a real PostgreSQL server when one is given.
