@@ -144,6 +144,9 @@ export type AssignedUser = z.infer<typeof AssignedUserSchema>;
 
 /** users/{id}/: the assigned user with every membership the reader may see. */
 export const AssignedUserDetailSchema = AssignedUserSchema.extend({
+  can_edit_profile: z
+    .boolean()
+    .describe("The reader may change this person's profile, e-mail and roles (docs/permissions.md)"),
   location_access: z.array(
     z.object({
       id: z.number().int().describe('Membership id'),

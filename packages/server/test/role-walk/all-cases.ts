@@ -1,9 +1,10 @@
 import { accountsCases, LOGOUT_ROUTES } from './accounts.cases';
-import { EVERY_SIGNED_IN, type RouteCase } from './cases';
+import { caseLabel, EVERY_SIGNED_IN, type RouteCase } from './cases';
 import { clientsCases } from './clients.cases';
 import { devicesCases } from './devices.cases';
 import { oemCases, outboxCases } from './oem.cases';
 import { registrationCases } from './registration.cases';
+import { sharedPersonCases } from './shared-person.cases';
 import { sitesCases, usersCases } from './sites.cases';
 import { twoFactorCases } from './two-factor.cases';
 
@@ -15,6 +16,7 @@ export const ALL_CASES: RouteCase[] = [
   ...clientsCases,
   ...sitesCases,
   ...usersCases,
+  ...sharedPersonCases,
   ...devicesCases,
   ...oemCases,
   ...outboxCases,
@@ -30,7 +32,7 @@ const HEADER = [
 /** The permission table as markdown rows, in case order (logout included). */
 export function permissionTableLines(): string[] {
   const rows = [
-    ...ALL_CASES.map((c) => ({ call: `${c.method} ${c.route}`, row: c.expect })),
+    ...ALL_CASES.map((c) => ({ call: caseLabel(c), row: c.expect })),
     ...LOGOUT_ROUTES.map((route) => ({ call: `POST ${route}`, row: EVERY_SIGNED_IN })),
   ];
   return [

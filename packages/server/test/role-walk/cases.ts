@@ -13,6 +13,8 @@ export type RouteCase = {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** The route pattern as in the OpenAPI document, e.g. /api/v1/clients/{id}/ */
   route: string;
+  /** Which target this case walks, when a route has several cases (e.g. 'person of clients A and B'). */
+  target?: string;
   /** Builds a fresh request for one role (create the target here when the call changes or removes it). */
   request: (world: World) => Promise<RouteRequest> | RouteRequest;
   expect: Row;
@@ -25,3 +27,9 @@ export const PUBLIC: Row = [A, A, A, A, A, A, A, A];
 export const STAFF_ONLY: Row = [A, A, D, D, D, D, D, D];
 export const SUPERUSER_ONLY: Row = [A, D, D, D, D, D, D, D];
 export { A, D };
+
+/** The case's line in docs/permissions.md and its test name. */
+export function caseLabel(routeCase: RouteCase): string {
+  const call = `${routeCase.method} ${routeCase.route}`;
+  return routeCase.target === undefined ? call : `${call} (${routeCase.target})`;
+}

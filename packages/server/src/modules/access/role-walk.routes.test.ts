@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD } from '../../../test/factories';
 import { ALL_CASES, LOGOUT_ROUTES, permissionTableLines } from '../../../test/role-walk/all-cases';
+import { caseLabel } from '../../../test/role-walk/cases';
 import { buildWorld, ROLES, type World } from '../../../test/role-walk/world';
 import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
 
@@ -47,7 +48,7 @@ describe('permission walk over every API route and role', () => {
   });
 
   for (const routeCase of CASES) {
-    it(`${routeCase.method} ${routeCase.route}`, async () => {
+    it(caseLabel(routeCase), async () => {
       const outcomes: string[] = [];
       const expected: string[] = [];
       for (const [index, role] of ROLES.entries()) {

@@ -2,8 +2,8 @@ import { NON_FIELD_ERRORS, type RetrieveCodeResponse, TWO_FACTOR_MESSAGES } from
 import QRCode from 'qrcode';
 import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
-import { forbidden, isStaffUser, notFound } from '../access/access';
-import { findAdministeredClientIds, findClientIdsOfUser } from '../access/access.repo';
+import { forbidden, notFound } from '../access/access';
+import { getAccountAuthority, sharesClient } from '../access/account-authority';
 import type { AuthContext } from '../accounts/accounts.service';
 import { getUserById } from '../users/users.repo';
 import type { UserRow } from '../users/users.table';
@@ -104,27 +104,18 @@ export async function disableOwnTwoFactor(db: Database, { user, session }: AuthC
 }
 
 /**
- * disable_2FA_via_id/{id}/: staff, or the accounts management of a client the target belongs to.
- * A target the actor cannot see answers 404; one they see but may not manage, 403.
+ * disable_2FA_via_id/{id}/: staff, or whoever administers every client the target belongs to
+ * (account-authority.ts). A target the actor cannot see answers 404; one they see but whose account
+ * they do not hold, 403.
  */
 export async function disableTwoFactorOf(db: Database, actor: UserRow, targetId: number): Promise<Detail> {
   const target = await getUserById(db, targetId);
   if (target === undefined) {
     throw notFound();
   }
-  if (!isStaffUser(actor)) {
-    const [actorClients, targetClients] = await Promise.all([
-      findClientIdsOfUser(db, actor.id),
-      findClientIdsOfUser(db, target.id),
-    ]);
-    const shares = targetClients.some((clientId) => actorClients.includes(clientId));
-    if (!shares && target.id !== actor.id) {
-      throw notFound();
-    }
-    const administered = actor.isAccountsManagement ? await findAdministeredClientIds(db, actor.id) : [];
-    if (!targetClients.some((clientId) => administered.includes(clientId)) || isStaffUser(target)) {
-      throw forbidden();
-    }
+  const authority = await getAccountAuthority(db, actor, target);
+  if (!authority.holdsAccount) {
+    throw (await sharesClient(db, actor, target)) ? forbidden() : notFound();
   }
   await deleteDevice(db, target.id);
   return { detail: TWO_FACTOR_MESSAGES.disabled };

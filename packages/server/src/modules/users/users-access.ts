@@ -2,7 +2,7 @@ import { ASSIGNED_USER_MESSAGES, type LocationAccess, type Permission } from '@v
 import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
 import { canManageClient, forbidden, getSiteAccess, isStaffUser, notFound } from '../access/access';
-import { findAdministeredClientIds, findClientIdsOfUser } from '../access/access.repo';
+import { findClientIdsOfUser } from '../access/access.repo';
 import { editsAnySiteOfClient } from '../sites/sites.repo';
 import { findMembership } from './memberships.repo';
 import { getUserById } from './users.repo';
@@ -19,26 +19,6 @@ const PERMISSION_RANK: Record<Permission, number> = { User: 0, Engineer: 1, Mana
 
 export function permissionRank(permission: Permission): number {
   return PERMISSION_RANK[permission];
-}
-
-/**
- * True when the actor manages every client the target belongs to: then the actor may change the
- * target's profile and roles and see the activation key. Managing one of several clients is not
- * enough, since a changed e-mail or a used activation link would open the other clients' sites.
- */
-export async function managesAllClientsOf(db: Database, actor: UserRow, target: UserRow): Promise<boolean> {
-  if (isStaffUser(actor)) {
-    return !isStaffUser(target) || actor.isSuperuser;
-  }
-  if (!actor.isAccountsManagement || isStaffUser(target)) {
-    return false;
-  }
-  const [targetClients, actorClients] = await Promise.all([
-    findClientIdsOfUser(db, target.id),
-    findAdministeredClientIds(db, actor.id),
-  ]);
-  const own = new Set(actorClients);
-  return targetClients.length > 0 && targetClients.every((id) => own.has(id));
 }
 
 /** The target if the actor may see them (self, staff, or manager/editor of a shared client); else 404. */

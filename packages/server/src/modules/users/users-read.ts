@@ -3,13 +3,17 @@ import type { Database } from '../../db/database';
 import type { Page } from '../../http/pagination';
 import { assertClientVisible, canManageClient, forbidden, isStaffUser, notFound } from '../access/access';
 import { findClientIdsOfUser } from '../access/access.repo';
+import {
+  type AccountAuthority,
+  getAccountAuthorities,
+  getAccountAuthority,
+} from '../access/account-authority';
 import { editsAnySiteOfClient, getLocationById } from '../sites/sites.repo';
 import { findMembershipsOfUser } from './memberships.repo';
 import type { UserRow } from './users.table';
-import { getReadableUser, managesAllClientsOf } from './users-access';
-import { findClientIdsOfUsers } from './users-clients.repo';
+import { getReadableUser } from './users-access';
 import { findClientUsers } from './users-list.repo';
-import { toAssignedUserDetailJson, toAssignedUserJson } from './users-view';
+import { type ShownParts, toAssignedUserDetailJson, toAssignedUserJson } from './users-view';
 
 export type AssignedUserListOptions = { siteId?: number; filter?: string };
 
@@ -33,51 +37,40 @@ export async function listAssignedUsers(
     throw notFound();
   }
   const { count, rows } = await findClientUsers(db, { clientId, ...options, ...page });
-  const keyReaders = manages
-    ? await whoseKeysShow(
-        db,
-        actor,
-        rows.map((row) => row.user),
-      )
-    : new Set<number>();
+  const authorities = await getAccountAuthorities(
+    db,
+    actor,
+    rows.map((row) => row.user),
+  );
   const results = rows.map((row) =>
     toAssignedUserJson(row.user, {
-      showActivationKey: keyReaders.has(row.user.id),
+      ...shownParts(authorities.get(row.user.id), manages),
       membership: row.membership,
     }),
   );
   return { count, results };
 }
 
-/** Ids of the listed users whose every client the actor manages (see managesAllClientsOf). */
-async function whoseKeysShow(db: Database, actor: UserRow, listed: UserRow[]): Promise<Set<number>> {
-  if (isStaffUser(actor)) {
-    return new Set(listed.filter((user) => actor.isSuperuser || !isStaffUser(user)).map((user) => user.id));
-  }
-  const own = new Set(await findClientIdsOfUser(db, actor.id));
-  const clientsOf = await findClientIdsOfUsers(
-    db,
-    listed.map((user) => user.id),
-  );
-  const shown = new Set<number>();
-  for (const user of listed) {
-    const clients = clientsOf.get(user.id) ?? [];
-    if (!isStaffUser(user) && clients.every((id) => own.has(id))) {
-      shown.add(user.id);
-    }
-  }
-  return shown;
+/** What a reader sees of a person: the key only with the account (and managing the listed client). */
+function shownParts(authority: AccountAuthority | undefined, managesListedClient = true): ShownParts {
+  return {
+    showActivationKey: managesListedClient && authority?.holdsAccount === true,
+    showProfile: authority?.seesProfile === true,
+  };
 }
 
 /** The detail answer: memberships at the sites of the actor's clients (all for staff and self). */
 export async function detailFor(db: Database, actor: UserRow, target: UserRow): Promise<AssignedUserDetail> {
   const seesAll = isStaffUser(actor) || actor.id === target.id;
   const clientIds = seesAll ? undefined : await findClientIdsOfUser(db, actor.id);
-  const [memberships, showKey] = await Promise.all([
+  const [memberships, authority] = await Promise.all([
     findMembershipsOfUser(db, target.id, clientIds),
-    managesAllClientsOf(db, actor, target),
+    getAccountAuthority(db, actor, target),
   ]);
-  return toAssignedUserDetailJson(target, memberships, showKey);
+  return toAssignedUserDetailJson(target, memberships, {
+    ...shownParts(authority),
+    canEditProfile: authority.holdsAccount || actor.id === target.id,
+  });
 }
 
 /** GET users/{id}/: self, staff, and the managers and editors of the person's clients. */

@@ -1,15 +1,15 @@
 import { ASSIGNED_USER_MESSAGES, NON_FIELD_ERRORS } from '@vigil/contracts';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { canManageClient, forbidden, isStaffUser } from '../access/access';
-import { findClientIdsOfUser } from '../access/access.repo';
+import { forbidden } from '../access/access';
+import { holdsAccountOf } from '../access/account-authority';
 import { sendActivation } from './activation';
 import type { UserRow } from './users.table';
 import { getReadableUser } from './users-access';
 
 /**
  * POST users/activation/resend-activation/{id}/: a fresh activation link by e-mail for a person who has
- * not activated yet; staff and the accounts management of one of the person's clients.
+ * not activated yet; staff and whoever administers every client of the person (account-authority.ts).
  */
 export async function resendActivation(
   ctx: Pick<AppContext, 'config' | 'db' | 'mailer'>,
@@ -18,11 +18,7 @@ export async function resendActivation(
 ): Promise<{ detail: string }> {
   const { db } = ctx;
   const target = await getReadableUser(db, actor, id);
-  let allowed = false;
-  for (const clientId of await findClientIdsOfUser(db, target.id)) {
-    allowed ||= await canManageClient(db, actor, clientId);
-  }
-  if (!allowed && !isStaffUser(actor)) {
+  if (!(await holdsAccountOf(db, actor, target))) {
     throw forbidden();
   }
   if (target.passwordHash !== null) {

@@ -6,8 +6,10 @@ import {
 } from '@vigil/contracts';
 import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
+import type { ControlPublisher } from '../../realtime/control-events';
 import { forbidden } from '../access/access';
 import { findClientIdsOfUser, isUserInClient } from '../access/access.repo';
+import { holdsAccountOf } from '../access/account-authority';
 import { setClientAdministrator } from '../clients/clients.repo';
 import { upsertMembership } from '../sites/sites.repo';
 import { findMembership, updateMembershipById } from './memberships.repo';
@@ -19,7 +21,6 @@ import {
   assertCanSetRoles,
   changedRoleFlags,
   getReadableUser,
-  managesAllClientsOf,
   notInClientError,
 } from './users-access';
 import { detailFor } from './users-read';
@@ -98,10 +99,11 @@ export async function updateAssignedUser(
   actor: UserRow,
   id: number,
   input: AssignedUserUpdate,
+  signals: ControlPublisher,
 ): Promise<AssignedUserDetail> {
   const target = await getReadableUser(db, actor, id);
   const isSelf = actor.id === target.id;
-  const managesPerson = await managesAllClientsOf(db, actor, target);
+  const managesPerson = await holdsAccountOf(db, actor, target);
   const profile = changedProfile(input, target);
   if (Object.keys(profile).length > 0 && !isSelf && !managesPerson) {
     throw forbidden();
@@ -126,6 +128,8 @@ export async function updateAssignedUser(
     }
     await applyMemberships(tx, target.id, entries);
   });
+  // Deactivated, roles or memberships changed: the person's live feeds re-check.
+  signals.publishControl({ name: 'access-changed', data: { userId: target.id } });
   const updated = await getUserById(db, target.id);
   return detailFor(db, actor, updated ?? target);
 }

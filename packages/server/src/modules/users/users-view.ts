@@ -3,10 +3,15 @@ import type { MembershipWithClient } from './memberships.repo';
 import type { UserRow } from './users.table';
 import type { MembershipSummary } from './users-list.repo';
 
-/** A user as clients/{id}/users/ lists them; the activation key only when the reader may see it. */
+/** What the reader may see beyond id, e-mail, name, roles and memberships (account-authority.ts). */
+export type ShownParts = { showActivationKey: boolean; showProfile: boolean };
+
+const HIDDEN_PROFILE = { company: '', phone: '', address: '' };
+
+/** A user as clients/{id}/users/ lists them; the key and the profile only when the reader may see them. */
 export function toAssignedUserJson(
   user: UserRow,
-  options: { showActivationKey: boolean; membership?: MembershipSummary | null },
+  options: ShownParts & { membership?: MembershipSummary | null },
 ): AssignedUser {
   const membership = options.membership ?? null;
   return {
@@ -23,7 +28,9 @@ export function toAssignedUserJson(
     is_active: user.isActive,
     activation_key: options.showActivationKey ? user.activationKey : null,
     registered: user.passwordHash !== null,
-    profile: { company: user.company, phone: user.phone, address: user.address },
+    profile: options.showProfile
+      ? { company: user.company, phone: user.phone, address: user.address }
+      : HIDDEN_PROFILE,
     location_membership:
       membership === null
         ? null
@@ -35,10 +42,11 @@ export function toAssignedUserJson(
 export function toAssignedUserDetailJson(
   user: UserRow,
   memberships: readonly MembershipWithClient[],
-  showActivationKey: boolean,
+  shown: ShownParts & { canEditProfile: boolean },
 ): AssignedUserDetail {
   return {
-    ...toAssignedUserJson(user, { showActivationKey }),
+    ...toAssignedUserJson(user, shown),
+    can_edit_profile: shown.canEditProfile,
     location_access: memberships.map((membership) => ({
       id: membership.id,
       location_id: membership.locationId,

@@ -69,26 +69,31 @@ export function AssignedUserAccount({ user, backPath, onNotice }: AssignedUserAc
           </div>
         )}
         <Flex gap={12} wrap>
-          <Button
-            onClick={() =>
-              confirm('Reset 2FA', "Remove this user's two-factor authentication?", () =>
-                resetTwoFactor.mutateAsync(),
-              )
-            }
-            loading={resetTwoFactor.isPending}
-            data-testid="user-reset-2fa"
-          >
-            Reset 2FA
-          </Button>
-          {user.registered ? null : (
-            <Button
-              onClick={() => resend.mutate()}
-              loading={resend.isPending}
-              data-testid="user-resend-activation"
-            >
-              Send activation e-mail
-            </Button>
-          )}
+          {/* 2FA and activation belong to whoever holds the person's account (docs/permissions.md). */}
+          {user.can_edit_profile ? (
+            <>
+              <Button
+                onClick={() =>
+                  confirm('Reset 2FA', "Remove this user's two-factor authentication?", () =>
+                    resetTwoFactor.mutateAsync(),
+                  )
+                }
+                loading={resetTwoFactor.isPending}
+                data-testid="user-reset-2fa"
+              >
+                Reset 2FA
+              </Button>
+              {user.registered ? null : (
+                <Button
+                  onClick={() => resend.mutate()}
+                  loading={resend.isPending}
+                  data-testid="user-resend-activation"
+                >
+                  Send activation e-mail
+                </Button>
+              )}
+            </>
+          ) : null}
           <Button
             danger
             onClick={() =>

@@ -70,7 +70,7 @@ export function AssignedUserForm({ user, fromSiteId, backPath }: AssignedUserFor
   });
   const siteList: Site[] = sites.data?.results ?? [];
   const editableIds = siteList.filter((site) => site.can_edit).map((site) => site.id);
-  const canEditProfile = !isEdit || managesClient(me) || user.id === me.id;
+  const canEditProfile = !isEdit || user.can_edit_profile;
   const showUserNotice = (text: string, type: 'success' | 'error' = 'success') =>
     show(text, type, USER_ALERT_RESET_MS);
 
