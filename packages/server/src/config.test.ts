@@ -39,4 +39,17 @@ describe('loadConfig', () => {
       expect(message).not.toMatch(/\n/);
     }
   });
+
+  it('trusts no proxy by default, and reads TRUST_PROXY as a list of addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,loopback' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'loopback',
+    ]);
+    for (const bad of ['true', '1', '10.0.0.0/33', 'proxy.example.com', ',']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type TrustProxy, TrustProxySchema } from './http/trust-proxy';
 
 const booleanFlag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off'])
@@ -43,6 +44,7 @@ const EnvSchema = z.object({
   MAINTENANCE_TIMEOUT_S: z.coerce.number().int().min(10).default(540),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  TRUST_PROXY: TrustProxySchema.optional(),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -78,6 +80,8 @@ export type Config = {
   maintenanceTimeoutSeconds: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   webDistDir: string;
+  /** Peers trusted to set X-Forwarded-For (Fastify's trustProxy); false trusts none. */
+  trustProxy: TrustProxy;
 };
 
 export class ConfigError extends Error {
@@ -126,6 +130,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maintenanceTimeoutSeconds: e.MAINTENANCE_TIMEOUT_S,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDist),
+    trustProxy: e.TRUST_PROXY ?? false,
   };
 }
 
