@@ -24,5 +24,4 @@ export const SELECT_LOCATION_FIRST = 'please select a location first';
 
 export const VISUAL_DASHBOARD_MESSAGES = {
   selectLocation: SELECT_LOCATION_FIRST,
-  notEnabled: 'The visual dashboard is not enabled for your account.',
 } as const;

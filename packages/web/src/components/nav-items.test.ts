@@ -44,9 +44,18 @@ describe('buildNavItems', () => {
     expect(find(buildNavItems(assignedUser, false))).toBe('/visual-dashboard');
     const withSite = { ...assignedUser, current_location: { id: 12, title: 'North Mill' } };
     expect(find(buildNavItems(withSite, false))).toBe('/visual-dashboard/site/12/schemas/');
-    expect(find(buildNavItems({ ...withSite, visual_dashboard_enabled: false }, false))).toBe(
-      '/visual-dashboard',
+  });
+
+  it('leaves out the Visual Dashboard for users without visual_dashboard_enabled', () => {
+    const keys = buildNavItems({ ...assignedUser, visual_dashboard_enabled: false }, false).map(
+      (item) => item.key,
     );
+    expect(keys).not.toContain('visual-dashboard');
+    const staffKeys = buildNavItems(
+      { ...assignedUser, is_superuser: true, visual_dashboard_enabled: false },
+      false,
+    ).map((item) => item.key);
+    expect(staffKeys).not.toContain('visual-dashboard');
   });
 
   it('opens the notification log from now on', () => {

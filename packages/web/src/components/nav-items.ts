@@ -17,9 +17,9 @@ export type NavItem = { key: NavKey; label: string; path: string };
 
 type NavUser = Pick<Me, 'is_superuser' | 'is_oem' | 'current_location' | 'visual_dashboard_enabled'>;
 
-/** The current site's schemas; otherwise the entry page, which explains what is missing. */
+/** The current site's schemas; otherwise the entry page, which asks for a site first. */
 function visualDashboardPathFor(user: NavUser): string {
-  if (user.current_location === null || !user.visual_dashboard_enabled) {
+  if (user.current_location === null) {
     return PATHS.visualDashboard;
   }
   return visualDashboardSchemasPath(user.current_location.id);
@@ -38,7 +38,12 @@ export function buildNavItems(user: NavUser, isCollapsed: boolean): NavItem[] {
     { key: 'email-alerts', label: 'Email Alerts', path: PATHS.alertRules },
     // /analytics is admin-only (M section 2), so the entry would only bounce other users to /sites.
     isStaffUser && { key: 'analytics', label: 'Analytics', path: PATHS.analytics },
-    { key: 'visual-dashboard', label: 'Visual Dashboard', path: visualDashboardPathFor(user) },
+    // M section 2: the visual dashboard exists only with visual_dashboard_enabled (me/).
+    user.visual_dashboard_enabled && {
+      key: 'visual-dashboard',
+      label: 'Visual Dashboard',
+      path: visualDashboardPathFor(user),
+    },
     isStaffUser && !isCollapsed && { key: 'oem-settings', label: 'OEM Settings', path: PATHS.oemSettings },
   ];
   return items.filter((item): item is NavItem => item !== false);

@@ -35,7 +35,6 @@ export const monitoringRoutes: RouteObject[] = [
   { path: '/edit/sensor/names', element: <SensorNamesPage /> },
   { path: '/edit/sensor/images', element: <SensorImagesPage /> },
   { path: '/edit/sensor/types', element: <SensorTypesPage /> },
-  { path: '/visual-dashboard', element: <VisualDashboardPage /> },
 ];
 
 /** M section 2 'Analytics': super user and OEM only (wrapped in StaffOnly). */
@@ -43,6 +42,7 @@ export const staffMonitoringRoutes: RouteObject[] = [{ path: '/analytics', eleme
 
 /** M section 2 'Visual dashboard' (wrapped in VisualDashboardOnly). */
 export const visualDashboardRoutes: RouteObject[] = [
+  { path: '/visual-dashboard', element: <VisualDashboardPage /> },
   { path: `${SCHEMAS}/`, element: <SchemasPage /> },
   { path: `${SCHEMAS}/new`, element: <SchemaEditorPage /> },
   { path: `${SCHEMAS}/:schemaId/edit`, element: <SchemaEditorPage /> },

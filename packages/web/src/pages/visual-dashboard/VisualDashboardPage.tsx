@@ -8,12 +8,10 @@ import { PATHS, visualDashboardSchemasPath } from '../../routes/paths';
 /** /visual-dashboard: the sidebar's entry; opens the current site's schemas or asks for a site first. */
 export function VisualDashboardPage() {
   usePageTitle('Visual Dashboard');
-  const { current_location: site, visual_dashboard_enabled: isEnabled } = useCurrentUser();
+  // Users without visual_dashboard_enabled never get here: VisualDashboardOnly sends them to '/'.
+  const { current_location: site } = useCurrentUser();
   const navigate = useNavigate();
 
-  if (!isEnabled) {
-    return <Result status="info" title="Visual Dashboard" subTitle={VISUAL_DASHBOARD_MESSAGES.notEnabled} />;
-  }
   if (site !== null) {
     return <Navigate to={visualDashboardSchemasPath(site.id)} replace />;
   }

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO, screenshot, signIn, useBrowser } from '../fixtures/browser';
+
+const isPath = (path: string) => (url: URL) => url.pathname === path;
+
+describe('visual dashboard access (M section 2)', () => {
+  const browser = useBrowser();
+
+  it('a user without visual_dashboard_enabled has no sidebar entry and is sent from /visual-dashboard to /', async () => {
+    const page = await browser.newPage();
+    await signIn(page, DEMO.manager);
+    await page.waitForURL(isPath('/sites'));
+    await page.getByTestId('nav-sites').waitFor();
+    await expect(page.getByTestId('nav-visual-dashboard').count()).resolves.toBe(0);
+
+    // '/' itself sends a user with a client on to /sites (A section 2).
+    for (const path of ['/visual-dashboard', '/visual-dashboard/site/1/schemas/']) {
+      await page.goto(path);
+      await page.waitForURL(isPath('/sites'));
+    }
+    await expect(page.getByText('not enabled').count()).resolves.toBe(0);
+    await screenshot(page, 'visual-dashboard-not-enabled');
+    await page.context().close();
+  });
+
+  it('a user with visual_dashboard_enabled has the sidebar entry', async () => {
+    const page = await browser.newPage();
+    await signIn(page, DEMO.oem);
+    await page.getByTestId('nav-visual-dashboard').waitFor();
+    await page.context().close();
+  });
+});
