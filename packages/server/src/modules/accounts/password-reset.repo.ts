@@ -1,6 +1,5 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { mailOutbox } from '../../mail/outbox.table';
 import { type PasswordResetTokenRow, passwordResetTokens } from './password-reset-tokens.table';
 
 export async function insertResetToken(
@@ -35,24 +34,4 @@ export async function useUpResetTokens(
     .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)))
     .returning({ id: passwordResetTokens.id });
   return tokenId !== undefined && rows.some((row) => row.id === tokenId);
-}
-
-/** How many mails of these kinds went to an address since a time (case-insensitive address). */
-export async function countMailsTo(
-  db: Database,
-  address: string,
-  kinds: string[],
-  since: Date,
-): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(mailOutbox)
-    .where(
-      and(
-        sql`lower(${mailOutbox.toAddress}) = ${address.trim().toLowerCase()}`,
-        inArray(mailOutbox.kind, kinds),
-        gt(mailOutbox.createdAt, since),
-      ),
-    );
-  return row?.count ?? 0;
 }

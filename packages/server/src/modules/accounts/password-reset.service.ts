@@ -6,19 +6,12 @@ import { escapeHtml, sendActivation } from '../users/activation';
 import { findUserByEmail, getUserById, updateUser } from '../users/users.repo';
 import type { UserRow } from '../users/users.table';
 import { assertNewPassword } from './password-input';
-import {
-  countMailsTo,
-  findResetTokenByHash,
-  insertResetToken,
-  useUpResetTokens,
-} from './password-reset.repo';
+import { findResetTokenByHash, insertResetToken, useUpResetTokens } from './password-reset.repo';
 import { hashPassword } from './passwords';
+import type { ResetRateLimiter } from './reset-rate-limit';
 import { revokeUserSessions } from './sessions.repo';
 
 type ResetContext = Pick<AppContext, 'config' | 'db' | 'mailer'>;
-
-/** At most this many reset (or activation) e-mails per address and hour, so nobody can mail-bomb an inbox. */
-export const RESET_MAILS_PER_HOUR = 5;
 
 /** The user part of a reset link: the id in base 36 (never holds a dash). */
 export function encodeUid(userId: number): string {
@@ -45,23 +38,22 @@ function hashToken(token: string): string {
 /**
  * POST accounts/password/reset/: e-mails a single-use reset link. The spec names unknown addresses
  * ('not assigned to any user account'). Someone who never activated gets a new activation link instead,
- * so the terms of use are still accepted before a first password.
+ * so the terms of use are still accepted before a first password. Requests are limited per requester
+ * address (known and unknown e-mails alike), never per person, so nobody can block another's reset.
  */
 export async function requestPasswordReset(
   ctx: ResetContext,
   email: string,
+  requester: { limiter: ResetRateLimiter; ip: string },
   now = new Date(),
 ): Promise<void> {
+  const retryAfter = requester.limiter.takeRequest(requester.ip, email);
+  if (retryAfter > 0) {
+    throw new AppError('rate_limited', PASSWORD_RESET_MESSAGES.tooManyRequests, undefined, retryAfter);
+  }
   const user = await findUserByEmail(ctx.db, email);
   if (user === undefined || !user.isActive) {
     throw AppError.validation({ email: [PASSWORD_RESET_MESSAGES.unknownEmail] });
-  }
-  const hourAgo = new Date(now.getTime() - 3_600_000);
-  if (
-    (await countMailsTo(ctx.db, user.email, ['password-reset', 'activation'], hourAgo)) >=
-    RESET_MAILS_PER_HOUR
-  ) {
-    throw new AppError('rate_limited', PASSWORD_RESET_MESSAGES.tooManyRequests, undefined, 3600);
   }
   if (user.passwordHash === null) {
     await ctx.db.transaction((tx) => sendActivation(ctx, user, tx));

@@ -15,11 +15,13 @@ import { requireAuth } from '../../http/authenticate';
 import { LoginRateLimiter } from './login-rate-limit';
 import { changePassword } from './password-change.service';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.service';
+import { ResetRateLimiter } from './reset-rate-limit';
 
 /** accounts/password/reset/, reset/confirm/ and change/ (A section 7). */
 export async function passwordRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const limiter = new LoginRateLimiter();
+  const resetLimiter = new ResetRateLimiter();
 
   api.post('/api/v1/accounts/password/reset/', {
     schema: {
@@ -29,7 +31,7 @@ export async function passwordRoutes(app: FastifyInstance, ctx: AppContext): Pro
       response: { 200: DetailResponseSchema, 400: ValidationErrorSchema, 429: ErrorDetailSchema },
     },
     handler: async (request) => {
-      await requestPasswordReset(ctx, request.body.email);
+      await requestPasswordReset(ctx, request.body.email, { limiter: resetLimiter, ip: request.ip });
       return { detail: PASSWORD_RESET_MESSAGES.linkSent };
     },
   });
