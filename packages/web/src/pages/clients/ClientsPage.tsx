@@ -6,6 +6,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { errorMessageOf } from '../../api/api-error';
 import { listClients, selectClient } from '../../api/clients';
 import { sessionStore } from '../../auth/session-storage';
+import { ADMIN_TABLE_SCROLL } from '../../components/admin-table';
 import { ME_QUERY_KEY } from '../../hooks/useMe';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { useTimedValue } from '../../hooks/useTimedValue';
@@ -95,7 +96,7 @@ export function ClientsPage() {
           total: clients.data?.count ?? 0,
           showSizeChanger: false,
         }}
-        scroll={{ x: 960 }}
+        scroll={ADMIN_TABLE_SCROLL}
         data-testid="clients-table"
       />
     </div>

@@ -10,6 +10,7 @@ import { editFlatpagePath, flatpageViewPath, PATHS } from '../../routes/paths';
 import { OemLoadError } from './components/OemLoadError';
 import { useFlatpageNotice } from './useFlatpageNotice';
 import './oem.css';
+import { ACTION_COLUMN, ADMIN_TABLE_SCROLL } from '../../components/admin-table';
 
 const PAGE_SIZE = 20;
 
@@ -52,6 +53,7 @@ export function FlatpagesAdminPage() {
     {
       title: 'ACTIONS',
       key: 'actions',
+      ...ACTION_COLUMN,
       render: (_value, flatpage) => (
         <Space>
           <Link to={flatpageViewPath(flatpage.url)}>View</Link>
@@ -110,7 +112,7 @@ export function FlatpagesAdminPage() {
           showSizeChanger: false,
           onChange: setPage,
         }}
-        scroll={{ x: 'max-content' }}
+        scroll={ADMIN_TABLE_SCROLL}
         data-testid="pages-table"
       />
     </div>

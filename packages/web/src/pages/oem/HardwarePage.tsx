@@ -17,6 +17,7 @@ import { usePageTitle } from '../../hooks/usePageTitle';
 import { NoticeAlert, useNotice } from '../sites/components/Notice';
 import { useDebouncedValue } from './useDebouncedValue';
 import './oem.css';
+import { ACTION_COLUMN, ADMIN_TABLE_SCROLL, SECONDARY_COLUMN } from '../../components/admin-table';
 
 const PAGE_SIZE = 20;
 const HARDWARE_QUERY_KEY = ['hardware'] as const;
@@ -77,6 +78,7 @@ export function HardwarePage() {
             showSizeChanger: false,
             onChange: setPage,
           }}
+          scroll={ADMIN_TABLE_SCROLL}
           data-testid="hardware-table"
         />
       </Card>
@@ -87,7 +89,7 @@ export function HardwarePage() {
 function unitColumns(onRemove: (unit: HardwareUnit) => void): TableColumnsType<HardwareUnit> {
   return [
     { title: 'SERIAL NUMBER', dataIndex: 'serial_number', key: 'serial_number' },
-    { title: 'CODE', dataIndex: 'code', key: 'code' },
+    { title: 'CODE', dataIndex: 'code', key: 'code', ...SECONDARY_COLUMN },
     {
       title: 'TYPE',
       dataIndex: 'device_type',
@@ -104,6 +106,7 @@ function unitColumns(onRemove: (unit: HardwareUnit) => void): TableColumnsType<H
     {
       title: 'REMOVE',
       key: 'remove',
+      ...ACTION_COLUMN,
       render: (_: unknown, unit: HardwareUnit) => (
         <Button
           icon={<DeleteOutlined />}

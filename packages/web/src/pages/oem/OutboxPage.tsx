@@ -18,6 +18,7 @@ import { OemLoadError } from './components/OemLoadError';
 import { OutboxDrawer } from './components/OutboxDrawer';
 import { formatMailTime, mailStatusTag } from './outbox-format';
 import './oem.css';
+import { ADMIN_TABLE_SCROLL, SECONDARY_COLUMN } from '../../components/admin-table';
 
 type StatusFilter = MailStatus | 'all';
 
@@ -29,7 +30,7 @@ const FILTERS: Array<{ label: string; value: StatusFilter }> = [
 const columns: TableColumnsType<OutboxMail> = [
   { title: 'TO', dataIndex: 'to', key: 'to' },
   { title: 'SUBJECT', dataIndex: 'subject', key: 'subject' },
-  { title: 'KIND', dataIndex: 'kind', key: 'kind' },
+  { title: 'KIND', dataIndex: 'kind', key: 'kind', ...SECONDARY_COLUMN },
   {
     title: 'STATUS',
     dataIndex: 'status',
@@ -38,7 +39,7 @@ const columns: TableColumnsType<OutboxMail> = [
       <Tag color={mailStatusTag(status).color}>{mailStatusTag(status).label}</Tag>
     ),
   },
-  { title: 'ATTEMPTS', dataIndex: 'attempts', key: 'attempts' },
+  { title: 'ATTEMPTS', dataIndex: 'attempts', key: 'attempts', ...SECONDARY_COLUMN },
   {
     title: 'CREATED',
     dataIndex: 'created_at',
@@ -108,7 +109,7 @@ function OutboxTable() {
           showSizeChanger: false,
           onChange: setPage,
         }}
-        scroll={{ x: 'max-content' }}
+        scroll={ADMIN_TABLE_SCROLL}
         data-testid="outbox-table"
       />
       <OutboxDrawer mailId={openId} onClose={() => setOpenId(null)} />

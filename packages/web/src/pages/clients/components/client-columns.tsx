@@ -1,14 +1,18 @@
 import type { Client, ClientOrdering } from '@vigil/contracts';
 import { Button, type TableColumnsType } from 'antd';
+import { ACTION_COLUMN, SECONDARY_COLUMN } from '../../../components/admin-table';
 
-/** Columns of A section 2 'Clients page'; COMPANY is the sortable one, ascending by default. */
+/**
+ * Columns of A section 2 'Clients page'; COMPANY is the sortable one, ascending by default. E-mail and
+ * address give way at tablet width; EDIT stays.
+ */
 export function clientColumns(
   ordering: ClientOrdering,
   onEdit: (client: Client) => void,
 ): TableColumnsType<Client> {
   return [
     { title: 'ACCOUNT', dataIndex: 'number', key: 'number' },
-    { title: 'EMAIL ADDRESS', dataIndex: 'email', key: 'email' },
+    { title: 'EMAIL ADDRESS', dataIndex: 'email', key: 'email', ...SECONDARY_COLUMN },
     { title: 'FULL NAME', dataIndex: 'full_name', key: 'full_name' },
     {
       title: 'COMPANY',
@@ -22,6 +26,7 @@ export function clientColumns(
       title: 'ADDRESS',
       dataIndex: 'address',
       key: 'address',
+      ...SECONDARY_COLUMN,
       // Addresses come from a six-row text area: keep their line breaks.
       render: (address: string) => <span style={{ whiteSpace: 'pre-line' }}>{address}</span>,
     },
@@ -34,6 +39,7 @@ export function clientColumns(
     {
       title: 'EDIT',
       key: 'edit',
+      ...ACTION_COLUMN,
       render: (_value, client) => (
         <Button
           size="small"

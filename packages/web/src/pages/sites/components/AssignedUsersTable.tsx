@@ -28,6 +28,7 @@ import {
   removeAssignedUser,
   updateMembership,
 } from '../../../api/users';
+import { ACTION_COLUMN, ADMIN_TABLE_SCROLL, SECONDARY_COLUMN } from '../../../components/admin-table';
 import { PATHS } from '../../../routes/paths';
 import { ASSIGNED_USERS_QUERY_KEY } from '../queries';
 import { offsetAfterRemoval } from '../site-rules';
@@ -129,12 +130,14 @@ export function AssignedUsersTable({ clientId, siteId, canRemove, meId, onNotice
     {
       title: 'Status',
       key: 'status',
+      ...SECONDARY_COLUMN,
       render: (_, user) =>
         user.registered ? <Tag color="green">activated</Tag> : <Tag color="orange">unactivated</Tag>,
     },
     {
       title: 'Edit',
       key: 'edit',
+      ...ACTION_COLUMN,
       render: (_, user) => (
         <Space>
           <Link
@@ -203,7 +206,7 @@ export function AssignedUsersTable({ clientId, siteId, canRemove, meId, onNotice
           showSizeChanger: false,
           onChange: (page) => setPaging({ filter, offset: (page - 1) * ASSIGNED_USERS_PAGE_SIZE }),
         }}
-        scroll={{ x: 'max-content' }}
+        scroll={ADMIN_TABLE_SCROLL}
         data-testid="assigned-users-table"
       />
     </div>
