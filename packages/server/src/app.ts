@@ -9,6 +9,7 @@ import { registerHealth } from './http/health';
 import { registerInputGuards } from './http/input-guards';
 import { registerMetrics } from './http/metrics';
 import { registerOpenApi } from './http/openapi';
+import { buildLoggerOptions, type LogDestination } from './http/request-log';
 import { registerWebApp } from './http/web-app';
 import { registerIngest } from './ingest/register-ingest';
 import { type MailDispatcher, startMailDispatcher } from './mail/mail-dispatcher';
@@ -42,11 +43,13 @@ export type AppDeps = {
   /** Logger on (the default) or off, as tests want. */
   logger?: boolean;
 };
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: LogDestination;
 
 /** Builds the whole HTTP application from a configuration; never listens (main.ts does). */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger: deps.logger === false ? false : buildLoggerOptions(config.logLevel, deps.logStream),
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
