@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { StateTreeSchema, safeParseStateTree } from './realtime';
+import { GroupSchema, SensorSchema, StateTreeSchema, safeParseStateTree } from './realtime';
 import {
   findNestingViolation,
   findTreeBoundsViolation,
+  GROUP_REQUIRED_KEYS,
   MAX_MESSAGE_NESTING,
   MAX_TREE_GROUP_DEPTH,
   MAX_TREE_GROUPS,
   MAX_TREE_SENSORS,
+  SENSOR_REQUIRED_KEYS,
 } from './tree-bounds';
 
 const sensor = (id: number) => ({
@@ -90,6 +92,25 @@ describe('findTreeBoundsViolation', () => {
   it('refuses deep nesting anywhere in the tree, also in extra fields the schema keeps', () => {
     const tree = { ...treeWith(nested(2)), firmwareExtra: deepArrays(100_000) };
     expect(findTreeBoundsViolation(tree)).toBe(`the message nests deeper than ${MAX_MESSAGE_NESTING} levels`);
+  });
+
+  it('refuses sensors and groups without a required field before the schema reports each one', () => {
+    const empty = Array.from({ length: MAX_TREE_SENSORS }, () => ({}));
+    expect(findTreeBoundsViolation(treeWith([group(1, null, empty as never)]))).toBe('a sensor has no Id');
+    const { Meta: _meta, ...noMeta } = sensor(2);
+    expect(
+      findTreeBoundsViolation(treeWith([group(1, [group(2, null, [sensor(1), noMeta as never])])])),
+    ).toBe('a sensor has no Meta');
+    const { sensors: _sensors, ...bare } = group(3);
+    expect(findTreeBoundsViolation(treeWith([group(1), bare]))).toBe('a group has no sensors');
+    expect(findTreeBoundsViolation(treeWith([group(1, [1 as never])]))).toBe('a group is not an object');
+  });
+
+  it('requires exactly the fields the schemas require', () => {
+    const missing = (result: { error?: { issues: Array<{ path: PropertyKey[] }> } }) =>
+      result.error?.issues.map((issue) => issue.path[0]);
+    expect(missing(SensorSchema.safeParse({}))).toEqual([...SENSOR_REQUIRED_KEYS]);
+    expect(missing(GroupSchema.safeParse({}))).toEqual([...GROUP_REQUIRED_KEYS]);
   });
 
   it('returns undefined for values that are not objects, leaving them to the schema', () => {

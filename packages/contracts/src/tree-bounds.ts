@@ -1,8 +1,9 @@
 /**
  * Limits on the shape of device messages, checked without recursion before the recursive schema
  * (StateTreeSchema's GroupSchema) or any walk of a tree sees them: a 74 KB tree nesting groups 1,000 deep
- * overflowed the stack. Real trees are far inside them: F500-UDF nests node groups in network groups (2
- * levels) and a 256 KB tree cannot hold more than about 3,500 sensors.
+ * overflowed the stack, and 80,000 empty sensors kept the schema busy for seconds (an issue per missing
+ * field). Real trees are far inside them: F500-UDF nests node groups in network groups (2 levels), and a
+ * 256 KB tree holds about 1,500 sensors with names and limits.
  */
 
 /** Deepest nesting of `groups` in a state tree (a top-level group is level 1; F500 nodes are level 2). */
@@ -10,7 +11,7 @@ export const MAX_TREE_GROUP_DEPTH = 8;
 /** Most groups in one state tree, counted over every level. */
 export const MAX_TREE_GROUPS = 1_000;
 /** Most sensors in one state tree, top-level and in every group. */
-export const MAX_TREE_SENSORS = 4_000;
+export const MAX_TREE_SENSORS = 2_000;
 /** Deepest nesting of objects and arrays anywhere in a device message (a level-8 group's sensor Meta is 20). */
 export const MAX_MESSAGE_NESTING = 32;
 
@@ -19,12 +20,34 @@ type Frame = { value: object; depth: number; groupLevel: number | null };
 
 type Counts = { groups: number; sensors: number };
 
+/** Fields every sensor and group must have (SensorSchema, GroupSchema): one missing refuses the tree at once. */
+export const SENSOR_REQUIRED_KEYS = ['Id', 'Name', 'Type', 'Value', 'Status', 'Alarm', 'Meta'] as const;
+export const GROUP_REQUIRED_KEYS = ['Id', 'Name', 'Status', 'Alarm', 'sensors'] as const;
+
+/** Why the elements of a sensors or groups list cannot be sensors or groups, or undefined. */
+function findMissingKey(items: unknown[], keys: readonly string[], what: string): string | undefined {
+  for (const item of items) {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+      return `a ${what} is not an object`;
+    }
+    const missing = keys.find((key) => !(key in item));
+    if (missing !== undefined) {
+      return `a ${what} has no ${missing}`;
+    }
+  }
+  return undefined;
+}
+
 function countTreeNode(node: Record<string, unknown>, level: number, counts: Counts): string | undefined {
   const { groups, sensors } = node;
   if (Array.isArray(sensors)) {
     counts.sensors += sensors.length;
     if (counts.sensors > MAX_TREE_SENSORS) {
       return `the tree has more than ${MAX_TREE_SENSORS} sensors`;
+    }
+    const violation = findMissingKey(sensors, SENSOR_REQUIRED_KEYS, 'sensor');
+    if (violation !== undefined) {
+      return violation;
     }
   }
   if (Array.isArray(groups) && groups.length > 0) {
@@ -35,6 +58,7 @@ function countTreeNode(node: Record<string, unknown>, level: number, counts: Cou
     if (level + 1 > MAX_TREE_GROUP_DEPTH) {
       return `groups nest deeper than ${MAX_TREE_GROUP_DEPTH} levels`;
     }
+    return findMissingKey(groups, GROUP_REQUIRED_KEYS, 'group');
   }
   return undefined;
 }

@@ -1,4 +1,4 @@
-import { deviceBootTopic, deviceStateTopic } from '@vigil/contracts';
+import { deviceBootTopic, deviceClientId, deviceStateTopic } from '@vigil/contracts';
 import { connect, type MqttClient } from 'mqtt';
 import type { DeviceIdentity } from '../device';
 
@@ -10,7 +10,7 @@ export type MqttLinkOptions = {
   log?: (line: string) => void;
 };
 
-/** One device's broker connection: serial number and code as credentials, clientId `vigil-<udf_id>`. */
+/** One device's broker connection: serial number and code as credentials, clientId `vigil-<udf_id>` (required). */
 export class MqttLink {
   private readonly client: MqttClient;
   private readonly minBackoffMs: number;
@@ -22,7 +22,7 @@ export class MqttLink {
     this.minBackoffMs = options.minBackoffMs ?? 1000;
     this.maxBackoffMs = options.maxBackoffMs ?? 30_000;
     this.client = connect(options.brokerUrl, {
-      clientId: `vigil-${identity.udfId}`,
+      clientId: deviceClientId(identity.udfId),
       username: identity.serialNumber,
       password: identity.code,
       clean: true,
