@@ -54,6 +54,10 @@ describe('two-factor security', () => {
       /^otpauth:\/\/totp\/Vigil:/,
     );
     await screenshot(page, 'two-factor-setup-qr');
+    // A section 9: the alert closes after 5 s.
+    await page
+      .getByText('Device registered, please verify by entering the token displayed on your device')
+      .waitFor({ state: 'hidden', timeout: 15_000 });
 
     await enterCode(page, codeOf(secret));
     await page.getByText('Two factor set up complete').waitFor();
@@ -103,6 +107,7 @@ describe('two-factor security', () => {
     await enterCode(page, codeOf(secret));
     await page.waitForURL(isPath('/sites'));
     await page.getByTestId('sider').waitFor();
+    await page.getByText('Two factor set up complete').waitFor();
     await screenshot(page, 'two-factor-required-done');
     await page.context().close();
   });

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { AuthProvider } from './auth/AuthProvider';
 import { OemStyle } from './components/OemStyle';
+import { ALERT_RESET_MS } from './messages';
 import { createQueryClient } from './query-client';
 import { AppRoutes } from './routes/AppRoutes';
 import { theme } from './theme';
@@ -12,7 +13,8 @@ export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
     <ConfigProvider theme={theme}>
-      <AntApp>
+      {/* Toasts close with the alerts of A section 9. */}
+      <AntApp message={{ duration: ALERT_RESET_MS / 1000 }}>
         <QueryClientProvider client={queryClient}>
           <OemStyle />
           <BrowserRouter>

@@ -1,5 +1,5 @@
 import { TWO_FACTOR_MESSAGES } from '@vigil/contracts';
-import { Alert, Typography } from 'antd';
+import { Alert, App, Typography } from 'antd';
 import { twoFactorGatePath } from '../../auth/navigation';
 import { sessionStore } from '../../auth/session-storage';
 import { useAuth } from '../../hooks/useAuth';
@@ -19,12 +19,18 @@ export function SetupTwoFactorPage() {
   const me = useCurrentUser();
   const { meQuery, is2faRequired } = useAuth();
   const finish = useFinishVerification();
+  const { message } = App.useApp();
   const notice = useTimedValue<Notice>(ALERT_RESET_MS);
   const isGated = twoFactorGatePath(me, is2faRequired) !== null;
 
   const handleComplete = async (detail: string) => {
-    notice.show({ type: 'success', title: detail });
-    // A user held by the gate goes on into the portal; one who came from settings stays here.
+    // A user held by the gate goes on into the portal, so the message travels as a toast that outlives
+    // this page; one who came from settings stays here and sees it in place.
+    if (isGated) {
+      message.success(detail);
+    } else {
+      notice.show({ type: 'success', title: detail });
+    }
     await finish({ goHome: isGated });
   };
 

@@ -3,6 +3,8 @@ import { Alert, Button, Card, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { errorMessageOf } from '../../../api/api-error';
 import { retrieveCode, setupTwoFactor } from '../../../api/two-factor';
+import { useTimedValue } from '../../../hooks/useTimedValue';
+import { ALERT_RESET_MS } from '../../../messages';
 import { groupSecret } from '../code-format';
 import { CodeForm } from './CodeForm';
 
@@ -14,18 +16,19 @@ type SetupStepsProps = {
 /** Step 1 'Setup 2FA' makes a QR code; step 2 scans it and checks the token (A section 4). */
 export function SetupSteps({ onComplete }: SetupStepsProps) {
   const [code, setCode] = useState<RetrieveCodeResponse | null>(null);
-  const [status, setStatus] = useState<{ type: 'info' | 'error'; text: string } | null>(null);
+  // A section 9: alerts close after 5 s.
+  const status = useTimedValue<{ type: 'info' | 'error'; text: string }>(ALERT_RESET_MS);
   const [isGenerating, setIsGenerating] = useState(false);
 
   const handleGenerate = async () => {
     setIsGenerating(true);
-    setStatus(null);
+    status.clear();
     try {
       const detail = await setupTwoFactor();
       setCode(await retrieveCode());
-      setStatus({ type: 'info', text: detail });
+      status.show({ type: 'info', text: detail });
     } catch (error) {
-      setStatus({ type: 'error', text: errorMessageOf(error, TWO_FACTOR_MESSAGES.verificationFailed) });
+      status.show({ type: 'error', text: errorMessageOf(error, TWO_FACTOR_MESSAGES.verificationFailed) });
     } finally {
       setIsGenerating(false);
     }
@@ -38,11 +41,11 @@ export function SetupSteps({ onComplete }: SetupStepsProps) {
           Generate a QR code for an authenticator app on your phone (Google Authenticator, Microsoft
           Authenticator, 1Password, FreeOTP and others).
         </Typography.Paragraph>
-        {status === null ? null : (
+        {status.value === null ? null : (
           <Alert
-            type={status.type}
+            type={status.value.type}
             showIcon
-            title={status.text}
+            title={status.value.text}
             className="form-alert"
             data-testid="setup-status"
           />
