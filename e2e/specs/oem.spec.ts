@@ -111,7 +111,7 @@ describe('OEM area', () => {
     await visitor.context().close();
   });
 
-  it('a static page keeps its formatting and scoped CSS but loses its script, for signed-in users and visitors', async () => {
+  it('a static page keeps its formatting and scoped CSS but loses its script; visitors cannot open /flatpages/', async () => {
     const page = await browser.newPage();
     await signIn(page, DEMO.oem);
     await page.getByTestId('nav-oem-settings').waitFor();
@@ -134,22 +134,31 @@ describe('OEM area', () => {
     await page.getByTestId('pages-alert').filter({ hasText: 'Page added successfully' }).waitFor();
     await page.getByTestId('pages-table').getByText('Terms of use').waitFor();
     await screenshot(page, 'oem-static-pages-list');
-    await page.context().close();
 
-    const visitor = await browser.newPage();
-    await visitor.goto(`/flatpages/?url=/terms-${tag}/`);
-    const heading = visitor.getByTestId('flatpage').getByRole('heading', { name: 'Terms', exact: true });
+    await page.goto(`/flatpages/?url=/terms-${tag}/`);
+    const heading = page.getByTestId('flatpage').getByRole('heading', { name: 'Terms', exact: true });
     await heading.waitFor();
     await expect(heading.evaluate((element) => getComputedStyle(element).color)).resolves.toBe(
       'rgb(15, 118, 110)',
     );
     // Scoped: the page's CSS does not reach headings outside the page.
-    const title = visitor.getByRole('heading', { name: 'Terms of use' });
+    const title = page.getByRole('heading', { name: 'Terms of use' });
     await expect(title.evaluate((element) => getComputedStyle(element).color)).resolves.not.toBe(
       'rgb(15, 118, 110)',
     );
-    await expect(visitor.evaluate(() => (window as { pwned?: number }).pwned)).resolves.toBeUndefined();
-    await screenshot(visitor, 'oem-static-page-visitor');
+    await expect(page.evaluate(() => (window as { pwned?: number }).pwned)).resolves.toBeUndefined();
+    await screenshot(page, 'oem-static-page-view');
+    await page.context().close();
+
+    // A section 2: /flatpages/ is among the OEM/admin-only routes; a visitor is sent to '/'.
+    const visitor = await browser.newPage();
+    await visitor.goto(`/flatpages/?url=/terms-${tag}/`);
+    await visitor.waitForURL((url) => url.pathname === '/');
+    await visitor
+      .getByPlaceholder('Email Or Username')
+      .or(visitor.getByRole('tab', { name: /login/i }))
+      .first()
+      .waitFor();
     await visitor.context().close();
     await deleteFlatpageByUrl(`/terms-${tag}/`);
   });
@@ -186,7 +195,7 @@ describe('OEM area', () => {
     await oem.context().close();
   });
 
-  it('users without the OEM role are sent away from the OEM screens but may read the static pages', async () => {
+  it('users without the OEM role are sent away from the OEM screens, /flatpages/ included', async () => {
     const page = await browser.newPage();
     await signIn(page, DEMO.manager);
     await page.getByTestId('profile-menu').waitFor();
@@ -195,13 +204,11 @@ describe('OEM area', () => {
       '/settings/rss/edit',
       '/settings/oem/contacts',
       '/settings/flatpages',
+      '/flatpages/',
     ]) {
       await page.goto(path);
       await page.waitForURL((url) => url.pathname === '/sites');
     }
-    await page.goto('/flatpages/');
-    await page.getByRole('heading', { name: 'Static Pages' }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/flatpages/');
     await page.context().close();
   });
 

@@ -11,7 +11,7 @@ export {
   REGISTER_MESSAGES,
 } from '@vigil/contracts';
 
-/** Timers of A section 9: every success, info and error alert and toast closes after ALERT_RESET_MS. */
+/** Timers of A section 9: alerts and toasts close after ALERT_RESET_MS unless the spec names another time. */
 export const ALERT_RESET_MS = 5_000;
 export const LOGIN_ALERT_RESET_MS = 10_000;
 /** Activation status texts and the password-field error alert (A sections 4 and 9). */

@@ -42,8 +42,6 @@ export const accountRoutes: RouteObject[] = [
   { path: '/setup2fa/', caseSensitive: true, element: <SetupTwoFactorPage /> },
   { path: '/verify2FA/', element: <VerifyTwoFactorPage /> },
   { path: '/feedback', element: <FeedbackPage /> },
-  // The static pages are read by everyone (get-flatpages/ is public); editing them is staff-only.
-  { path: '/flatpages/', element: <FlatpagesPage /> },
 ];
 
 /** A section 2 'OEM/admin-only routes' (wrapped in StaffOnly). */
@@ -56,6 +54,8 @@ export const staffAccountRoutes: RouteObject[] = [
   { path: '/oem/hardware', element: <HardwarePage /> },
   { path: '/settings/rss/edit', element: <RssFeedEditPage /> },
   { path: '/settings/oem/contacts', element: <SupportContactsPage /> },
+  // A section 2 lists /flatpages/ among the OEM/admin-only routes (visitors are sent to '/').
+  { path: '/flatpages/', element: <FlatpagesPage /> },
   { path: '/settings/flatpages', element: <FlatpagesAdminPage /> },
   { path: '/settings/flatpages/add', element: <FlatpageEditorPage /> },
   { path: '/settings/flatpages/edit/:id', element: <FlatpageEditorPage /> },

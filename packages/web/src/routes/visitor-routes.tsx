@@ -4,7 +4,6 @@ import { PublicLayout } from '../components/PublicLayout';
 import { ActivationPage } from '../pages/activation/ActivationPage';
 import { FeedbackPage } from '../pages/feedback/FeedbackPage';
 import { LandingPage } from '../pages/landing/LandingPage';
-import { FlatpagesPage } from '../pages/oem/FlatpagesPage';
 import { PasswordResetPage } from '../pages/password-reset/PasswordResetPage';
 import { PATHS } from './paths';
 
@@ -29,14 +28,6 @@ export const visitorRoutes: RouteObject[] = [
     ),
   },
   activationRoute,
-  {
-    path: PATHS.flatpages,
-    element: (
-      <PublicLayout>
-        <FlatpagesPage />
-      </PublicLayout>
-    ),
-  },
   {
     path: '/password/reset/key/:id',
     element: (

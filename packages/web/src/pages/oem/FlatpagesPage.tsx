@@ -10,8 +10,8 @@ import { OemLoadError } from './components/OemLoadError';
 import './oem.css';
 
 /**
- * /flatpages/: the static pages for everyone (visitors too): the list of pages, or with
- * ?url=/terms/ that page's sanitised content with its scoped CSS.
+ * /flatpages/ (OEM/admin-only, A section 2): the list of static pages, or with ?url=/terms/ that page's
+ * sanitised content with its scoped CSS, as get-flatpages/ publishes it.
  */
 export function FlatpagesPage() {
   const [searchParams] = useSearchParams();
