@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { hasValuesToSet } from '../../db/update-values';
 import { type ClientRow, clients, clientUsers, type NewClientRow } from './clients.table';
 
 export async function getClientById(db: Database, id: number): Promise<ClientRow | undefined> {
@@ -144,7 +145,7 @@ export async function updateClientRow(
   id: number,
   values: Partial<NewClientRow>,
 ): Promise<ClientRow | undefined> {
-  if (Object.keys(values).length === 0) {
+  if (!hasValuesToSet(values)) {
     return getClientById(db, id);
   }
   const [row] = await db.update(clients).set(values).where(eq(clients.id, id)).returning();

@@ -1,6 +1,7 @@
 import type { DeviceType, Permission } from '@vigil/contracts';
 import { and, asc, eq, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { hasValuesToSet } from '../../db/update-values';
 import { locationMemberships, locations } from '../sites/sites.table';
 import { type DeviceRow, devices, type NewDeviceRow } from './devices.table';
 
@@ -118,6 +119,9 @@ export async function updateDevice(
   id: number,
   values: Partial<NewDeviceRow>,
 ): Promise<DeviceRow | undefined> {
+  if (!hasValuesToSet(values)) {
+    return getDeviceById(db, id);
+  }
   const [row] = await db.update(devices).set(values).where(eq(devices.id, id)).returning();
   return row;
 }

@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { hasValuesToSet } from '../../db/update-values';
 import { type FlatpageRow, flatpages } from './oem.table';
 
 export type FlatpageValues = Pick<FlatpageRow, 'url' | 'title' | 'content' | 'css'>;
@@ -49,6 +50,9 @@ export async function updateFlatpage(
   id: number,
   values: Partial<FlatpageValues>,
 ): Promise<FlatpageRow | undefined> {
+  if (!hasValuesToSet(values)) {
+    return getFlatpageById(db, id);
+  }
   const [row] = await db
     .update(flatpages)
     .set({ ...values, updatedAt: new Date() })

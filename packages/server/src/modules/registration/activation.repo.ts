@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { hasValuesToSet } from '../../db/update-values';
 import { type NewUserRow, type UserRow, users } from '../users/users.table';
 
 export async function findUserByActivationKey(db: Database, key: string): Promise<UserRow | undefined> {
@@ -14,6 +15,9 @@ export async function updateUserHoldingKey(
   key: string,
   values: Partial<NewUserRow>,
 ): Promise<boolean> {
+  if (!hasValuesToSet(values)) {
+    return (await findUserByActivationKey(db, key))?.id === userId;
+  }
   const rows = await db
     .update(users)
     .set(values)

@@ -1,6 +1,7 @@
 import type { Permission, SiteOrdering } from '@vigil/contracts';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { hasValuesToSet } from '../../db/update-values';
 import { type LocationRow, locationMemberships, locations, type NewLocationRow } from './sites.table';
 
 export async function getLocationById(db: Database, id: number): Promise<LocationRow | undefined> {
@@ -112,6 +113,9 @@ export async function updateLocation(
   id: number,
   values: Partial<NewLocationRow>,
 ): Promise<LocationRow | undefined> {
+  if (!hasValuesToSet(values)) {
+    return getLocationById(db, id);
+  }
   const [row] = await db.update(locations).set(values).where(eq(locations.id, id)).returning();
   return row;
 }

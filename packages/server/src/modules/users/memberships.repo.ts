@@ -1,6 +1,7 @@
 import type { Permission } from '@vigil/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { hasValuesToSet } from '../../db/update-values';
 import { locationMemberships, locations } from '../sites/sites.table';
 
 /** A membership with the client of its site. */
@@ -84,6 +85,9 @@ export async function updateMembershipById(
   id: number,
   values: { permission?: Permission; hasAccess?: boolean },
 ): Promise<void> {
+  if (!hasValuesToSet(values)) {
+    return;
+  }
   await db.update(locationMemberships).set(values).where(eq(locationMemberships.id, id));
 }
 

@@ -1,5 +1,6 @@
 import { eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { hasValuesToSet } from '../../db/update-values';
 import { type NewUserRow, type UserRow, users } from './users.table';
 
 /** Finds an active or inactive user by e-mail or username, case-insensitively. */
@@ -36,6 +37,9 @@ export async function insertUser(db: Database, values: NewUserRow): Promise<User
 }
 
 export async function updateUser(db: Database, id: number, values: Partial<NewUserRow>): Promise<void> {
+  if (!hasValuesToSet(values)) {
+    return;
+  }
   await db.update(users).set(values).where(eq(users.id, id));
 }
 
