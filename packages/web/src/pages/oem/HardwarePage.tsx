@@ -169,7 +169,13 @@ function AddUnitCard({ onAdded }: { onAdded: () => void }) {
   return (
     <Card title="Add a hardware unit" style={{ marginBottom: 16 }}>
       {error === null ? null : <Typography.Text type="danger">{error}</Typography.Text>}
-      <Form<HardwareUnitCreate> form={form} layout="inline" onFinish={(values) => add.mutate(values)}>
+      <Form<HardwareUnitCreate>
+        form={form}
+        layout="inline"
+        // At tablet width the inline fields wrap; keep the wrapped row apart from the first.
+        style={{ rowGap: 12 }}
+        onFinish={(values) => add.mutate(values)}
+      >
         <Form.Item
           name="serial_number"
           rules={[{ required: true, whitespace: true, message: DEVICE_MESSAGES.serialRequired }]}
