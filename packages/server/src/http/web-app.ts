@@ -18,6 +18,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text asset: sent as they are when the browser accepts
+      // them (Content-Encoding, Vary: Accept-Encoding), the plain file otherwise.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders: (res, filePath) => {
         // Vite fingerprints files under assets/, so they can be cached for good.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

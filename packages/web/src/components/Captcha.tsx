@@ -1,4 +1,3 @@
-import 'altcha';
 import type {} from 'altcha/types/react';
 import { useEffect, useRef } from 'react';
 import { CAPTCHA_CHALLENGE_URL } from '../api/registration';
@@ -21,6 +20,12 @@ export function Captcha({ onChange }: CaptchaProps) {
   useEffect(() => {
     onChangeRef.current = onChange;
   });
+
+  useEffect(() => {
+    // The widget's code (about 50 kB gzipped) loads with the first form that shows one, not with the landing
+    // page; the element upgrades in place once its definition arrives.
+    void import('altcha');
+  }, []);
 
   useEffect(() => {
     const widget = widgetRef.current;

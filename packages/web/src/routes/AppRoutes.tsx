@@ -1,9 +1,12 @@
 import { useRoutes } from 'react-router';
 import { PageSpinner } from '../components/PageSpinner';
-import { ServerProblem } from '../components/ServerProblem';
 import { useAuth } from '../hooks/useAuth';
 import { authenticatedRoutes } from './authenticated-routes';
+import { lazyPage } from './lazy-page';
 import { visitorRoutes } from './visitor-routes';
+
+// Only a signed-in user whose me/ failed sees it: not part of a visitor's first page.
+const ServerProblem = lazyPage(() => import('../components/ServerProblem'), 'ServerProblem');
 
 /** Visitors get the public pages; a signed-in user gets the portal once me/ has loaded. */
 export function AppRoutes() {

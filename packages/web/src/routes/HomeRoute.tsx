@@ -1,8 +1,10 @@
 import { isStaff } from '@vigil/contracts';
 import { Navigate } from 'react-router';
 import { useCurrentUser } from '../hooks/useCurrentUser';
-import { ClientsPage } from '../pages/clients/ClientsPage';
+import { lazyPage } from './lazy-page';
 import { PATHS } from './paths';
+
+const ClientsPage = lazyPage(() => import('../pages/clients/ClientsPage'), 'ClientsPage');
 
 /** '/' when signed in: the client list, or the sites once a client is chosen (A section 2). */
 export function HomeRoute() {

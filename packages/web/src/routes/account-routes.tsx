@@ -1,26 +1,40 @@
 import type { RouteObject } from 'react-router';
-import { AlertRuleFormPage } from '../pages/alert-rules/AlertRuleFormPage';
-import { AlertRulesPage } from '../pages/alert-rules/AlertRulesPage';
-import { ClientFormPage } from '../pages/clients/ClientFormPage';
-import { ClientsPage } from '../pages/clients/ClientsPage';
-import { DeviceFormPage } from '../pages/devices/DeviceFormPage';
-import { DevicesPage } from '../pages/devices/DevicesPage';
-import { FeedbackPage } from '../pages/feedback/FeedbackPage';
-import { FlatpageEditorPage } from '../pages/oem/FlatpageEditorPage';
-import { FlatpagesAdminPage } from '../pages/oem/FlatpagesAdminPage';
-import { FlatpagesPage } from '../pages/oem/FlatpagesPage';
-import { HardwarePage } from '../pages/oem/HardwarePage';
-import { OemSettingsPage } from '../pages/oem/OemSettingsPage';
-import { OutboxPage } from '../pages/oem/OutboxPage';
-import { RssFeedEditPage } from '../pages/oem/RssFeedEditPage';
-import { SupportContactsPage } from '../pages/oem/SupportContactsPage';
-import { SetupTwoFactorPage } from '../pages/security/SetupTwoFactorPage';
-import { VerifyTwoFactorPage } from '../pages/security/VerifyTwoFactorPage';
-import { AddSitePage } from '../pages/sites/AddSitePage';
-import { AssignedUserPage } from '../pages/sites/AssignedUserPage';
-import { EditSitePage } from '../pages/sites/EditSitePage';
-import { SitesPage } from '../pages/sites/SitesPage';
-import { UserSettingsPage } from '../pages/user-settings/UserSettingsPage';
+import { lazyPage } from './lazy-page';
+
+const AlertRuleFormPage = lazyPage(
+  () => import('../pages/alert-rules/AlertRuleFormPage'),
+  'AlertRuleFormPage',
+);
+const AlertRulesPage = lazyPage(() => import('../pages/alert-rules/AlertRulesPage'), 'AlertRulesPage');
+const ClientFormPage = lazyPage(() => import('../pages/clients/ClientFormPage'), 'ClientFormPage');
+const ClientsPage = lazyPage(() => import('../pages/clients/ClientsPage'), 'ClientsPage');
+const DeviceFormPage = lazyPage(() => import('../pages/devices/DeviceFormPage'), 'DeviceFormPage');
+const DevicesPage = lazyPage(() => import('../pages/devices/DevicesPage'), 'DevicesPage');
+const FeedbackPage = lazyPage(() => import('../pages/feedback/FeedbackPage'), 'FeedbackPage');
+const FlatpageEditorPage = lazyPage(() => import('../pages/oem/FlatpageEditorPage'), 'FlatpageEditorPage');
+const FlatpagesAdminPage = lazyPage(() => import('../pages/oem/FlatpagesAdminPage'), 'FlatpagesAdminPage');
+const FlatpagesPage = lazyPage(() => import('../pages/oem/FlatpagesPage'), 'FlatpagesPage');
+const HardwarePage = lazyPage(() => import('../pages/oem/HardwarePage'), 'HardwarePage');
+const OemSettingsPage = lazyPage(() => import('../pages/oem/OemSettingsPage'), 'OemSettingsPage');
+const OutboxPage = lazyPage(() => import('../pages/oem/OutboxPage'), 'OutboxPage');
+const RssFeedEditPage = lazyPage(() => import('../pages/oem/RssFeedEditPage'), 'RssFeedEditPage');
+const SupportContactsPage = lazyPage(() => import('../pages/oem/SupportContactsPage'), 'SupportContactsPage');
+const SetupTwoFactorPage = lazyPage(
+  () => import('../pages/security/SetupTwoFactorPage'),
+  'SetupTwoFactorPage',
+);
+const VerifyTwoFactorPage = lazyPage(
+  () => import('../pages/security/VerifyTwoFactorPage'),
+  'VerifyTwoFactorPage',
+);
+const AddSitePage = lazyPage(() => import('../pages/sites/AddSitePage'), 'AddSitePage');
+const AssignedUserPage = lazyPage(() => import('../pages/sites/AssignedUserPage'), 'AssignedUserPage');
+const EditSitePage = lazyPage(() => import('../pages/sites/EditSitePage'), 'EditSitePage');
+const SitesPage = lazyPage(() => import('../pages/sites/SitesPage'), 'SitesPage');
+const UserSettingsPage = lazyPage(
+  () => import('../pages/user-settings/UserSettingsPage'),
+  'UserSettingsPage',
+);
 
 /** Signed-in routes of A section 2 open to every user ('/' itself is the HomeRoute). */
 export const accountRoutes: RouteObject[] = [

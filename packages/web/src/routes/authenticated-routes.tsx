@@ -1,13 +1,16 @@
 import type { RouteObject } from 'react-router';
 import { Navigate } from 'react-router';
-import { AppShell } from '../components/AppShell';
 import { accountRoutes, staffAccountRoutes } from './account-routes';
 import { HomeRoute } from './HomeRoute';
+import { lazyPage } from './lazy-page';
 import { monitoringRoutes, staffMonitoringRoutes, visualDashboardRoutes } from './monitoring-routes';
 import { PATHS } from './paths';
 import { StaffOnly } from './StaffOnly';
 import { TwoFactorGate } from './TwoFactorGate';
 import { VisualDashboardOnly } from './VisualDashboardOnly';
+
+const AppShell = lazyPage(() => import('../components/AppShell'), 'AppShell', { isFullScreen: true });
+
 import { activationRoute } from './visitor-routes';
 
 /** Every signed-in route inside the shell, behind the two-factor gate; unknown paths go to '/'. */

@@ -1,21 +1,47 @@
 import type { RouteObject } from 'react-router';
-import { AnalyticsPage } from '../pages/analytics/AnalyticsPage';
-import { DashboardPage } from '../pages/dashboard/DashboardPage';
-import { EditWarningsPage } from '../pages/dashboard/EditWarningsPage';
-import { HistoricalListPage } from '../pages/dashboard/HistoricalListPage';
-import { SnapshotPage } from '../pages/dashboard/SnapshotPage';
-import { GraphsPage } from '../pages/graphs/GraphsPage';
-import { HistoricalGraphsPage } from '../pages/graphs/HistoricalGraphsPage';
-import { NotificationsPage } from '../pages/notifications/NotificationsPage';
-import { SensorImagesPage } from '../pages/sensor-settings/SensorImagesPage';
-import { SensorNamesPage } from '../pages/sensor-settings/SensorNamesPage';
-import { SensorTypesPage } from '../pages/sensor-settings/SensorTypesPage';
-import { MachineDetailsPage } from '../pages/visual-dashboard/MachineDetailsPage';
-import { SchemaDetailsPage } from '../pages/visual-dashboard/SchemaDetailsPage';
-import { SchemaEditorPage } from '../pages/visual-dashboard/SchemaEditorPage';
-import { SchemasPage } from '../pages/visual-dashboard/SchemasPage';
-import { TabEditorPage } from '../pages/visual-dashboard/TabEditorPage';
-import { VisualDashboardPage } from '../pages/visual-dashboard/VisualDashboardPage';
+import { lazyPage } from './lazy-page';
+
+const AnalyticsPage = lazyPage(() => import('../pages/analytics/AnalyticsPage'), 'AnalyticsPage');
+const DashboardPage = lazyPage(() => import('../pages/dashboard/DashboardPage'), 'DashboardPage');
+const EditWarningsPage = lazyPage(() => import('../pages/dashboard/EditWarningsPage'), 'EditWarningsPage');
+const HistoricalListPage = lazyPage(
+  () => import('../pages/dashboard/HistoricalListPage'),
+  'HistoricalListPage',
+);
+const SnapshotPage = lazyPage(() => import('../pages/dashboard/SnapshotPage'), 'SnapshotPage');
+const GraphsPage = lazyPage(() => import('../pages/graphs/GraphsPage'), 'GraphsPage');
+const HistoricalGraphsPage = lazyPage(
+  () => import('../pages/graphs/HistoricalGraphsPage'),
+  'HistoricalGraphsPage',
+);
+const NotificationsPage = lazyPage(
+  () => import('../pages/notifications/NotificationsPage'),
+  'NotificationsPage',
+);
+const SensorImagesPage = lazyPage(
+  () => import('../pages/sensor-settings/SensorImagesPage'),
+  'SensorImagesPage',
+);
+const SensorNamesPage = lazyPage(() => import('../pages/sensor-settings/SensorNamesPage'), 'SensorNamesPage');
+const SensorTypesPage = lazyPage(() => import('../pages/sensor-settings/SensorTypesPage'), 'SensorTypesPage');
+const MachineDetailsPage = lazyPage(
+  () => import('../pages/visual-dashboard/MachineDetailsPage'),
+  'MachineDetailsPage',
+);
+const SchemaDetailsPage = lazyPage(
+  () => import('../pages/visual-dashboard/SchemaDetailsPage'),
+  'SchemaDetailsPage',
+);
+const SchemaEditorPage = lazyPage(
+  () => import('../pages/visual-dashboard/SchemaEditorPage'),
+  'SchemaEditorPage',
+);
+const SchemasPage = lazyPage(() => import('../pages/visual-dashboard/SchemasPage'), 'SchemasPage');
+const TabEditorPage = lazyPage(() => import('../pages/visual-dashboard/TabEditorPage'), 'TabEditorPage');
+const VisualDashboardPage = lazyPage(
+  () => import('../pages/visual-dashboard/VisualDashboardPage'),
+  'VisualDashboardPage',
+);
 
 const SCHEMAS = '/visual-dashboard/site/:siteId/schemas';
 

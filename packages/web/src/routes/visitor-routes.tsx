@@ -1,11 +1,16 @@
 import type { RouteObject } from 'react-router';
 import { Navigate } from 'react-router';
-import { PublicLayout } from '../components/PublicLayout';
-import { ActivationPage } from '../pages/activation/ActivationPage';
-import { FeedbackPage } from '../pages/feedback/FeedbackPage';
 import { LandingPage } from '../pages/landing/LandingPage';
-import { PasswordResetPage } from '../pages/password-reset/PasswordResetPage';
+import { lazyPage } from './lazy-page';
 import { PATHS } from './paths';
+
+const PublicLayout = lazyPage(() => import('../components/PublicLayout'), 'PublicLayout');
+const ActivationPage = lazyPage(() => import('../pages/activation/ActivationPage'), 'ActivationPage');
+const FeedbackPage = lazyPage(() => import('../pages/feedback/FeedbackPage'), 'FeedbackPage');
+const PasswordResetPage = lazyPage(
+  () => import('../pages/password-reset/PasswordResetPage'),
+  'PasswordResetPage',
+);
 
 export const activationRoute: RouteObject = {
   path: '/register/activate/:activationKey',
