@@ -83,9 +83,9 @@ async function measureWindow(
     await sleep(window.measureFrom - Date.now());
     const sampler = client === null ? null : new ActivitySampler(client);
     sampler?.start();
-    const [start, machineStart] = await Promise.all([fetchServerMetrics(server.baseUrl), sampleUsage()]);
+    const [start, machineStart] = await Promise.all([fetchServerMetrics(server), sampleUsage()]);
     await sleep(window.measureTo - Date.now());
-    const [end, machineEnd] = await Promise.all([fetchServerMetrics(server.baseUrl), sampleUsage()]);
+    const [end, machineEnd] = await Promise.all([fetchServerMetrics(server), sampleUsage()]);
     const activity = (await sampler?.stop()) ?? null;
     const seconds = (window.measureTo - window.measureFrom) / 1000;
     const machine =
@@ -189,7 +189,7 @@ export async function runBench(options: BenchOptions, cleanup: Cleanup): Promise
   const [loadResult, usage] = await Promise.all([load.run(window), measureWindow(server, database, window)]);
   await sleep(1000); // frames of the last trees still on their way
   const feedResult = feeds.close();
-  const metrics = await fetchServerMetrics(server.baseUrl);
+  const metrics = await fetchServerMetrics(server);
   await server.stop();
   const storage = await measureStorage(options, database, dataDir, window);
 

@@ -35,8 +35,14 @@ export function parseServerMetrics(text: string): ServerMetrics {
   return metrics;
 }
 
-export async function fetchServerMetrics(baseUrl: string): Promise<ServerMetrics> {
-  const response = await fetch(`${baseUrl}/metrics`);
+/** Scrapes the server's /metrics with its METRICS_TOKEN. */
+export async function fetchServerMetrics(server: {
+  baseUrl: string;
+  metricsToken: string;
+}): Promise<ServerMetrics> {
+  const response = await fetch(`${server.baseUrl}/metrics`, {
+    headers: { authorization: `Bearer ${server.metricsToken}` },
+  });
   if (!response.ok) {
     throw new Error(`GET /metrics answered ${response.status}`);
   }

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { freePort } from '../../e2e/fixtures/free-port';
 
@@ -8,7 +9,14 @@ const READY_TIMEOUT_MS = 120_000;
 /** The environment of every Vigil process of one bench run (server and CLI share the database). */
 export type VigilEnv = { databaseUrl: string | null; dataDir: string };
 
-export type VigilServer = { baseUrl: string; brokerUrl: string; pid: number; stop(): Promise<void> };
+export type VigilServer = {
+  baseUrl: string;
+  brokerUrl: string;
+  pid: number;
+  /** The server's METRICS_TOKEN: /metrics answers only `Authorization: Bearer <metricsToken>`. */
+  metricsToken: string;
+  stop(): Promise<void>;
+};
 
 function processEnv(env: VigilEnv, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const { DEMO: _demo, MQTT_URL: _mqtt, REDIS_URL: _redis, DATABASE_URL: _db, ...inherited } = process.env;
@@ -55,6 +63,7 @@ export async function startVigilServer(env: VigilEnv, nodeArgs: string[] = []): 
   const port = await freePort();
   const mqttPort = await freePort();
   const args = [...nodeArgs, '--import', 'tsx', 'packages/server/src/main.ts'];
+  const metricsToken = randomBytes(24).toString('hex');
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: processEnv(env, {
@@ -63,6 +72,7 @@ export async function startVigilServer(env: VigilEnv, nodeArgs: string[] = []): 
       HOST: '127.0.0.1',
       DEMO: '0',
       JWT_SECRET: 'bench-ingest-secret-0123456789abcdef0123456789',
+      METRICS_TOKEN: metricsToken,
     }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -81,6 +91,7 @@ export async function startVigilServer(env: VigilEnv, nodeArgs: string[] = []): 
     baseUrl,
     brokerUrl: `mqtt://127.0.0.1:${mqttPort}`,
     pid: child.pid ?? 0,
+    metricsToken,
     stop: () => stopChild(child),
   };
 }

@@ -42,9 +42,9 @@ export type AppDeps = {
   loginRateLimits?: LoginRateLimits;
   /** Logger on (the default) or off, as tests want. */
   logger?: boolean;
-};
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: LogDestination;
+};
 
 /** Builds the whole HTTP application from a configuration; never listens (main.ts does). */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
@@ -94,7 +94,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   registerErrorHandler(app);
   registerInputGuards(app);
-  const metrics = registerMetrics(app);
+  const metrics = registerMetrics(app, config.metricsToken);
   await registerOpenApi(app);
   registerAuthentication(app, accounts);
   registerHealth(app, deps.database.ping);

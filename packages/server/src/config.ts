@@ -45,6 +45,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   TRUST_PROXY: TrustProxySchema.optional(),
+  METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -82,6 +83,8 @@ export type Config = {
   webDistDir: string;
   /** Peers trusted to set X-Forwarded-For (Fastify's trustProxy); false trusts none. */
   trustProxy: TrustProxy;
+  /** Bearer token Prometheus sends to /metrics; unset: /metrics answers 404. */
+  metricsToken: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -131,6 +134,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDist),
     trustProxy: e.TRUST_PROXY ?? false,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -16,6 +16,13 @@ export type TestApp = {
 /** The JWT secret of every test app; helpers derive the app's keys from it (captcha tokens). */
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-to-sign-tokens';
 
+/** METRICS_TOKEN of every test app, and the request that reads /metrics with it. */
+export const TEST_METRICS_TOKEN = 'test-metrics-token-0123456789';
+export const METRICS_REQUEST = {
+  url: '/metrics',
+  headers: { authorization: `Bearer ${TEST_METRICS_TOKEN}` },
+};
+
 const RELAXED_LIMITS: LoginRateLimits = {
   perAccountAndIp: { limit: 1000, windowMs: 60_000 },
   perAccount: { limit: 1000, windowMs: 60_000 },
@@ -39,6 +46,7 @@ export async function buildTestApp(
     DATA_DIR: '/nonexistent-test-data',
     DEMO: '0',
     WEB_DIST_DIR: '/nonexistent-web',
+    METRICS_TOKEN: TEST_METRICS_TOKEN,
     ...options.env,
   });
   const app = await buildApp(config, {

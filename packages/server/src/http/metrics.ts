@@ -1,8 +1,21 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { COMMON_MESSAGES } from '@vigil/contracts';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { AppError } from '../errors';
 
-/** Prometheus registry of one app instance, with HTTP request counts and latencies. */
-export function registerMetrics(app: FastifyInstance): Registry {
+/** True when the Authorization header is `Bearer <token>`; compares digests, in constant time. */
+export function isMetricsTokenValid(authorization: string | undefined, token: string): boolean {
+  const presented = /^Bearer (.+)$/i.exec(authorization ?? '')?.[1] ?? '';
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(presented), digest(token)) && presented !== '';
+}
+
+/**
+ * Prometheus registry of one app instance, with HTTP request counts and latencies. /metrics is served
+ * only to `Authorization: Bearer <METRICS_TOKEN>`; without a token configured it does not exist (404).
+ */
+export function registerMetrics(app: FastifyInstance, token: string | undefined): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'vigil_' });
   const requests = new Counter({
@@ -27,8 +40,15 @@ export function registerMetrics(app: FastifyInstance): Registry {
     duration.observe(labels, reply.elapsedTime / 1000);
   });
 
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
-    reply.header('Content-Type', registry.contentType);
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    if (token === undefined) {
+      throw new AppError('not_found', COMMON_MESSAGES.notFound);
+    }
+    if (!isMetricsTokenValid(request.headers.authorization, token)) {
+      reply.header('WWW-Authenticate', 'Bearer realm="metrics"');
+      throw new AppError('unauthenticated', COMMON_MESSAGES.notAuthenticated);
+    }
+    reply.type(registry.contentType);
     return registry.metrics();
   });
   return registry;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/test-app';
+import { buildTestApp, METRICS_REQUEST, type TestApp } from '../../test/test-app';
 
 describe('platform endpoints', () => {
   let t: TestApp;
@@ -16,7 +16,7 @@ describe('platform endpoints', () => {
 
   it('exposes request counts and latencies by route pattern in Prometheus format', async () => {
     await t.app.inject('/api/v1/me/');
-    const response = await t.app.inject('/metrics');
+    const response = await t.app.inject(METRICS_REQUEST);
     expect(response.headers['content-type']).toMatch(/text\/plain/);
     expect(response.body).toMatch(
       /vigil_http_requests_total\{method="GET",route="\/api\/v1\/me\/",status_code="401"\} 1/,

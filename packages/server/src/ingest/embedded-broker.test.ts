@@ -14,7 +14,7 @@ import {
   waitFor,
   waitForClose,
 } from '../../test/telemetry';
-import { buildTestApp, type TestApp } from '../../test/test-app';
+import { buildTestApp, METRICS_REQUEST, type TestApp } from '../../test/test-app';
 import { type EmbeddedBroker, startEmbeddedBroker } from './embedded-broker';
 
 describe('embedded MQTT broker', () => {
@@ -22,7 +22,7 @@ describe('embedded MQTT broker', () => {
   let broker: EmbeddedBroker & { url: string };
   const clients: MqttClient[] = [];
 
-  const metrics = async (sample: string) => metricValue((await t.app.inject('/metrics')).body, sample);
+  const metrics = async (sample: string) => metricValue((await t.app.inject(METRICS_REQUEST)).body, sample);
   const connect = async (...args: Parameters<typeof connectDevice>) => {
     const client = await connectDevice(...args);
     clients.push(client);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, TEST_PASSWORD } from '../../test/factories';
 import { metricValue, provisionDevice, reload, treeOf } from '../../test/telemetry';
-import { authHeader, buildTestApp, type TestApp } from '../../test/test-app';
+import { authHeader, buildTestApp, METRICS_REQUEST, type TestApp } from '../../test/test-app';
 
 // Device credentials (serial number and code), not user roles, guard this route: it is exempt from the
 // role walk (DEVICE_ROUTES in role-walk.routes.test.ts) and tested here.
@@ -95,7 +95,7 @@ describe('POST /api/v1/ingest/:udfId/', () => {
     const wrongId = await post(identity.udfId, auth, JSON.stringify(mismatch));
     expect(wrongId.statusCode).toBe(400);
     expect((await reload(t.db, device)).lastSeenAt).toBeNull();
-    const metrics = (await t.app.inject('/metrics')).body;
+    const metrics = (await t.app.inject(METRICS_REQUEST)).body;
     expect(metricValue(metrics, 'vigil_ingest_rejected_total{reason="malformed_json"}')).toBeGreaterThan(0);
     expect(metricValue(metrics, 'vigil_ingest_rejected_total{reason="invalid_tree"}')).toBeGreaterThan(0);
   });
