@@ -3,12 +3,15 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import type { Mailer } from './mail/mailer';
 import type { AccountsService } from './modules/accounts/accounts.service';
+import type { RealtimeBus } from './realtime/bus';
 
 /** What every route module receives: configuration, database and the shared services. */
 export type AppContext = {
   config: Config;
   db: Database;
   accounts: AccountsService;
+  /** Device trees and control events (sessions revoked, access changed) on every instance. */
+  bus: RealtimeBus;
   mailer: Mailer;
   secrets: {
     jwtSecret: string;

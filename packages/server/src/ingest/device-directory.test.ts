@@ -50,4 +50,26 @@ describe('DeviceDirectory', () => {
     expect((await directory.findByUdfId(device.udfId))?.isSuspended).toBe(false);
     expect(await directory.findByUdfId('NOSUCH')).toBeUndefined();
   });
+
+  it('drops the devices an access-changed event names (device, site or client), by udf_id and serial alike', async () => {
+    const first = await provisionDevice(t.db);
+    const second = await provisionDevice(t.db);
+    const directory = new DeviceDirectory(t.db, { ttlMs: 60_000, now: () => 0 });
+    const states = async () => [
+      (await directory.findByUdfId(first.identity.udfId))?.isSuspended,
+      (await directory.authenticate(first.identity.serialNumber, first.identity.code))?.isSuspended,
+      (await directory.findByUdfId(second.identity.udfId))?.isSuspended,
+    ];
+    expect(await states()).toEqual([false, false, false]);
+    await updateDevice(t.db, first.device.id, { isSuspended: true });
+    await updateDevice(t.db, second.device.id, { isSuspended: true });
+
+    directory.handleControl({ name: 'access-changed', data: { userId: 1 } });
+    directory.handleControl({ name: 'session-revoked', data: { userId: 1 } });
+    expect(await states()).toEqual([false, false, false]);
+    directory.handleControl({ name: 'access-changed', data: { udfId: first.identity.udfId } });
+    expect(await states()).toEqual([true, true, false]);
+    directory.handleControl({ name: 'access-changed', data: { locationId: second.site.id } });
+    expect(await states()).toEqual([true, true, true]);
+  });
 });

@@ -5,6 +5,7 @@ import {
   findIngestDeviceByUdfId,
   type IngestDeviceRow,
 } from '../modules/devices/devices.repo';
+import type { ControlEvent } from '../realtime/control-events';
 
 /** A device as the ingest needs it; the code stays inside the directory. */
 export type DirectoryDevice = Omit<IngestDeviceRow, 'code'>;
@@ -19,6 +20,11 @@ function sameSecret(a: string, b: string): boolean {
   return timingSafeEqual(digest(a), digest(b));
 }
 
+/** Whether the device's trees go to the live feed: neither the device nor its site is suspended. */
+export function isLive(device: DirectoryDevice): boolean {
+  return !device.isSuspended && !device.isSiteSuspended;
+}
+
 function withoutCode(row: IngestDeviceRow): DirectoryDevice {
   const { code: _code, ...device } = row;
   return device;
@@ -28,6 +34,8 @@ function withoutCode(row: IngestDeviceRow): DirectoryDevice {
  * Devices by serial number and by udf_id, cached for 60 s (MQTT connects and HTTP ingest ask on every
  * message). Unknown and suspended devices are never served from the cache for long, so a device added or
  * reactivated on any instance is accepted within seconds; a suspension is enforced at commit (markDevicesSeen).
+ * The bus's access-changed events (a device or site suspended, moved or removed, on any instance) drop the
+ * entries they name at once, so the live feed stops with the change, not up to 60 s later.
  */
 /** How long an unknown or suspended device is remembered. */
 const NEGATIVE_TTL_MS = 2_000;
@@ -37,6 +45,8 @@ export class DeviceDirectory {
   private readonly byUdfId = new Map<string, Entry>();
   private readonly ttlMs: number;
   private readonly now: () => number;
+  /** Bumped by every drop: a lookup that began before one must not cache what it read. */
+  private generation = 0;
 
   constructor(
     private readonly db: Database,
@@ -63,8 +73,34 @@ export class DeviceDirectory {
 
   /** Forgets everything cached: call after devices are added, changed, suspended or deleted. */
   invalidateAll(): void {
+    this.generation += 1;
     this.bySerial.clear();
     this.byUdfId.clear();
+  }
+
+  /** Drops the devices an access-changed event names (by device, site or client; all when it names none). */
+  handleControl(event: ControlEvent): void {
+    if (event.name !== 'access-changed') {
+      return;
+    }
+    const { udfId, locationId, clientId, userId } = event.data;
+    if (udfId === undefined && locationId === undefined && clientId === undefined) {
+      if (userId === undefined) {
+        this.invalidateAll();
+      }
+      return;
+    }
+    this.generation += 1;
+    const isNamed = (row: IngestDeviceRow | undefined) =>
+      row !== undefined &&
+      (row.udfId === udfId || row.locationId === locationId || row.clientId === clientId);
+    for (const map of [this.bySerial, this.byUdfId]) {
+      for (const [key, entry] of map) {
+        if (isNamed(entry.row)) {
+          map.delete(key);
+        }
+      }
+    }
   }
 
   private async cached(
@@ -76,10 +112,18 @@ export class DeviceDirectory {
     if (hit !== undefined && hit.expiresAt > this.now()) {
       return hit.row;
     }
-    const row = await load();
-    // An active device is remembered for the full time; an unknown or suspended one only briefly.
-    const isActive = row !== undefined && !row.isSuspended;
-    map.set(key, { row, expiresAt: this.now() + (isActive ? this.ttlMs : NEGATIVE_TTL_MS) });
+    let generation = this.generation;
+    let row = await load();
+    if (generation !== this.generation) {
+      // Dropped while loading: what was read may predate the change, so read again.
+      generation = this.generation;
+      row = await load();
+    }
+    if (generation === this.generation) {
+      // A live device is remembered for the full time; an unknown or suspended one only briefly.
+      const isKept = row !== undefined && isLive(row);
+      map.set(key, { row, expiresAt: this.now() + (isKept ? this.ttlMs : NEGATIVE_TTL_MS) });
+    }
     return row;
   }
 }

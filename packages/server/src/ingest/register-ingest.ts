@@ -2,9 +2,7 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { Registry } from 'prom-client';
 import type { AppContext } from '../context';
-import { InProcessBus, type RealtimeBus } from '../realtime/bus';
 import { deviceFeedRoutes } from '../realtime/device-feed.routes';
-import { startRedisBus } from '../realtime/redis-bus';
 import { startRetentionJob } from '../telemetry/retention';
 import { startRollupJob } from '../telemetry/rollups';
 import { DeviceDirectory } from './device-directory';
@@ -23,14 +21,9 @@ declare module 'fastify' {
 export async function registerIngest(app: FastifyInstance, ctx: AppContext, registry: Registry) {
   const directory = new DeviceDirectory(ctx.db);
   // With REDIS_URL every instance's sockets see trees ingested by any instance (realtime/redis-bus.ts).
-  const bus: RealtimeBus =
-    ctx.config.redisUrl === undefined
-      ? new InProcessBus()
-      : await startRedisBus({
-          url: ctx.config.redisUrl,
-          channelPrefix: ctx.config.redisChannelPrefix,
-          log: app.log,
-        });
+  const { bus } = ctx;
+  // Registered before the live feed's listener: a socket's re-check then reads the device afresh.
+  const stopDirectory = bus.onControl((event) => directory.handleControl(event));
   const ingest = new IngestService({
     db: ctx.db,
     directory,
@@ -51,7 +44,7 @@ export async function registerIngest(app: FastifyInstance, ctx: AppContext, regi
     retention.stop();
     await rollups.stop();
     await ingest.stop();
-    await bus.close();
+    stopDirectory();
   });
 
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { ControlEvent, ControlListener } from './control-events';
 
 /** One committed state tree of a device, as the live feed sends it (the tree's JSON text). */
 export type DeviceTreeEvent = { udfId: string; json: string; receivedAt: Date };
@@ -13,11 +14,34 @@ export interface RealtimeBus {
   publish(event: DeviceTreeEvent): void;
   /** Returns the unsubscribe function. */
   subscribe(udfId: string, listener: DeviceTreeListener): () => void;
+  /**
+   * Sends a control event to every instance. This instance's listeners run before it returns, so a
+   * service's change takes effect here (cache dropped, sockets re-checking) before its response goes out.
+   */
+  publishControl(event: ControlEvent): void;
+  /** Listens to the control events of every instance; returns the unsubscribe function. */
+  onControl(listener: ControlListener): () => void;
   close(): Promise<void>;
+}
+
+/** Calls each control listener in turn; one that throws does not keep the event from the others. */
+export function deliverControl(
+  listeners: Iterable<ControlListener>,
+  event: ControlEvent,
+  onError: (error: unknown) => void,
+): void {
+  for (const listener of [...listeners]) {
+    try {
+      listener(event);
+    } catch (error) {
+      onError(error);
+    }
+  }
 }
 
 export class InProcessBus implements RealtimeBus {
   private readonly emitter = new EventEmitter();
+  private readonly controlListeners = new Set<ControlListener>();
 
   constructor() {
     // One listener per open socket: no fixed ceiling.
@@ -35,7 +59,20 @@ export class InProcessBus implements RealtimeBus {
     };
   }
 
+  publishControl(event: ControlEvent): void {
+    // Nothing logs here; a failing listener must not fail the service call that published.
+    deliverControl(this.controlListeners, event, () => {});
+  }
+
+  onControl(listener: ControlListener): () => void {
+    this.controlListeners.add(listener);
+    return () => {
+      this.controlListeners.delete(listener);
+    };
+  }
+
   async close(): Promise<void> {
     this.emitter.removeAllListeners();
+    this.controlListeners.clear();
   }
 }

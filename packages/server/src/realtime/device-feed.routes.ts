@@ -1,43 +1,37 @@
 import type { FastifyInstance } from 'fastify';
 import type { IngestService } from '../ingest/ingest.service';
 import type { RealtimeBus } from './bus';
-import { checkFeedAccess, type FeedAccessDeps } from './feed-access';
+import type { FeedAccessDeps } from './feed-access';
+import { FeedSocket } from './feed-socket';
 
-export type DeviceFeedDeps = FeedAccessDeps & { ingest: IngestService; bus: RealtimeBus };
+export type DeviceFeedDeps = FeedAccessDeps & {
+  ingest: IngestService;
+  bus: RealtimeBus;
+  /** Re-check of every socket's access without a signal; FeedSocket's default (5 min) when absent. */
+  recheckEveryMs?: number;
+};
 
 /**
- * ws/device-data/<udf_id>/?token=<raw JWT>: the device's latest tree at once, then every new tree, each
- * as a bare JSON frame. Closes with 4401 for a bad token and 4403 without access to the device's site.
+ * ws/device-data/<udf_id>/, authenticated by `?token=<raw JWT>` or a first frame
+ * `{"cmd":"auth","token":"<raw JWT>"}`: the device's latest tree at once, then every new tree, each as a
+ * bare JSON frame. Closes with 4401 for a bad, expired or revoked token and 4403 without access to the
+ * device's site; the bus's control events make open sockets re-check (feed-socket.ts).
  * Not in the OpenAPI document (a WebSocket); docs/telemetry.md describes it.
  */
 export async function deviceFeedRoutes(app: FastifyInstance, deps: DeviceFeedDeps) {
+  const sockets = new Set<FeedSocket>();
+  const stopListening = deps.bus.onControl((event) => {
+    for (const socket of sockets) {
+      socket.handleControl(event);
+    }
+  });
+  app.addHook('onClose', async () => stopListening());
+
   app.get('/ws/device-data/:udfId/', { websocket: true, schema: { hide: true } }, (socket, request) => {
     const { udfId } = request.params as { udfId: string };
     const { token } = request.query as { token?: unknown };
-    let unsubscribe: (() => void) | undefined;
-    let closed = false;
-    socket.on('close', () => {
-      closed = true;
-      unsubscribe?.();
-    });
-    checkFeedAccess(deps, typeof token === 'string' ? token : undefined, udfId)
-      .then((outcome) => {
-        if (closed) {
-          return;
-        }
-        if (outcome !== 'ok') {
-          socket.close(outcome, outcome === 4401 ? 'Invalid token.' : 'Permission denied.');
-          return;
-        }
-        const latest = deps.ingest.latest(udfId);
-        if (latest !== undefined) {
-          socket.send(latest.json);
-        }
-        unsubscribe = deps.bus.subscribe(udfId, (event) => socket.send(event.json));
-      })
-      .catch((error: unknown) => {
-        request.log.error({ err: error }, 'device feed failed');
-        socket.close(1011, 'Server error.');
-      });
+    const feed = new FeedSocket(socket, udfId, { ...deps, log: request.log }, () => sockets.delete(feed));
+    sockets.add(feed);
+    feed.start(typeof token === 'string' ? token : undefined);
   });
 }

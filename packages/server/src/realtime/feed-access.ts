@@ -1,40 +1,55 @@
+import { LIVE_FEED_CLOSE } from '@vigil/contracts';
 import type { Database } from '../db/database';
-import type { DeviceDirectory } from '../ingest/device-directory';
+import { type DeviceDirectory, isLive } from '../ingest/device-directory';
 import { getSiteAccess } from '../modules/access/access';
 import type { AccountsService } from '../modules/accounts/accounts.service';
 import { assertPassesGate } from '../modules/two-factor/two-factor-gate';
+import type { FeedGrant } from './control-events';
 
 /** WebSocket close codes of the live feed: a missing or bad token, and no access to the device. */
-export const FEED_CLOSE = { unauthenticated: 4401, forbidden: 4403 } as const;
+export const FEED_CLOSE = LIVE_FEED_CLOSE;
+
+export type FeedCloseCode = (typeof FEED_CLOSE)[keyof typeof FEED_CLOSE];
 
 export type FeedAccessDeps = { db: Database; accounts: AccountsService; directory: DeviceDirectory };
 
+/** What a socket may watch and until when; or the code to close it with. */
+export type FeedAccess = { ok: true; grant: FeedGrant; expiresAt: Date } | { ok: false; code: FeedCloseCode };
+
 /**
  * Whether the token's user may watch the device: the token authenticates like app.authenticate (with
- * the two-factor gate), and the user must see the device's site. Unknown devices are refused alike.
+ * the two-factor gate), and the user must see the device's site. Unknown devices, and devices that are not
+ * live (the device or its site suspended), are refused alike. Run again whenever access may have changed.
  */
 export async function checkFeedAccess(
   deps: FeedAccessDeps,
   token: string | undefined,
   udfId: string,
-): Promise<'ok' | (typeof FEED_CLOSE)[keyof typeof FEED_CLOSE]> {
+): Promise<FeedAccess> {
   const context = token ? await deps.accounts.authenticate(token) : undefined;
   if (context === undefined) {
-    return FEED_CLOSE.unauthenticated;
+    return { ok: false, code: FEED_CLOSE.unauthenticated };
   }
   try {
     await assertPassesGate(deps.db, context);
   } catch {
-    return FEED_CLOSE.unauthenticated;
+    return { ok: false, code: FEED_CLOSE.unauthenticated };
   }
   const device = await deps.directory.findByUdfId(udfId);
-  if (device === undefined) {
-    return FEED_CLOSE.forbidden;
+  if (device === undefined || !isLive(device)) {
+    return { ok: false, code: FEED_CLOSE.forbidden };
   }
   try {
     await getSiteAccess(deps.db, context.user, device.locationId);
-    return 'ok';
   } catch {
-    return FEED_CLOSE.forbidden;
+    return { ok: false, code: FEED_CLOSE.forbidden };
   }
+  const grant: FeedGrant = {
+    udfId,
+    userId: context.user.id,
+    sessionId: context.session.id,
+    locationId: device.locationId,
+    clientId: device.clientId,
+  };
+  return { ok: true, grant, expiresAt: context.session.expiresAt };
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DeviceTreeEvent } from './bus';
+import type { ControlEvent } from './control-events';
 import { type RedisBus, startRedisBus } from './redis-bus';
 
 // A real Redis: CI sets TEST_REDIS_URL=redis://127.0.0.1:6379. Without it this suite is skipped.
@@ -141,6 +142,36 @@ describe.skipIf(redisUrl === undefined)('RedisBus (needs TEST_REDIS_URL)', () =>
     await waitUntil(() => received.length > 0);
     expect(received).toEqual(['"x"']);
   });
+
+  it('delivers a control event to every instance once, to its own at once and ignoring foreign frames', async () => {
+    const prefix = uniquePrefix();
+    const a = await start(prefix);
+    const b = await start(prefix);
+    const other = await start(uniquePrefix());
+    const onA: ControlEvent[] = [];
+    const onB: ControlEvent[] = [];
+    const foreign: ControlEvent[] = [];
+    a.onControl((event) => onA.push(event));
+    b.onControl((event) => onB.push(event));
+    other.onControl((event) => foreign.push(event));
+    const raw = new Redis(redisUrl as string);
+    try {
+      await raw.publish(`${prefix}control`, 'not json');
+      await raw.publish(`${prefix}control`, '{"origin":"x","event":{"name":"reboot","data":{}}}');
+    } finally {
+      raw.disconnect();
+    }
+
+    const event: ControlEvent = { name: 'access-changed', data: { udfId: 'DEV1', locationId: 7 } };
+    a.publishControl(event);
+    // The publishing instance's listeners ran before publishControl returned.
+    expect(onA).toEqual([event]);
+    await waitUntil(() => onB.length > 0);
+    await pause(100);
+    expect(onA).toEqual([event]);
+    expect(onB).toEqual([event]);
+    expect(foreign).toEqual([]);
+  });
 });
 
 describe('RedisBus without a reachable Redis', () => {
@@ -156,6 +187,10 @@ describe('RedisBus without a reachable Redis', () => {
     });
     const unsubscribe = bus.subscribe('DEV1', () => {});
     expect(() => bus.publish({ udfId: 'DEV1', json: '{}', receivedAt: new Date() })).not.toThrow();
+    const seen: ControlEvent[] = [];
+    bus.onControl((event) => seen.push(event));
+    bus.publishControl({ name: 'session-revoked', data: { userId: 1 } });
+    expect(seen).toEqual([{ name: 'session-revoked', data: { userId: 1 } }]);
     unsubscribe();
     await bus.close();
     expect(errors.length + warnings.length).toBeGreaterThan(0);

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { DeviceTreeEvent, DeviceTreeListener, RealtimeBus } from './bus';
+import { type DeviceTreeEvent, type DeviceTreeListener, deliverControl, type RealtimeBus } from './bus';
+import { type ControlEvent, ControlEventSchema, type ControlListener } from './control-events';
 
 export type RedisBusLog = {
   warn(object: object, message: string): void;
@@ -18,6 +20,9 @@ export type RedisBusOptions = {
 /** One frame on a device's channel: the tree's text as the device sent it, and the server's receive time. */
 type Frame = { udfId: string; receivedAt: string; json: string };
 
+/** One frame on the control channel: the event and the instance that sent it (which handled it already). */
+type ControlFrame = { origin: string; event: ControlEvent };
+
 const ERROR_LOG_INTERVAL_MS = 10_000;
 
 /**
@@ -29,17 +34,24 @@ const ERROR_LOG_INTERVAL_MS = 10_000;
  * through Redis, also to this instance's own sockets, so nothing is delivered twice. Redis being down
  * never stops the ingest: publishes are dropped (the live feed is best effort; storage is not affected),
  * errors are logged at most every 10 s, and ioredis reconnects and re-subscribes by itself.
+ * Control events travel on one channel, `<prefix>control`, which every instance subscribes to from start:
+ * the publishing instance handles its own event at once and ignores its copy from Redis.
  */
 export class RedisBus implements RealtimeBus {
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
   private readonly listeners = new Map<string, Set<DeviceTreeListener>>();
   private readonly channelStart: string;
+  private readonly controlChannel: string;
+  private readonly controlListeners = new Set<ControlListener>();
+  private readonly instanceId = randomUUID();
+  private readonly controlSubscribed: Promise<void>;
   private lastErrorLogAt = 0;
   private droppedSinceLog = 0;
 
   constructor(private readonly options: RedisBusOptions) {
     this.channelStart = `${options.channelPrefix}device:`;
+    this.controlChannel = `${options.channelPrefix}control`;
     // No offline queue on the publisher: while Redis is away frames are dropped, not piled up in memory.
     this.publisher = new Redis(options.url, { enableOfflineQueue: false, lazyConnect: true });
     this.subscriber = new Redis(options.url, { lazyConnect: true });
@@ -52,13 +64,25 @@ export class RedisBus implements RealtimeBus {
       );
     }
     this.subscriber.on('message', (channel: string, message: string) => this.deliver(channel, message));
+    let markSubscribed = () => {};
+    this.controlSubscribed = new Promise((resolve) => {
+      markSubscribed = resolve;
+    });
+    // On every (re)connection: a SUBSCRIBE that failed while Redis was away is not re-sent by ioredis.
+    this.subscriber.on('ready', () => {
+      this.subscriber.subscribe(this.controlChannel).then(markSubscribed, (error: unknown) => {
+        this.options.log.error({ err: error }, 'redis control channel subscribe failed');
+      });
+    });
   }
 
   /** Connects both connections; resolves after connectTimeoutMs at the latest, logging a warning. */
   async start(): Promise<void> {
     const timeoutMs = this.options.connectTimeoutMs ?? 5000;
     let timer: NodeJS.Timeout | undefined;
-    const connected = Promise.all([this.publisher.connect(), this.subscriber.connect()]);
+    const connected = Promise.all([this.publisher.connect(), this.subscriber.connect()]).then(
+      () => this.controlSubscribed,
+    );
     const timedOut = new Promise<'timeout'>((resolve) => {
       timer = setTimeout(() => resolve('timeout'), timeoutMs);
     });
@@ -103,8 +127,31 @@ export class RedisBus implements RealtimeBus {
     return () => this.unsubscribe(udfId, listener);
   }
 
+  publishControl(event: ControlEvent): void {
+    deliverControl(this.controlListeners, event, (error) =>
+      this.options.log.error({ err: error, event: event.name }, 'control listener failed'),
+    );
+    // Never rate-limited: a lost control event leaves other instances' sockets open until their re-check.
+    const lost = (error?: unknown) =>
+      this.options.log.error({ err: error, event }, 'control event not sent to other instances');
+    if (this.publisher.status !== 'ready') {
+      lost();
+      return;
+    }
+    const frame: ControlFrame = { origin: this.instanceId, event };
+    this.publisher.publish(this.controlChannel, JSON.stringify(frame)).catch(lost);
+  }
+
+  onControl(listener: ControlListener): () => void {
+    this.controlListeners.add(listener);
+    return () => {
+      this.controlListeners.delete(listener);
+    };
+  }
+
   async close(): Promise<void> {
     this.listeners.clear();
+    this.controlListeners.clear();
     await Promise.all([closeConnection(this.publisher), closeConnection(this.subscriber)]);
   }
 
@@ -123,6 +170,10 @@ export class RedisBus implements RealtimeBus {
   }
 
   private deliver(channel: string, message: string): void {
+    if (channel === this.controlChannel) {
+      this.deliverControlFrame(message);
+      return;
+    }
     if (!channel.startsWith(this.channelStart)) {
       return;
     }
@@ -142,6 +193,20 @@ export class RedisBus implements RealtimeBus {
         this.logError({ err: error, udfId: event.udfId }, 'live feed listener failed');
       }
     }
+  }
+
+  private deliverControlFrame(message: string): void {
+    const frame = parseControlFrame(message);
+    if (frame === undefined) {
+      this.logError({ channel: this.controlChannel }, 'redis frame ignored: not a control frame');
+      return;
+    }
+    if (frame.origin === this.instanceId) {
+      return;
+    }
+    deliverControl(this.controlListeners, frame.event, (error) =>
+      this.logError({ err: error, event: frame.event.name }, 'control listener failed'),
+    );
   }
 
   private dropped(message: string, error?: unknown): void {
@@ -174,6 +239,19 @@ function parseFrame(message: string): DeviceTreeEvent | undefined {
       return undefined;
     }
     return { udfId: frame.udfId, json: frame.json, receivedAt: new Date(frame.receivedAt) };
+  } catch {
+    return undefined;
+  }
+}
+
+function parseControlFrame(message: string): ControlFrame | undefined {
+  try {
+    const frame = JSON.parse(message) as { origin?: unknown; event?: unknown };
+    const event = ControlEventSchema.safeParse(frame.event);
+    if (typeof frame.origin !== 'string' || !event.success) {
+      return undefined;
+    }
+    return { origin: frame.origin, event: event.data };
   } catch {
     return undefined;
   }

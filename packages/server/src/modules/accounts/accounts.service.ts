@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { LOGIN_MESSAGES, type LoginRequest, NON_FIELD_ERRORS } from '@vigil/contracts';
 import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
+import type { ControlPublisher } from '../../realtime/control-events';
 import { findUserByLogin, updateUser } from '../users/users.repo';
 import type { UserRow } from '../users/users.table';
 import type { LoginRateLimiter } from './login-rate-limit';
@@ -18,6 +19,8 @@ export type AccountsDeps = {
   tokens: SessionTokens;
   limiter: LoginRateLimiter;
   sessionTtlSeconds: number;
+  /** Tells every instance's live feed that a session ended. */
+  signals: ControlPublisher;
   now?: () => Date;
 };
 
@@ -77,5 +80,6 @@ export class AccountsService {
 
   async logout(sessionId: string): Promise<void> {
     await revokeSession(this.deps.db, sessionId, this.now());
+    this.deps.signals.publishControl({ name: 'session-revoked', data: { sessionId } });
   }
 }

@@ -1,6 +1,7 @@
 import { PASSWORD_MESSAGES, type PasswordChange } from '@vigil/contracts';
 import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
+import type { ControlPublisher } from '../../realtime/control-events';
 import { updateUser } from '../users/users.repo';
 import type { AuthContext } from './accounts.service';
 import type { LoginRateLimiter } from './login-rate-limit';
@@ -14,7 +15,7 @@ import { revokeUserSessions } from './sessions.repo';
  * Every other session of the user ends (this one stays), and reset links already sent stop working.
  */
 export async function changePassword(
-  db: Database,
+  { db, bus }: { db: Database; bus: ControlPublisher },
   auth: AuthContext,
   input: PasswordChange,
   guard: { limiter: LoginRateLimiter; ip: string },
@@ -40,4 +41,6 @@ export async function changePassword(
     await revokeUserSessions(tx, user.id, now, session.id);
     await useUpResetTokens(tx, user.id, now);
   });
+  // Its live-feed sockets re-check: those of other sessions close, this session's stay.
+  bus.publishControl({ name: 'session-revoked', data: { userId: user.id } });
 }

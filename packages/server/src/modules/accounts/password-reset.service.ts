@@ -11,7 +11,7 @@ import { hashPassword } from './passwords';
 import type { ResetRateLimiter } from './reset-rate-limit';
 import { revokeUserSessions } from './sessions.repo';
 
-type ResetContext = Pick<AppContext, 'config' | 'db' | 'mailer'>;
+type ResetContext = Pick<AppContext, 'config' | 'db' | 'mailer' | 'bus'>;
 
 /** The user part of a reset link: the id in base 36 (never holds a dash). */
 export function encodeUid(userId: number): string {
@@ -121,4 +121,5 @@ export async function confirmPasswordReset(
     await updateUser(tx, user.id, { passwordHash, passwordChangedAt: now });
     await revokeUserSessions(tx, user.id, now);
   });
+  ctx.bus.publishControl({ name: 'session-revoked', data: { userId: user.id } });
 }

@@ -64,7 +64,7 @@ export async function passwordRoutes(app: FastifyInstance, ctx: AppContext): Pro
       },
     },
     handler: async (request) => {
-      await changePassword(ctx.db, requireAuth(request), request.body, { limiter, ip: request.ip });
+      await changePassword(ctx, requireAuth(request), request.body, { limiter, ip: request.ip });
       return { detail: PASSWORD_MESSAGES.saved };
     },
   });

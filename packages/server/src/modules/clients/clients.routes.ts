@@ -105,7 +105,7 @@ export async function clientsRoutes(app: FastifyInstance, ctx: AppContext): Prom
       response: { 204: z.null().describe('Deleted'), ...AUTH_RESPONSES, ...notFound },
     },
     handler: async (request, reply) => {
-      await deleteClient(ctx.db, requireAuth(request).user, request.params.id);
+      await deleteClient(ctx.db, requireAuth(request).user, request.params.id, ctx.bus);
       return reply.code(204).send(null);
     },
   });

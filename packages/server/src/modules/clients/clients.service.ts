@@ -1,6 +1,7 @@
 import type { Client, ClientListQuery, Paginated } from '@vigil/contracts';
 import type { Database } from '../../db/database';
 import { type Page, pageOf } from '../../http/pagination';
+import type { ControlPublisher } from '../../realtime/control-events';
 import {
   assertCanManageClient,
   assertClientVisible,
@@ -62,11 +63,17 @@ export async function getClient(db: Database, actor: UserRow, id: number): Promi
 }
 
 /** DELETE clients/{id}/ (staff): its sites and user links go with it; the people stay. */
-export async function deleteClient(db: Database, actor: UserRow, id: number): Promise<void> {
+export async function deleteClient(
+  db: Database,
+  actor: UserRow,
+  id: number,
+  signals: ControlPublisher,
+): Promise<void> {
   assertStaff(actor);
   if (!(await deleteClientRow(db, id))) {
     throw notFound();
   }
+  signals.publishControl({ name: 'access-changed', data: { clientId: id } });
 }
 
 /** clients/{id}/select/: makes the client current; a current site of another client is dropped. */

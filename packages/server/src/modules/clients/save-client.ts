@@ -15,7 +15,7 @@ import { toClientPatch, toClientResponse, toNewClient } from './client-fields';
 import { getClientByNumber, insertClient, updateClientRow } from './clients.repo';
 import { getClientOr404 } from './clients.service';
 
-type SaveContext = Pick<AppContext, 'config' | 'db' | 'mailer'>;
+type SaveContext = Pick<AppContext, 'config' | 'db' | 'mailer' | 'bus'>;
 
 function numberTaken(): AppError {
   return AppError.validation({ number: [CLIENT_MESSAGES.numberTaken] });
@@ -101,6 +101,8 @@ export async function updateClient(
       }
       return row;
     });
+    // is_2fa_required (the gate) or the administrators may have changed: the client's live feeds re-check.
+    ctx.bus.publishControl({ name: 'access-changed', data: { clientId: id } });
     return toClientResponse(client);
   } catch (error) {
     throw isNumberTakenError(error) ? numberTaken() : error;

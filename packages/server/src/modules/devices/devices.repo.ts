@@ -143,7 +143,7 @@ export async function deleteDevice(db: Database, id: number): Promise<void> {
 export type IngestDeviceRow = Pick<
   DeviceRow,
   'id' | 'udfId' | 'serialNumber' | 'code' | 'locationId' | 'isSuspended'
-> & { clientId: number };
+> & { clientId: number; isSiteSuspended: boolean };
 
 async function findIngestDevice(db: Database, where: SQL): Promise<IngestDeviceRow | undefined> {
   const [row] = await db
@@ -155,6 +155,7 @@ async function findIngestDevice(db: Database, where: SQL): Promise<IngestDeviceR
       locationId: devices.locationId,
       isSuspended: devices.isSuspended,
       clientId: locations.clientId,
+      isSiteSuspended: locations.isSuspended,
     })
     .from(devices)
     .innerJoin(locations, eq(locations.id, devices.locationId))

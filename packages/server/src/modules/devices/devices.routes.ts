@@ -120,7 +120,8 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext): Prom
       body: DeviceUpdateSchema,
       response: { 200: DeviceSchema, 400: ValidationErrorSchema, ...DENIED_RESPONSES },
     },
-    handler: async (request) => editDevice(db, requireAuth(request).user, request.params.id, request.body),
+    handler: async (request) =>
+      editDevice(db, requireAuth(request).user, request.params.id, request.body, ctx.bus),
   });
 
   api.delete(`${BASE}:id/`, {
@@ -133,7 +134,7 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext): Prom
       response: { 204: z.null().describe('Removed'), ...DENIED_RESPONSES },
     },
     handler: async (request, reply) => {
-      await removeDevice(db, requireAuth(request).user, request.params.id);
+      await removeDevice(db, requireAuth(request).user, request.params.id, ctx.bus);
       return reply.code(204).send(null);
     },
   });
@@ -147,7 +148,8 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext): Prom
       params: DeviceIdParamsSchema,
       response: { 200: DeviceSchema, ...DENIED_RESPONSES },
     },
-    handler: async (request) => toggleDeviceSuspension(db, requireAuth(request).user, request.params.id),
+    handler: async (request) =>
+      toggleDeviceSuspension(db, requireAuth(request).user, request.params.id, ctx.bus),
   });
 
   api.post(`${BASE}:id/select/`, {

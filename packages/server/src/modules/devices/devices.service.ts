@@ -1,6 +1,7 @@
 import { DEVICE_MESSAGES, type Device, type DeviceCreate, type DeviceUpdate } from '@vigil/contracts';
 import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
+import type { ControlPublisher } from '../../realtime/control-events';
 import { assertCanEditSite, getSiteAccess, isStaffUser, notFound } from '../access/access';
 import { uniqueViolationOf } from '../registration/unique-violation';
 import { updateUser } from '../users/users.repo';
@@ -107,6 +108,7 @@ export async function editDevice(
   user: UserRow,
   id: number,
   input: DeviceUpdate,
+  signals: ControlPublisher,
 ): Promise<Device> {
   const row = await getEditableDevice(db, user, id);
   const emulation = input.is_emulated_as === undefined ? row.isEmulatedAs : input.is_emulated_as;
@@ -127,22 +129,39 @@ export async function editDevice(
   if (updated === undefined) {
     throw notFound();
   }
+  // Moved to another site or bound to another unit: the feed of its old udf_id re-checks.
+  signals.publishControl({ name: 'access-changed', data: { udfId: row.udfId } });
   return toDeviceJson(updated, true);
 }
 
 /** DELETE devices/{id}/: editors of the site; the hardware unit becomes free again. */
-export async function removeDevice(db: Database, user: UserRow, id: number): Promise<void> {
-  await getEditableDevice(db, user, id);
+export async function removeDevice(
+  db: Database,
+  user: UserRow,
+  id: number,
+  signals: ControlPublisher,
+): Promise<void> {
+  const row = await getEditableDevice(db, user, id);
   await deleteDevice(db, id);
+  signals.publishControl({ name: 'access-changed', data: { udfId: row.udfId } });
 }
 
-/** POST devices/{id}/suspend/: toggles is_suspended (deactivate / reactivate). */
-export async function toggleDeviceSuspension(db: Database, user: UserRow, id: number): Promise<Device> {
+/**
+ * POST devices/{id}/suspend/: toggles is_suspended (deactivate / reactivate). Every instance drops the
+ * device from its directory and its live-feed sockets re-check before this returns here (elsewhere: at once).
+ */
+export async function toggleDeviceSuspension(
+  db: Database,
+  user: UserRow,
+  id: number,
+  signals: ControlPublisher,
+): Promise<Device> {
   await getEditableDevice(db, user, id);
   const row = await toggleDeviceSuspended(db, id);
   if (row === undefined) {
     throw notFound();
   }
+  signals.publishControl({ name: 'access-changed', data: { udfId: row.udfId } });
   return toDeviceJson(row, true);
 }
 

@@ -13,7 +13,7 @@ import { revokeUserSessions } from '../accounts/sessions.repo';
 import type { UserRow } from '../users/users.table';
 import { findUserByActivationKey, updateUserHoldingKey } from './activation.repo';
 
-type ActivationContext = Pick<AppContext, 'config' | 'db' | 'accounts'>;
+type ActivationContext = Pick<AppContext, 'config' | 'db' | 'accounts' | 'bus'>;
 
 function invalidLink(): AppError {
   return new AppError('not_found', ACTIVATION_MESSAGES.invalidLink);
@@ -94,5 +94,6 @@ export async function setPasswordWithKey(
     }
     await revokeUserSessions(tx, user.id, now);
   });
+  ctx.bus.publishControl({ name: 'session-revoked', data: { userId: user.id } });
   return ctx.accounts.openSession({ ...user, passwordHash }, meta);
 }

@@ -121,7 +121,7 @@ export async function sitesRoutes(app: FastifyInstance, ctx: AppContext): Promis
       response: { 204: z.null().describe('Removed'), ...DENIED_RESPONSES },
     },
     handler: async (request, reply) => {
-      await deleteSite(db, requireAuth(request).user, request.params.id);
+      await deleteSite(db, requireAuth(request).user, request.params.id, ctx.bus);
       return reply.code(204).send(null);
     },
   });
@@ -135,7 +135,8 @@ export async function sitesRoutes(app: FastifyInstance, ctx: AppContext): Promis
       params: IdParamsSchema,
       response: { 200: SiteSchema, ...DENIED_RESPONSES },
     },
-    handler: async (request) => toggleSiteSuspended(db, requireAuth(request).user, request.params.id),
+    handler: async (request) =>
+      toggleSiteSuspended(db, requireAuth(request).user, request.params.id, ctx.bus),
   });
 
   api.post(`${BASE}:id/select/`, {

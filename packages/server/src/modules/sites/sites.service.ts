@@ -10,6 +10,7 @@ import {
 import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
 import type { Page } from '../../http/pagination';
+import type { ControlPublisher } from '../../realtime/control-events';
 import {
   assertCanEditSite,
   assertClientVisible,
@@ -171,21 +172,36 @@ export async function updateSite(db: Database, user: UserRow, id: number, input:
 }
 
 /** DELETE locations/{id}/: staff and the client's accounts management. */
-export async function deleteSite(db: Database, user: UserRow, id: number): Promise<void> {
+export async function deleteSite(
+  db: Database,
+  user: UserRow,
+  id: number,
+  signals: ControlPublisher,
+): Promise<void> {
   const { access } = await getVisibleSite(db, user, id);
   if (!(await canManageClient(db, user, access.clientId))) {
     throw forbidden();
   }
   await deleteLocation(db, id);
+  signals.publishControl({ name: 'access-changed', data: { locationId: id } });
 }
 
-/** POST locations/{id}/suspend/: toggles is_suspended (deactivate / reactivate). */
-export async function toggleSiteSuspended(db: Database, user: UserRow, id: number): Promise<Site> {
+/**
+ * POST locations/{id}/suspend/: toggles is_suspended (deactivate / reactivate). A suspended site's devices
+ * leave the live feed on every instance (device directory dropped, sockets re-check and close 4403).
+ */
+export async function toggleSiteSuspended(
+  db: Database,
+  user: UserRow,
+  id: number,
+  signals: ControlPublisher,
+): Promise<Site> {
   await assertCanEditSite(db, user, id);
   const row = await toggleLocationSuspended(db, id);
   if (row === undefined) {
     throw notFound();
   }
+  signals.publishControl({ name: 'access-changed', data: { locationId: id } });
   return oneSiteJson(db, row, true);
 }
 

@@ -44,6 +44,6 @@ export function registerMembershipRoutes(app: FastifyInstance, ctx: AppContext):
       response: { 200: MembershipSchema, 400: ValidationErrorSchema, ...DENIED_RESPONSES },
     },
     handler: async (request) =>
-      updateMembership(ctx.db, requireAuth(request).user, request.params.id, request.body),
+      updateMembership(ctx.db, requireAuth(request).user, request.params.id, request.body, ctx.bus),
   });
 }

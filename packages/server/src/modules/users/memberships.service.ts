@@ -7,6 +7,7 @@ import {
 } from '@vigil/contracts';
 import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
+import type { ControlPublisher } from '../../realtime/control-events';
 import { notFound } from '../access/access';
 import { isUserInClient } from '../access/access.repo';
 import {
@@ -71,6 +72,7 @@ export async function updateMembership(
   actor: UserRow,
   id: number,
   input: MembershipUpdate,
+  signals: ControlPublisher,
 ): Promise<Membership> {
   const current = await getMembershipById(db, id);
   if (current === undefined) {
@@ -80,6 +82,7 @@ export async function updateMembership(
   await assertCanGrant(db, actor, [{ location_id: current.locationId, permission }], current.userId);
   if (input.permission !== undefined || input.has_access !== undefined) {
     await updateMembershipById(db, id, { permission: input.permission, hasAccess: input.has_access });
+    signals.publishControl({ name: 'access-changed', data: { userId: current.userId } });
   }
   return reload(db, id);
 }

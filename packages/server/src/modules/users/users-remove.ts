@@ -1,6 +1,7 @@
 import { ASSIGNED_USER_MESSAGES } from '@vigil/contracts';
 import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
+import type { ControlPublisher } from '../../realtime/control-events';
 import { canManageClient, forbidden, isStaffUser, notFound } from '../access/access';
 import { findClientIdsOfUser, isUserInClient } from '../access/access.repo';
 import { resolveCurrentClientId } from '../sites/current-client';
@@ -29,7 +30,12 @@ async function forgetSelection(db: Database, target: UserRow, clientId: number):
  * management): its memberships and the link go; the person is deleted only when no client is left
  * and they are not staff.
  */
-export async function removeAssignedUser(db: Database, actor: UserRow, id: number): Promise<void> {
+export async function removeAssignedUser(
+  db: Database,
+  actor: UserRow,
+  id: number,
+  signals: ControlPublisher,
+): Promise<void> {
   const target = await getReadableUser(db, actor, id);
   if (target.id === actor.id) {
     throw new AppError('forbidden', ASSIGNED_USER_MESSAGES.cannotRemoveSelf);
@@ -51,4 +57,5 @@ export async function removeAssignedUser(db: Database, actor: UserRow, id: numbe
     }
     await forgetSelection(tx, target, clientId);
   });
+  signals.publishControl({ name: 'access-changed', data: { userId: target.id } });
 }

@@ -99,7 +99,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext): Promis
         response: { 200: AssignedUserDetailSchema, 400: ValidationErrorSchema, ...DENIED_RESPONSES },
       },
       handler: async (request) =>
-        updateAssignedUser(db, requireAuth(request).user, request.params.id, request.body),
+        updateAssignedUser(db, requireAuth(request).user, request.params.id, request.body, ctx.bus),
     });
   }
 
@@ -113,7 +113,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext): Promis
       response: { 204: z.null().describe('Removed'), ...DENIED_RESPONSES },
     },
     handler: async (request, reply) => {
-      await removeAssignedUser(db, requireAuth(request).user, request.params.id);
+      await removeAssignedUser(db, requireAuth(request).user, request.params.id, ctx.bus);
       return reply.code(204).send(null);
     },
   });
