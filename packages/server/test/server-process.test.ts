@@ -3,12 +3,17 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const MAIN = 'packages/server/src/main.ts';
 const CLI = 'packages/server/src/cli/main.ts';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-process-'));
+// Ceilings for a machine busy with other suites, not expected durations: every wait ends on an event
+// (the server's ready line, its exit, a log line) and normally takes seconds.
+const READY_CEILING_MS = 5 * 60_000;
+const TEST_CEILING_MS = 15 * 60_000;
+const running = new Set<ChildProcess>();
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -36,12 +41,50 @@ function env(port: number, mqttPort = 0): NodeJS.ProcessEnv {
 
 type Running = { child: ChildProcess; output: () => string; baseUrl: string };
 
-async function startServer(): Promise<Running> {
+/** Resolves once the server's output satisfies isReady; rejects if it exits first or after the ceiling. */
+function waitForOutput(server: Running, isReady: (output: string) => boolean, what: string): Promise<void> {
+  const { child } = server;
+  return new Promise((resolve, reject) => {
+    const finish = (error?: Error) => {
+      clearTimeout(timer);
+      child.stdout?.off('data', check);
+      child.stderr?.off('data', check);
+      child.off('exit', handleExit);
+      if (error) {
+        reject(error);
+      } else {
+        resolve();
+      }
+    };
+    const check = () => {
+      if (isReady(server.output())) {
+        finish();
+      }
+    };
+    const handleExit = (code: number | null) =>
+      finish(new Error(`the server exited (${code}) before ${what}:\n${server.output()}`));
+    const timer = setTimeout(
+      () => finish(new Error(`no ${what} after ${READY_CEILING_MS / 1000} s:\n${server.output()}`)),
+      READY_CEILING_MS,
+    );
+    child.stdout?.on('data', check);
+    child.stderr?.on('data', check);
+    child.once('exit', handleExit);
+    if (child.exitCode !== null) {
+      handleExit(child.exitCode);
+    }
+    check();
+  });
+}
+
+async function startServer(options: { logLevel?: string } = {}): Promise<Running> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: ROOT,
-    env: env(port, await freePort()),
+    env: { ...env(port, await freePort()), LOG_LEVEL: options.logLevel ?? 'warn' },
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += chunk;
@@ -49,17 +92,16 @@ async function startServer(): Promise<Running> {
   child.stderr?.on('data', (chunk) => {
     output += chunk;
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200 && !output.includes('Stop with Ctrl-C'); i += 1) {
-    if (child.exitCode !== null) {
-      throw new Error(output);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { child, output: () => output, baseUrl };
+  const server = { child, output: () => output, baseUrl: `http://127.0.0.1:${port}` };
+  await waitForOutput(server, (text) => text.includes('Stop with Ctrl-C'), 'ready line');
+  return server;
 }
 
+/** SIGTERM, then the exit code once the process has ended (at once if it already has). */
 function stop(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) {
+    return Promise.resolve(child.exitCode);
+  }
   return new Promise((resolve) => {
     child.once('exit', (code) => resolve(code));
     child.kill('SIGTERM');
@@ -74,6 +116,12 @@ function runCli(args: string[]) {
   });
 }
 
+/** Fastify's 'incoming request' log lines (LOG_LEVEL=info) for the sign-in route. */
+function countLoginRequests(output: string): number {
+  return output.split('\n').filter((line) => line.includes('incoming request') && line.includes('login-jwt'))
+    .length;
+}
+
 async function login(baseUrl: string, username: string, password: string): Promise<number> {
   const response = await fetch(`${baseUrl}/api/v1/accounts/login-jwt/`, {
     method: 'POST',
@@ -83,88 +131,103 @@ async function login(baseUrl: string, username: string, password: string): Promi
   return response.status;
 }
 
+// A failed test must not leave its server holding the data directory for the next one.
+afterEach(async () => {
+  await Promise.all([...running].map(stop));
+});
+
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 describe('the server process on the embedded database', () => {
-  it('seeds the demo on first start, keeps rows across restarts, guards the data dir and shuts down cleanly', async () => {
-    const first = await startServer();
-    expect(first.output()).toContain('Demo data loaded on this first start.');
-    expect(first.output()).toContain('admin@vigil.demo');
-    expect(await login(first.baseUrl, 'admin@vigil.demo', 'Conveyor-2026')).toBe(200);
+  it(
+    'seeds the demo on first start, keeps rows across restarts, guards the data dir and shuts down cleanly',
+    async () => {
+      const first = await startServer({ logLevel: 'info' });
+      expect(first.output()).toContain('Demo data loaded on this first start.');
+      expect(first.output()).toContain('admin@vigil.demo');
+      expect(await login(first.baseUrl, 'admin@vigil.demo', 'Conveyor-2026')).toBe(200);
 
-    // The CLI refuses, in one line and touching nothing, while the server holds the data directory.
-    const refused = runCli([
-      'create-superuser',
-      '--email',
-      'second@vigil.test',
-      '--password',
-      'Grain-Belt-77',
-    ]);
-    expect(refused.status).toBe(1);
-    expect(refused.stderr.trim().split('\n')).toHaveLength(1);
-    expect(refused.stderr).toMatch(/in use by a running Vigil process/);
+      // The CLI refuses, in one line and touching nothing, while the server holds the data directory.
+      const refused = runCli([
+        'create-superuser',
+        '--email',
+        'second@vigil.test',
+        '--password',
+        'Grain-Belt-77',
+      ]);
+      expect(refused.status).toBe(1);
+      expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+      expect(refused.stderr).toMatch(/in use by a running Vigil process/);
 
-    // A slow request in flight when SIGTERM arrives still gets its answer.
-    const inFlight = login(first.baseUrl, 'admin@vigil.demo', 'Conveyor-2026');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    const exitCode = await stop(first.child);
-    expect(await inFlight).toBe(200);
-    expect(exitCode).toBe(0);
-    expect(fs.existsSync(path.join(dataDir, 'vigil.lock'))).toBe(false);
-
-    // Stopped: the CLI works on the same data.
-    const created = runCli([
-      'create-superuser',
-      '--email',
-      'second@vigil.test',
-      '--password',
-      'Grain-Belt-77',
-      '--name',
-      'Second Admin',
-    ]);
-    expect(created.stderr).toBe('');
-    expect(created.status).toBe(0);
-    const duplicate = runCli([
-      'create-superuser',
-      '--email',
-      'second@vigil.test',
-      '--password',
-      'Grain-Belt-77',
-    ]);
-    expect(duplicate.status).toBe(1);
-
-    const second = await startServer();
-    try {
-      expect(second.output()).toContain('Demo data present.');
-      expect(await login(second.baseUrl, 'second@vigil.test', 'Grain-Belt-77')).toBe(200);
-      expect(await login(second.baseUrl, 'user@northfield.demo', 'Conveyor-2026')).toBe(200);
-    } finally {
-      expect(await stop(second.child)).toBe(0);
-    }
-  }, 120_000);
-
-  it('stops start-up with one clear line when the MQTT port is taken, leaving the data directory unlocked', async () => {
-    const taken = net.createServer();
-    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
-    const address = taken.address();
-    const mqttPort = typeof address === 'object' && address ? address.port : 0;
-    try {
-      const result = spawnSync(process.execPath, ['--import', 'tsx', MAIN], {
-        cwd: ROOT,
-        env: env(await freePort(), mqttPort),
-        encoding: 'utf8',
-      });
-      expect(result.status).toBe(1);
-      expect(result.stderr.trim()).toBe(
-        `MQTT port ${mqttPort} is already in use (another MQTT broker?): set MQTT_PORT or MQTT_URL.`,
-      );
+      // A slow request in flight when SIGTERM arrives still gets its answer: SIGTERM goes once the server
+      // has logged the request as received.
+      const loginsSeen = countLoginRequests(first.output());
+      const inFlight = login(first.baseUrl, 'admin@vigil.demo', 'Conveyor-2026');
+      await waitForOutput(first, (text) => countLoginRequests(text) > loginsSeen, 'incoming login request');
+      const exitCode = await stop(first.child);
+      expect(await inFlight).toBe(200);
+      expect(exitCode).toBe(0);
       expect(fs.existsSync(path.join(dataDir, 'vigil.lock'))).toBe(false);
-    } finally {
-      taken.close();
-    }
-  }, 60_000);
 
-  it('stops start-up with one line naming a bad variable', () => {
+      // Stopped: the CLI works on the same data.
+      const created = runCli([
+        'create-superuser',
+        '--email',
+        'second@vigil.test',
+        '--password',
+        'Grain-Belt-77',
+        '--name',
+        'Second Admin',
+      ]);
+      expect(created.stderr).toBe('');
+      expect(created.status).toBe(0);
+      const duplicate = runCli([
+        'create-superuser',
+        '--email',
+        'second@vigil.test',
+        '--password',
+        'Grain-Belt-77',
+      ]);
+      expect(duplicate.status).toBe(1);
+
+      const second = await startServer();
+      try {
+        expect(second.output()).toContain('Demo data present.');
+        expect(await login(second.baseUrl, 'second@vigil.test', 'Grain-Belt-77')).toBe(200);
+        expect(await login(second.baseUrl, 'user@northfield.demo', 'Conveyor-2026')).toBe(200);
+      } finally {
+        expect(await stop(second.child)).toBe(0);
+      }
+    },
+    TEST_CEILING_MS,
+  );
+
+  it(
+    'stops start-up with one clear line when the MQTT port is taken, leaving the data directory unlocked',
+    async () => {
+      const taken = net.createServer();
+      await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+      const address = taken.address();
+      const mqttPort = typeof address === 'object' && address ? address.port : 0;
+      try {
+        const result = spawnSync(process.execPath, ['--import', 'tsx', MAIN], {
+          cwd: ROOT,
+          env: env(await freePort(), mqttPort),
+          encoding: 'utf8',
+        });
+        expect(result.status).toBe(1);
+        expect(result.stderr.trim()).toBe(
+          `MQTT port ${mqttPort} is already in use (another MQTT broker?): set MQTT_PORT or MQTT_URL.`,
+        );
+        expect(fs.existsSync(path.join(dataDir, 'vigil.lock'))).toBe(false);
+      } finally {
+        taken.close();
+      }
+    },
+    TEST_CEILING_MS,
+  );
+
+  it('stops start-up with one line naming a bad variable', { timeout: TEST_CEILING_MS }, () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', MAIN], {
       cwd: ROOT,
       env: { ...env(0), PORT: 'eighty' },

@@ -57,7 +57,8 @@ async function run(options: Parameters<typeof startSimulator>[0]): Promise<Runni
   return simulator;
 }
 
-async function waitFor(check: () => boolean, timeoutMs = 5000): Promise<void> {
+// A ceiling for a busy machine; the wait ends as soon as the check holds.
+async function waitFor(check: () => boolean, timeoutMs = 60_000): Promise<void> {
   const started = Date.now();
   while (!check()) {
     if (Date.now() - started > timeoutMs) {
