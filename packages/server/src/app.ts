@@ -10,6 +10,7 @@ import { registerInputGuards } from './http/input-guards';
 import { registerMetrics } from './http/metrics';
 import { registerOpenApi } from './http/openapi';
 import { buildLoggerOptions, type LogDestination } from './http/request-log';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { registerIngest } from './ingest/register-ingest';
 import { type MailDispatcher, startMailDispatcher } from './mail/mail-dispatcher';
@@ -28,7 +29,6 @@ import { registrationRoutes } from './modules/registration/registration.routes';
 import { sitesRoutes } from './modules/sites/sites.routes';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { usersRoutes } from './modules/users/users.routes';
-import { startRealtimeBus } from './realtime/start-bus';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,12 +66,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   const { db } = deps.database;
-  // Before the services: those that end sessions or change access publish on its control channel.
-  const bus = await startRealtimeBus(config, app.log);
-  app.addHook('onClose', async () => bus.close());
   const accounts = new AccountsService({
     db,
-    signals: bus,
     tokens: new SessionTokens(deps.jwtSecret),
     limiter: new LoginRateLimiter(deps.loginRateLimits),
     sessionTtlSeconds: config.sessionTtlSeconds,
@@ -89,7 +85,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     config,
     db,
     accounts,
-    bus,
     mailer: createMailer(db, dispatcher.poke),
     secrets: {
       jwtSecret: deps.jwtSecret,
@@ -99,6 +94,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   };
 
   registerErrorHandler(app);
+  registerSecurityHeaders(app);
   registerInputGuards(app);
   const metrics = registerMetrics(app, config.metricsToken);
   await registerOpenApi(app);
