@@ -29,6 +29,7 @@ import { registrationRoutes } from './modules/registration/registration.routes';
 import { sitesRoutes } from './modules/sites/sites.routes';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { startRealtimeBus } from './realtime/start-bus';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,8 +67,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   const { db } = deps.database;
+  // Before the services: those that end sessions or change access publish on its control channel.
+  const bus = await startRealtimeBus(config, app.log);
+  app.addHook('onClose', async () => bus.close());
   const accounts = new AccountsService({
     db,
+    signals: bus,
     tokens: new SessionTokens(deps.jwtSecret),
     limiter: new LoginRateLimiter(deps.loginRateLimits),
     sessionTtlSeconds: config.sessionTtlSeconds,
@@ -85,6 +90,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     config,
     db,
     accounts,
+    bus,
     mailer: createMailer(db, dispatcher.poke),
     secrets: {
       jwtSecret: deps.jwtSecret,
