@@ -39,6 +39,7 @@ const EnvSchema = z.object({
   RECAPTCHA_SECRET: z.string().min(1).optional(),
   DEMO: booleanFlag.optional(),
   DEVICE_OFFLINE_AFTER_S: z.coerce.number().int().min(5).default(60),
+  DEVICE_MAX_MESSAGES_PER_S: z.coerce.number().min(0).max(10_000).default(10),
   TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(35),
   HISTORY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
   MAINTENANCE_TIMEOUT_S: z.coerce.number().int().min(10).default(540),
@@ -74,6 +75,8 @@ export type Config = {
   recaptchaSecret: string | undefined;
   demo: boolean;
   deviceOfflineAfterSeconds: number;
+  /** Messages per second each device may send (twice that at once); 0: no limit. */
+  deviceMaxMessagesPerSecond: number;
   /** Days raw sensor readings are kept (daily retention job). */
   telemetryRetentionDays: number;
   /** Days sensor roll-ups (1-minute and 1-hour graph points) are kept (daily retention job). */
@@ -128,6 +131,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Demo data is on by default only with the embedded database: never seed a real server by surprise.
     demo: e.DEMO ?? e.DATABASE_URL === undefined,
     deviceOfflineAfterSeconds: e.DEVICE_OFFLINE_AFTER_S,
+    deviceMaxMessagesPerSecond: e.DEVICE_MAX_MESSAGES_PER_S,
     telemetryRetentionDays: e.TELEMETRY_RETENTION_DAYS,
     historyRetentionDays: e.HISTORY_RETENTION_DAYS,
     maintenanceTimeoutSeconds: e.MAINTENANCE_TIMEOUT_S,

@@ -1,3 +1,4 @@
+import { deviceClientId } from '@vigil/contracts';
 import { type DeviceIdentity, SimulatedDevice } from '@vigil/simulator';
 import { asc, eq } from 'drizzle-orm';
 import { connect, type IClientOptions, type MqttClient } from 'mqtt';
@@ -39,19 +40,40 @@ export function treeOf(identity: DeviceIdentity, seed = 1): string {
   return simulated.serialiseStateTree();
 }
 
+/** The device's tree with groups nested `levels` deep (1,000 levels is about 70 KB, under the 256 KB cap). */
+export function deepTreeOf(identity: DeviceIdentity, levels: number): string {
+  const tree = JSON.parse(treeOf(identity));
+  let groups: object[] | null = null;
+  for (let level = levels; level >= 1; level--) {
+    groups = [{ Id: level, Name: `Level ${level}`, Status: 'OK', Alarm: false, sensors: [], groups }];
+  }
+  return JSON.stringify({ ...tree, groups });
+}
+
+/** The device's tree with `count` empty groups (80,000 is 240 KB). */
+export function wideTreeOf(identity: DeviceIdentity, count: number): string {
+  const tree = JSON.parse(treeOf(identity));
+  return JSON.stringify({ ...tree, groups: Array.from({ length: count }, () => ({})) });
+}
+
+/** The device's tree with an extra field of arrays nested `levels` deep (JSON text, never parsed here). */
+export function deepExtraTreeOf(identity: DeviceIdentity, levels: number): string {
+  return `${treeOf(identity).slice(0, -1)},"extra":${'['.repeat(levels)}${']'.repeat(levels)}}`;
+}
+
 export async function startTestBroker(ingest: IngestService): Promise<EmbeddedBroker & { url: string }> {
   const broker = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', ingest, log: silentLog });
   return { ...broker, url: `mqtt://127.0.0.1:${broker.port}` };
 }
 
-/** Connects as the device (no automatic reconnect); rejects with the broker's refusal. */
+/** Connects as the device with its client id (no automatic reconnect); rejects with the broker's refusal. */
 export function connectDevice(
   url: string,
   identity: Pick<DeviceIdentity, 'serialNumber' | 'code' | 'udfId'>,
   options: IClientOptions = {},
 ): Promise<MqttClient> {
   const client = connect(url, {
-    clientId: `vigil-${identity.udfId}-${Math.random().toString(16).slice(2, 8)}`,
+    clientId: deviceClientId(identity.udfId),
     username: identity.serialNumber,
     password: identity.code,
     reconnectPeriod: 0,

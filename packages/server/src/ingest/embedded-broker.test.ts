@@ -1,9 +1,11 @@
-import { deviceStateTopic } from '@vigil/contracts';
+import { deviceClientId, deviceStateTopic } from '@vigil/contracts';
 import { startSimulator } from '@vigil/simulator';
 import type { MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   connectDevice,
+  deepExtraTreeOf,
+  deepTreeOf,
   metricValue,
   provisionDevice,
   readingsOfDevice,
@@ -13,6 +15,7 @@ import {
   treeOf,
   waitFor,
   waitForClose,
+  wideTreeOf,
 } from '../../test/telemetry';
 import { buildTestApp, METRICS_REQUEST, type TestApp } from '../../test/test-app';
 import { type EmbeddedBroker, startEmbeddedBroker } from './embedded-broker';
@@ -133,15 +136,81 @@ describe('embedded MQTT broker', () => {
     expect((await reload(t.db, device)).lastSeenAt).toBeNull();
   });
 
-  it('ingests a burst of 500 messages, every one acknowledged after commit', async () => {
+  it('acknowledges and drops trees nested 1,000 deep or 80,000 groups wide, keeps running, takes the next', async () => {
+    const { device, identity } = await provisionDevice(t.db);
+    const client = await connect(broker.url, identity);
+    const topic = deviceStateTopic(identity.udfId);
+    const invalid = await metrics('vigil_ingest_rejected_total{reason="invalid_tree"}');
+    const errors = await metrics('vigil_ingest_rejected_total{reason="internal_error"}');
+    for (const tree of [
+      deepTreeOf(identity, 1_000),
+      wideTreeOf(identity, 80_000),
+      deepExtraTreeOf(identity, 100_000),
+    ]) {
+      expect(Buffer.byteLength(tree)).toBeLessThan(256 * 1024);
+      await client.publishAsync(topic, tree, { qos: 1 });
+    }
+    expect(await metrics('vigil_ingest_rejected_total{reason="invalid_tree"}')).toBe(invalid + 3);
+    expect(await metrics('vigil_ingest_rejected_total{reason="internal_error"}')).toBe(errors);
+    expect(client.connected).toBe(true);
+    expect((await reload(t.db, device)).lastSeenAt).toBeNull();
+    await client.publishAsync(topic, treeOf(identity), { qos: 1 });
+    expect((await reload(t.db, device)).isOnline).toBe(true);
+  });
+
+  it("refuses a device connecting with another device's client id (identifier rejected); that device stays", async () => {
+    const a = await provisionDevice(t.db);
+    const b = await provisionDevice(t.db);
+    const clientA = await connect(broker.url, a.identity);
+    let isAClosed = false;
+    clientA.on('close', () => {
+      isAClosed = true;
+    });
+    const takeover = connect(broker.url, b.identity, { clientId: deviceClientId(a.identity.udfId) });
+    await expect(takeover).rejects.toMatchObject({ code: 2 });
+    const suffixed = connect(broker.url, b.identity, { clientId: `${deviceClientId(b.identity.udfId)}-2` });
+    await expect(suffixed).rejects.toMatchObject({ code: 2 });
+    // A's next message is acknowledged on the same connection: it was never closed.
+    await clientA.publishAsync(deviceStateTopic(a.identity.udfId), treeOf(a.identity), { qos: 1 });
+    expect(isAClosed).toBe(false);
+    expect((await reload(t.db, a.device)).isOnline).toBe(true);
+  });
+
+  it('acknowledges and drops messages past the device budget (20 at once, then 10 a second), counted', async () => {
     const { identity } = await provisionDevice(t.db);
     const client = await connect(broker.url, identity);
     const tree = treeOf(identity);
+    const stateBefore = await metrics('vigil_ingest_messages_total{kind="state"}');
+    const limitedBefore = await metrics('vigil_ingest_rejected_total{reason="rate_limited"}');
+    const started = Date.now();
+    await Promise.all(
+      Array.from({ length: 40 }, () =>
+        client.publishAsync(deviceStateTopic(identity.udfId), tree, { qos: 1 }),
+      ),
+    );
+    const elapsedMs = Date.now() - started;
+    const accepted = (await metrics('vigil_ingest_messages_total{kind="state"}')) - stateBefore;
+    const limited = (await metrics('vigil_ingest_rejected_total{reason="rate_limited"}')) - limitedBefore;
+    expect(accepted + limited).toBe(40);
+    expect(accepted).toBeGreaterThanOrEqual(20);
+    expect(accepted).toBeLessThanOrEqual(20 + Math.ceil(elapsedMs / 100));
+    expect(client.connected).toBe(true);
+  });
+
+  it('ingests a burst of 500 messages from 25 devices (20 each, their budget), every one acknowledged after commit', async () => {
+    const devices = await Promise.all(Array.from({ length: 25 }, () => provisionDevice(t.db)));
+    const senders = await Promise.all(
+      devices.map(async ({ identity }) => ({
+        client: await connect(broker.url, identity),
+        topic: deviceStateTopic(identity.udfId),
+        tree: treeOf(identity),
+      })),
+    );
     const before = await metrics('vigil_ingest_messages_total{kind="state"}');
     const started = Date.now();
     await Promise.all(
-      Array.from({ length: 500 }, () =>
-        client.publishAsync(deviceStateTopic(identity.udfId), tree, { qos: 1 }),
+      senders.flatMap(({ client, topic, tree }) =>
+        Array.from({ length: 20 }, () => client.publishAsync(topic, tree, { qos: 1 })),
       ),
     );
     expect(await metrics('vigil_ingest_messages_total{kind="state"}')).toBe(before + 500);

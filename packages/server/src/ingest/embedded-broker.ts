@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:net';
-import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import { deviceClientId } from '@vigil/contracts';
+import { Aedes, type AuthenticateError, type Client, type PublishPacket } from 'aedes';
 import type { DirectoryDevice } from './device-directory';
 import type { IngestLog, IngestService } from './ingest.service';
 import { RETRY_LATER_REASONS } from './ingest-metrics';
@@ -15,12 +16,17 @@ export type EmbeddedBrokerOptions = {
   log: IngestLog;
 };
 
+const IDENTIFIER_REJECTED = 2;
+const SERVER_UNAVAILABLE = 3;
 const BAD_USERNAME_OR_PASSWORD = 4;
 const NOT_AUTHORIZED = 5;
 
 function authError(message: string, returnCode: number): AuthenticateError {
   return Object.assign(new Error(message), { returnCode }) as AuthenticateError;
 }
+
+/** Refusals after which the device keeps the message (no PUBACK, the connection closes) and sends it again. */
+const KEEP_MESSAGE_REASONS = ['suspended', 'unknown_device', ...RETRY_LATER_REASONS];
 
 /** `devices/<udf_id>/state|boot` → [udf_id, kind], or undefined for any other topic. */
 function parseDeviceTopic(topic: string): [string, 'state' | 'boot'] | undefined {
@@ -31,13 +37,28 @@ function parseDeviceTopic(topic: string): [string, 'state' | 'boot'] | undefined
 /**
  * The MQTT broker devices connect to when no MQTT_URL is configured (docs/telemetry.md). Devices log in
  * with serial number and code, may publish only their own state and boot topics and subscribe to
- * nothing. A publish is acknowledged (PUBACK) only after the ingest committed it; an invalid message is
- * acknowledged and dropped (resending cannot fix it), while a topic outside the device's own, a
- * suspended device or a failed write closes the connection without PUBACK.
+ * nothing, and connect with the client id `vigil-<udf_id>` of their own unit (identifier rejected otherwise).
+ * A publish is acknowledged (PUBACK) only after the ingest committed it; an invalid or over-budget message
+ * is acknowledged and dropped (resending cannot fix it, and an unacknowledged flood would be redelivered),
+ * while a topic outside the device's own, a suspended device or a failed write closes the connection
+ * without PUBACK.
  */
 export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
   const { ingest, log } = options;
   const sessions = new WeakMap<Client, DirectoryDevice>();
+  /** Ingests a publish; an invalid, over-budget or unexpected failing message is acknowledged and dropped. */
+  const handlePublish = async (
+    udfId: string,
+    kind: 'state' | 'boot',
+    packet: PublishPacket,
+  ): Promise<Error | null> => {
+    const flags = { redelivered: packet.dup };
+    const result =
+      kind === 'state'
+        ? await ingest.ingestState(udfId, packet.payload, flags)
+        : await ingest.ingestBoot(udfId, packet.payload, flags);
+    return result.ok || !KEEP_MESSAGE_REASONS.includes(result.reason) ? null : new Error(result.message);
+  };
   const broker = await Aedes.createBroker({
     authenticate: (client, username, password, done) => {
       ingest.directory
@@ -49,12 +70,20 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
           if (device.isSuspended) {
             return done(authError('device suspended', NOT_AUTHORIZED), false);
           }
+          // A device's own credentials with another's client id would take over (disconnect) that device.
+          if (client.id !== deviceClientId(device.udfId)) {
+            log.warn({ udfId: device.udfId, clientId: client.id }, 'mqtt client id refused');
+            return done(
+              authError(`client id must be ${deviceClientId(device.udfId)}`, IDENTIFIER_REJECTED),
+              false,
+            );
+          }
           sessions.set(client, device);
           done(null, true);
         })
         .catch((error: unknown) => {
           log.error({ err: error }, 'mqtt authentication failed');
-          done(authError('server unavailable', 3), false);
+          done(authError('server unavailable', SERVER_UNAVAILABLE), false);
         });
     },
     authorizePublish: (client, packet, callback) => {
@@ -65,17 +94,14 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
         return callback(new Error(result.ok ? 'denied' : result.message));
       }
       packet.retain = false;
-      const [udfId, kind] = target;
-      const handled =
-        kind === 'state'
-          ? ingest.ingestState(udfId, packet.payload, { redelivered: packet.dup })
-          : ingest.ingestBoot(udfId, packet.payload, { redelivered: packet.dup });
-      void handled.then((result) => {
-        if (result.ok || !['suspended', 'unknown_device', ...RETRY_LATER_REASONS].includes(result.reason)) {
-          return callback(null);
-        }
-        callback(new Error(result.message));
-      });
+      // The ingest never throws; should it, the message is dropped and the broker keeps running.
+      void handlePublish(target[0], target[1], packet)
+        .catch((error: unknown) => {
+          log.error({ err: error, udfId: target[0] }, 'mqtt publish handling failed');
+          return null;
+        })
+        .then(callback)
+        .catch((error: unknown) => log.error({ err: error }, 'mqtt publish acknowledgement failed'));
     },
     // Devices subscribe to nothing: the SUBACK answers failure (128), the connection stays.
     authorizeSubscribe: (_client, _subscription, callback) => callback(null, null),

@@ -66,17 +66,25 @@ function startConsumer(options: ExternalConsumerOptions, clientId: string): Exte
         return done(0);
       }
       const udfId = match[1] as string;
+      const flags = { flushNow: true, redelivered: packet.dup };
       const handled =
         match[2] === 'state'
-          ? ingest.ingestState(udfId, message, { flushNow: true, redelivered: packet.dup })
-          : ingest.ingestBoot(udfId, message, { flushNow: true, redelivered: packet.dup });
-      void handled.then((result) => {
-        if (result.ok || !RETRY_LATER_REASONS.includes(result.reason)) {
-          return done(0);
-        }
-        done(new Error(result.message));
-        client.stream.destroy();
-      });
+          ? ingest.ingestState(udfId, message, flags)
+          : ingest.ingestBoot(udfId, message, flags);
+      // The ingest never throws; should it, the message is acknowledged and dropped, the consumer keeps going.
+      void handled
+        .catch((error: unknown) => {
+          log.error({ err: error, udfId }, 'mqtt message handling failed');
+          return { ok: false, reason: 'internal_error', message: 'handling failed' } as const;
+        })
+        .then((result) => {
+          if (result.ok || !RETRY_LATER_REASONS.includes(result.reason)) {
+            return done(0);
+          }
+          done(new Error(result.message));
+          client.stream.destroy();
+        })
+        .catch((error: unknown) => log.error({ err: error }, 'mqtt message acknowledgement failed'));
     },
   });
   let subscribed: () => void = () => {};

@@ -11,6 +11,10 @@ export const REJECT_REASONS = [
   'topic_denied',
   'store_failed',
   'overloaded',
+  /** The device sent more than its message budget (DEVICE_MAX_MESSAGES_PER_S); acknowledged and dropped. */
+  'rate_limited',
+  /** An unexpected error while handling the message; logged without the payload, acknowledged and dropped. */
+  'internal_error',
 ] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 

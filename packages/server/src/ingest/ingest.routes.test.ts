@@ -1,6 +1,15 @@
+import { MAX_TREE_GROUP_DEPTH, MAX_TREE_GROUPS } from '@vigil/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, TEST_PASSWORD } from '../../test/factories';
-import { metricValue, provisionDevice, reload, treeOf } from '../../test/telemetry';
+import {
+  deepExtraTreeOf,
+  deepTreeOf,
+  metricValue,
+  provisionDevice,
+  reload,
+  treeOf,
+  wideTreeOf,
+} from '../../test/telemetry';
 import { authHeader, buildTestApp, METRICS_REQUEST, type TestApp } from '../../test/test-app';
 
 // Device credentials (serial number and code), not user roles, guard this route: it is exempt from the
@@ -111,5 +120,53 @@ describe('POST /api/v1/ingest/:udfId/', () => {
     );
     expect(response.statusCode).toBe(413);
     expect((await reload(t.db, device)).lastSeenAt).toBeNull();
+  });
+
+  const metric = async (sample: string) => metricValue((await t.app.inject(METRICS_REQUEST)).body, sample);
+
+  it('answers 400 to trees nested 1,000 deep or 80,000 groups wide, keeps serving, takes the next tree', async () => {
+    const { device, identity } = await provisionDevice(t.db);
+    const auth = basic(identity.serialNumber, identity.code);
+    const invalid = await metric('vigil_ingest_rejected_total{reason="invalid_tree"}');
+    const hostile: Array<[string, string]> = [
+      [deepTreeOf(identity, 1_000), `groups nest deeper than ${MAX_TREE_GROUP_DEPTH} levels`],
+      [wideTreeOf(identity, 80_000), `the tree has more than ${MAX_TREE_GROUPS} groups`],
+      [deepExtraTreeOf(identity, 100_000), 'the message nests deeper than 32 levels'],
+    ];
+    for (const [body, detail] of hostile) {
+      expect(Buffer.byteLength(body)).toBeLessThan(256 * 1024);
+      const response = await post(identity.udfId, auth, body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ detail });
+    }
+    expect(await metric('vigil_ingest_rejected_total{reason="invalid_tree"}')).toBe(invalid + 3);
+    expect((await reload(t.db, device)).lastSeenAt).toBeNull();
+    expect((await t.app.inject('/healthz')).statusCode).toBe(200);
+    expect((await post(identity.udfId, auth, treeOf(identity))).statusCode).toBe(202);
+    expect((await reload(t.db, device)).isOnline).toBe(true);
+  });
+
+  it('answers 429 past the device budget (20 at once, then 10 a second) and counts the refusals', async () => {
+    const { identity } = await provisionDevice(t.db);
+    const auth = basic(identity.serialNumber, identity.code);
+    // The credentials are cached first, so that the 40 requests reach the budget together.
+    await t.app.ingest.directory.authenticate(identity.serialNumber, identity.code);
+    const limitedBefore = await metric('vigil_ingest_rejected_total{reason="rate_limited"}');
+    const tree = treeOf(identity);
+    const started = Date.now();
+    const responses = await Promise.all(Array.from({ length: 40 }, () => post(identity.udfId, auth, tree)));
+    const elapsedMs = Date.now() - started;
+    const accepted = responses.filter((response) => response.statusCode === 202);
+    const limited = responses.filter((response) => response.statusCode === 429);
+    expect(accepted.length + limited.length).toBe(40);
+    expect(accepted.length).toBeGreaterThanOrEqual(20);
+    expect(accepted.length).toBeLessThanOrEqual(20 + Math.ceil(elapsedMs / 100));
+    expect(limited[0]?.json()).toEqual({
+      detail: 'more than 10 messages per second from this device; message dropped',
+    });
+    expect(limited[0]?.headers['retry-after']).toBe('1');
+    expect(await metric('vigil_ingest_rejected_total{reason="rate_limited"}')).toBe(
+      limitedBefore + limited.length,
+    );
   });
 });

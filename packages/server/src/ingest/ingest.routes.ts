@@ -6,12 +6,14 @@ import type { IngestService } from './ingest.service';
 import type { RejectReason } from './ingest-metrics';
 
 const REALM = 'Basic realm="Vigil device ingest", charset="UTF-8"';
-const REJECT_STATUS: Partial<Record<RejectReason, 403 | 413 | 503>> = {
+const REJECT_STATUS: Partial<Record<RejectReason, 403 | 413 | 429 | 500 | 503>> = {
   oversize: 413,
   store_failed: 503,
   overloaded: 503,
   suspended: 403,
   unknown_device: 403,
+  rate_limited: 429,
+  internal_error: 500,
 };
 
 /** serial:code of an `Authorization: Basic` header, or undefined. */
@@ -54,6 +56,8 @@ export async function ingestRoutes(app: FastifyInstance, deps: { ingest: IngestS
         401: ErrorDetailSchema,
         403: ErrorDetailSchema,
         413: ErrorDetailSchema,
+        429: ErrorDetailSchema,
+        500: ErrorDetailSchema,
         503: ErrorDetailSchema,
       },
     },
@@ -73,6 +77,9 @@ export async function ingestRoutes(app: FastifyInstance, deps: { ingest: IngestS
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const result = await deps.ingest.ingestState(udfId, body);
       if (!result.ok) {
+        if (result.reason === 'rate_limited') {
+          reply.header('Retry-After', '1');
+        }
         return reply.code(REJECT_STATUS[result.reason] ?? 400).send({ detail: result.message });
       }
       return reply.code(202).send({ detail: 'Accepted' });

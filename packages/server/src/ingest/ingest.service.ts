@@ -1,11 +1,18 @@
-import { BootMessageSchema, type StateTree, StateTreeSchema } from '@vigil/contracts';
+import {
+  BootMessageSchema,
+  findTreeBoundsViolation,
+  type StateTree,
+  StateTreeSchema,
+  safeParseStateTree,
+} from '@vigil/contracts';
 import type { Database } from '../db/database';
 import type { RealtimeBus } from '../realtime/bus';
 import { EventDetector } from '../telemetry/device-events';
 import { findLatestStates } from '../telemetry/telemetry.repo';
 import { deviceTimeOf, RecordPolicy, readingsOf } from '../telemetry/tree-rows';
-import { type DeviceDirectory, type DirectoryDevice, isLive } from './device-directory';
+import type { DeviceDirectory, DirectoryDevice } from './device-directory';
 import type { IngestMetrics, RejectReason } from './ingest-metrics';
+import { type MessageBudget, spendBudget } from './message-budget';
 import { type Parsed, parseMessage } from './message-parse';
 import { messageDigest, pruneMessageReceipts } from './message-receipts';
 import { sweepSilentDevices } from './offline-sweep';
@@ -17,6 +24,8 @@ export type IngestLog = {
   warn(object: object, message: string): void;
   error(object: object, message: string): void;
 };
+
+type Payload = Buffer | string;
 
 export type IngestResult = { ok: true } | { ok: false; reason: RejectReason; message: string };
 
@@ -38,6 +47,8 @@ export type IngestDeps = {
   flushMs?: number;
   /** Readings the write buffer may hold before messages are refused as overloaded. */
   maxPendingPoints?: number;
+  /** Messages each device may send (DEVICE_MAX_MESSAGES_PER_S); unset: no limit. */
+  budget?: MessageBudget;
   now?: () => Date;
 };
 
@@ -64,7 +75,10 @@ export class IngestService {
       maxPendingPoints: deps.maxPendingPoints,
     });
     const sweepMs = Math.min(5000, (deps.offlineAfterSeconds * 1000) / 2);
-    this.sweeper = setInterval(() => void this.sweepOffline(), sweepMs);
+    this.sweeper = setInterval(() => {
+      deps.budget?.prune();
+      void this.sweepOffline();
+    }, sweepMs);
     this.sweeper.unref();
     this.receiptPruner = setInterval(() => void this.pruneReceipts(), 10 * 60 * 1000);
     this.receiptPruner.unref();
@@ -76,7 +90,7 @@ export class IngestService {
       if (!this.latestTrees.has(row.udfId)) {
         this.latestTrees.set(row.udfId, { json: JSON.stringify(row.tree), receivedAt: row.receivedAt });
         // The device's next tree is compared with its stored one: a restart neither invents nor loses an event.
-        const stored = StateTreeSchema.safeParse(row.tree);
+        const stored = safeParseStateTree(row.tree);
         if (stored.success) {
           this.events.seed(row.deviceId, stored.data);
         }
@@ -89,17 +103,27 @@ export class IngestService {
     return this.latestTrees.get(udfId);
   }
 
-  async ingestState(
-    udfId: string,
-    payload: Buffer | string,
-    options: IngestOptions = {},
-  ): Promise<IngestResult> {
+  async ingestState(udfId: string, payload: Payload, options: IngestOptions = {}): Promise<IngestResult> {
+    return this.guarded(udfId, () => this.handleState(udfId, payload, options));
+  }
+
+  /** Boot messages are validated, logged, counted and stored as a power_up event. */
+  async ingestBoot(udfId: string, payload: Payload, options: IngestOptions = {}): Promise<IngestResult> {
+    return this.guarded(udfId, () => this.handleBoot(udfId, payload, options));
+  }
+
+  private async handleState(udfId: string, payload: Payload, options: IngestOptions): Promise<IngestResult> {
     const receivedAt = this.now();
     const device = await this.activeDevice(udfId);
     if (!device.ok) {
       return this.reject(udfId, device.reason, device.message);
     }
-    const parsed = parseMessage(payload, (value) => StateTreeSchema.safeParse(value), 'invalid_tree');
+    const parsed = parseMessage(
+      payload,
+      (value) => StateTreeSchema.safeParse(value),
+      'invalid_tree',
+      findTreeBoundsViolation,
+    );
     if (!parsed.ok) {
       return this.reject(udfId, parsed.reason, parsed.message);
     }
@@ -107,10 +131,7 @@ export class IngestService {
       return this.reject(udfId, 'device_mismatch', `device.deviceId is not ${udfId}`);
     }
     this.latestTrees.set(udfId, { json: parsed.json, receivedAt });
-    if (isLive(device.value)) {
-      // The directory decides: a device of a suspended site is stored but never sent live.
-      this.deps.bus.publish({ udfId, json: parsed.json, receivedAt });
-    }
+    this.deps.bus.publish({ udfId, json: parsed.json, receivedAt });
     return this.commit(
       device.value,
       {
@@ -123,12 +144,7 @@ export class IngestService {
     );
   }
 
-  /** Boot messages are validated, logged, counted and stored as a power_up event. */
-  async ingestBoot(
-    udfId: string,
-    payload: Buffer | string,
-    options: IngestOptions = {},
-  ): Promise<IngestResult> {
+  private async handleBoot(udfId: string, payload: Payload, options: IngestOptions): Promise<IngestResult> {
     const receivedAt = this.now();
     const device = await this.activeDevice(udfId);
     if (!device.ok) {
@@ -200,6 +216,16 @@ export class IngestService {
     } catch (error) {
       this.deps.log.error({ err: error }, 'message receipts pruning failed');
       return 0;
+    }
+  }
+
+  /** Spends the device's budget, then handles; an unexpected error is a refusal, never a rejected promise. */
+  private async guarded(udfId: string, handle: () => Promise<IngestResult>): Promise<IngestResult> {
+    try {
+      return spendBudget(this.deps, udfId) ?? (await handle());
+    } catch (error) {
+      this.deps.log.error({ err: error, udfId }, 'device message handling failed');
+      return this.reject(udfId, 'internal_error', 'the server could not handle this message');
     }
   }
 

@@ -1,3 +1,4 @@
+import { findNestingViolation } from '@vigil/contracts';
 import type { z } from 'zod';
 import type { RejectReason } from './ingest-metrics';
 
@@ -15,11 +16,16 @@ function describeIssues(error: z.ZodError): string {
     .join('; ');
 }
 
-/** Size, JSON and schema checks of one device message; the reason says which failed. */
+/**
+ * Size, JSON and schema checks of one device message; the reason says which failed. `bounds` runs on the
+ * parsed value before `validate` and must not recurse (JSON.parse does not): a recursive schema given a value
+ * nested thousands deep would overflow the stack.
+ */
 export function parseMessage<T>(
   payload: Buffer | string,
   validate: (value: unknown) => { success: true; data: T } | { success: false; error: z.ZodError },
   invalid: RejectReason,
+  bounds: (value: unknown) => string | undefined = findNestingViolation,
 ): Parsed<T> {
   const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
   if (size > MAX_MESSAGE_BYTES) {
@@ -35,6 +41,10 @@ export function parseMessage<T>(
     value = JSON.parse(json);
   } catch {
     return { ok: false, reason: 'malformed_json', message: 'the message is not valid JSON' };
+  }
+  const violation = bounds(value);
+  if (violation !== undefined) {
+    return { ok: false, reason: invalid, message: violation };
   }
   const result = validate(value);
   if (!result.success) {

@@ -9,6 +9,7 @@ import { DeviceDirectory } from './device-directory';
 import { ingestRoutes } from './ingest.routes';
 import { IngestService } from './ingest.service';
 import { createIngestMetrics } from './ingest-metrics';
+import { createMessageBudget } from './message-budget';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,6 +32,7 @@ export async function registerIngest(app: FastifyInstance, ctx: AppContext, regi
     metrics: createIngestMetrics(registry),
     log: app.log,
     offlineAfterSeconds: ctx.config.deviceOfflineAfterSeconds,
+    budget: createMessageBudget(ctx.config.deviceMaxMessagesPerSecond),
   });
   await ingest.loadLatest();
   app.decorate('ingest', ingest);
