@@ -10,7 +10,7 @@ import type { RealtimeBus } from '../realtime/bus';
 import { EventDetector } from '../telemetry/device-events';
 import { findLatestStates } from '../telemetry/telemetry.repo';
 import { deviceTimeOf, RecordPolicy, readingsOf } from '../telemetry/tree-rows';
-import type { DeviceDirectory, DirectoryDevice } from './device-directory';
+import { type DeviceDirectory, type DirectoryDevice, isLive } from './device-directory';
 import type { IngestMetrics, RejectReason } from './ingest-metrics';
 import { type MessageBudget, spendBudget } from './message-budget';
 import { type Parsed, parseMessage } from './message-parse';
@@ -131,7 +131,10 @@ export class IngestService {
       return this.reject(udfId, 'device_mismatch', `device.deviceId is not ${udfId}`);
     }
     this.latestTrees.set(udfId, { json: parsed.json, receivedAt });
-    this.deps.bus.publish({ udfId, json: parsed.json, receivedAt });
+    if (isLive(device.value)) {
+      // The directory decides: a device of a suspended site is stored but never sent live.
+      this.deps.bus.publish({ udfId, json: parsed.json, receivedAt });
+    }
     return this.commit(
       device.value,
       {
