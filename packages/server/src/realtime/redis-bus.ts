@@ -133,7 +133,7 @@ export class RedisBus implements RealtimeBus {
     );
     // Never rate-limited: a lost control event leaves other instances' sockets open until their re-check.
     const lost = (error?: unknown) =>
-      this.options.log.error({ err: error, event }, 'control event not sent to other instances');
+      this.options.log.error({ err: error, event: event.name }, 'control event not sent to other instances');
     if (this.publisher.status !== 'ready') {
       lost();
       return;
