@@ -33,13 +33,8 @@ async function restoreOemDefaults(): Promise<void> {
     support_phone: '',
     support_email: '',
   });
-  const entries = await apiCall<Array<{ id: number }>>('GET', 'oem/rss-feed/', token);
-  await apiCall(
-    'POST',
-    'oem/rss-feed/',
-    token,
-    entries.map(({ id }) => ({ id, delete: true })),
-  );
+  // POST replaces the whole feed: an empty list clears it.
+  await apiCall('POST', 'oem/rss-feed/', token, []);
 }
 
 describe('OEM area', () => {
@@ -97,8 +92,8 @@ describe('OEM area', () => {
     await page.getByTestId('rss-alert').filter({ hasText: 'RSS feeds saved successfully' }).waitFor();
     await screenshot(page, 'oem-rss-feed');
     const token = await apiLogin(DEMO.user);
-    const feed = await apiCall<Array<{ title: string }>>('GET', 'oem/rss-feed/', token);
-    expect(feed.map((entry) => entry.title)).toContain(`Firmware 5.2 ${tag}`);
+    const feed = await apiCall<{ results: Array<{ title: string }> }>('GET', 'oem/rss-feed/', token);
+    expect(feed.results.map((entry) => entry.title)).toContain(`Firmware 5.2 ${tag}`);
     await page.context().close();
 
     const visitor = await browser.newPage();

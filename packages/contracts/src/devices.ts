@@ -127,6 +127,9 @@ export const DeviceSchema = z.object({
 });
 export type Device = z.infer<typeof DeviceSchema>;
 
+/** GET devices/: a plain array (browser clients call `.map` on it); devices/all/ stays paginated. */
+export const DeviceListSchema = z.array(DeviceSchema);
+
 const booleanQuery = z
   .enum(['true', 'false', 'True', 'False', '1', '0'])
   .optional()
@@ -153,8 +156,10 @@ export type DeviceListQuery = z.input<typeof DeviceListQuerySchema>;
 /** {id} of the device and hardware paths; ids beyond PostgreSQL's integer are refused (400), not looked up. */
 export const DeviceIdParamsSchema = z.object({ id: IdParamSchema });
 
-/** Device lists answer this page size unless limit says otherwise. */
+/** devices/all/ answers this page size unless limit says otherwise. */
 export const DEVICES_LIST_LIMIT = 100;
+/** devices/ (a plain array, no paging links) answers up to this many devices of the site unless limit says otherwise. */
+export const SITE_DEVICES_LIMIT = 1000;
 
 /** GET devices/{id}/sensors/: groups with their sensors (wire-formats.md). */
 export const DeviceSensorGroupsSchema = z.array(

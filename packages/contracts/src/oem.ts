@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema } from './common';
+import { IdSchema, paginatedSchema } from './common';
 
 /** Texts of A sections 2, 5 and 8 for the OEM area; the ones the spec leaves open are ours. */
 export const OEM_MESSAGES = {
@@ -145,15 +145,16 @@ export const RssFeedEntrySchema = z.object({
   url: z.string().describe('Link (http or https)'),
 });
 export type RssFeedEntry = z.infer<typeof RssFeedEntrySchema>;
-export const RssFeedListSchema = z.array(RssFeedEntrySchema);
+/** GET (and POST's answer) oem/rss-feed/: `{count, next, previous, results}`, every entry on one page. */
+export const RssFeedPageSchema = paginatedSchema(RssFeedEntrySchema);
 
 function optionalEntryText() {
   return z.string().trim().nullish().describe('Required unless the entry is deleted');
 }
 
 /**
- * One item of POST oem/rss-feed/: with id it updates that entry, without id it creates one, with
- * `delete: true` it removes the entry. Title, description and url are required unless deleting.
+ * One item of POST oem/rss-feed/ (the whole list, which replaces the feed: entries left out are removed):
+ * with id it updates that entry, without id it creates one, with `delete: true` it removes the entry. Title, description and url are required unless deleting.
  */
 export const RssFeedItemInputSchema = z
   .object({

@@ -112,7 +112,7 @@ describe('live feed sockets end when access ends', { timeout: 150_000 }, () => {
       new_password1: 'Granary-Ledge-57',
       new_password2: 'Granary-Ledge-57',
     });
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode).toBe(201);
     expect(await other.closed).toBe(4401);
     // The kept socket still receives trees.
     const tree = treeOf(scene.watched.identity, 77);

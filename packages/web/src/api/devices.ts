@@ -1,23 +1,15 @@
 import {
-  DEVICES_LIST_LIMIT,
   type Device,
   type DeviceFormValues,
+  DeviceListSchema,
   DeviceSchema,
   type DeviceType,
-  type Paginated,
-  paginatedSchema,
 } from '@vigil/contracts';
 import { api, ignoreBody } from './client';
 
-const DevicePageSchema = paginatedSchema(DeviceSchema);
-
-/** GET devices/: the devices of the current site, or of `location`. */
-export function listDevices(location: number | undefined, signal?: AbortSignal): Promise<Paginated<Device>> {
-  return api.get('devices/', {
-    query: { limit: DEVICES_LIST_LIMIT, offset: 0, location },
-    parse: DevicePageSchema.parse,
-    signal,
-  });
+/** GET devices/: the devices of the current site, or of `location` (a plain array). */
+export function listDevices(location: number | undefined, signal?: AbortSignal): Promise<Device[]> {
+  return api.get('devices/', { query: { location }, parse: DeviceListSchema.parse, signal });
 }
 
 /** GET devices/{id}/. */

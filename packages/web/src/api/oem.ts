@@ -14,7 +14,7 @@ import {
   paginatedSchema,
   type RssFeedEntry,
   type RssFeedItemInput,
-  RssFeedListSchema,
+  RssFeedPageSchema,
 } from '@vigil/contracts';
 import { api, apiV2, ignoreBody } from './client';
 
@@ -42,13 +42,15 @@ export function resetOemLogo(): Promise<void> {
 }
 
 /** GET oem/rss-feed/: the entries shown to users. */
-export function getRssFeed(signal?: AbortSignal): Promise<RssFeedEntry[]> {
-  return api.get('oem/rss-feed/', { parse: RssFeedListSchema.parse, signal });
+export async function getRssFeed(signal?: AbortSignal): Promise<RssFeedEntry[]> {
+  const page = await api.get('oem/rss-feed/', { parse: RssFeedPageSchema.parse, signal });
+  return page.results;
 }
 
-/** POST oem/rss-feed/: the whole list (with id update, without create, delete: true remove); answers the new list. */
-export function saveRssFeed(items: RssFeedItemInput[]): Promise<RssFeedEntry[]> {
-  return api.post('oem/rss-feed/', { body: items, parse: RssFeedListSchema.parse });
+/** POST oem/rss-feed/ (201): the whole list replaces the feed (left out or delete: true removed); answers the new list. */
+export async function saveRssFeed(items: RssFeedItemInput[]): Promise<RssFeedEntry[]> {
+  const page = await api.post('oem/rss-feed/', { body: items, parse: RssFeedPageSchema.parse });
+  return page.results;
 }
 
 /** GET v2 get-flatpages/: every static page (public). */

@@ -31,7 +31,7 @@ describe('password API', () => {
   /** Asks for a reset and reads uid and token from the link in the queued e-mail. */
   const resetLinkOf = async (user: UserRow) => {
     const response = await requestReset(user.email);
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode).toBe(201);
     const [mail] = await t.db
       .select()
       .from(mailOutbox)
@@ -83,7 +83,7 @@ describe('password API', () => {
     it('sends someone who never activated a new activation link instead', async () => {
       const pending = await buildUser(t.db, { password: undefined });
       const response = await requestReset(pending.email);
-      expect(response.statusCode).toBe(200);
+      expect(response.statusCode).toBe(201);
       const [mail] = await t.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1);
       expect(mail).toMatchObject({ toAddress: pending.email, kind: 'activation' });
       const stored = await getUserById(t.db, pending.id);
@@ -96,16 +96,16 @@ describe('password API', () => {
       for (let i = 0; i < 5; i += 1) {
         codes.push((await requestReset(user.email, '198.51.100.9')).statusCode);
       }
-      expect(codes).toEqual([200, 200, 200, 429, 429]);
+      expect(codes).toEqual([201, 201, 201, 429, 429]);
       const blocked = await requestReset(user.email, '198.51.100.9');
       expect(blocked.json()).toEqual({ detail: PASSWORD_RESET_MESSAGES.tooManyRequests });
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(3500);
 
       for (let i = 0; i < 3; i += 1) {
-        expect((await requestReset(user.email, `198.51.100.${20 + i}`)).statusCode).toBe(200);
+        expect((await requestReset(user.email, `198.51.100.${20 + i}`)).statusCode).toBe(201);
       }
       const own = await requestReset(user.email, '192.0.2.50');
-      expect(own.statusCode).toBe(200);
+      expect(own.statusCode).toBe(201);
       const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, user.email));
       expect(mails).toHaveLength(7);
     });
@@ -205,7 +205,7 @@ describe('password API', () => {
         new_password1: NEW_PASSWORD,
         new_password2: NEW_PASSWORD,
       });
-      expect(response.statusCode).toBe(200);
+      expect(response.statusCode).toBe(201);
       expect(response.json()).toEqual({ detail: PASSWORD_MESSAGES.saved });
       const meCurrent = await t.app.inject({
         method: 'GET',

@@ -28,11 +28,11 @@ export async function passwordRoutes(app: FastifyInstance, ctx: AppContext): Pro
       tags: ['accounts'],
       summary: 'E-mails a single-use password reset link',
       body: PasswordResetRequestSchema,
-      response: { 200: DetailResponseSchema, 400: ValidationErrorSchema, 429: ErrorDetailSchema },
+      response: { 201: DetailResponseSchema, 400: ValidationErrorSchema, 429: ErrorDetailSchema },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       await requestPasswordReset(ctx, request.body.email, { limiter: resetLimiter, ip: request.ip });
-      return { detail: PASSWORD_RESET_MESSAGES.linkSent };
+      return reply.code(201).send({ detail: PASSWORD_RESET_MESSAGES.linkSent });
     },
   });
 
@@ -57,15 +57,15 @@ export async function passwordRoutes(app: FastifyInstance, ctx: AppContext): Pro
       security: [{ jwt: [] }],
       body: PasswordChangeSchema,
       response: {
-        200: DetailResponseSchema,
+        201: DetailResponseSchema,
         400: ValidationErrorSchema,
         401: ErrorDetailSchema,
         429: ErrorDetailSchema,
       },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       await changePassword(ctx, requireAuth(request), request.body, { limiter, ip: request.ip });
-      return { detail: PASSWORD_MESSAGES.saved };
+      return reply.code(201).send({ detail: PASSWORD_MESSAGES.saved });
     },
   });
 }

@@ -3,10 +3,12 @@ import {
   DeviceCreateSchema,
   DeviceIdParamsSchema,
   DeviceListQuerySchema,
+  DeviceListSchema,
   DeviceSchema,
   DeviceSensorGroupsSchema,
   DeviceUpdateSchema,
   paginatedSchema,
+  SITE_DEVICES_LIMIT,
   ValidationErrorSchema,
 } from '@vigil/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -55,13 +57,13 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext): Prom
       summary: 'Devices of the current site (or of location)',
       security: JWT_SECURITY,
       querystring: DeviceListQuerySchema,
-      response: list,
+      response: { ...list, 200: DeviceListSchema },
     },
     handler: async (request) => {
-      const page = pageOf(request.query, DEVICES_LIST_LIMIT);
+      const page = pageOf(request.query, SITE_DEVICES_LIMIT);
       const { user } = requireAuth(request);
-      const { count, results } = await listSiteDevices(db, user, optionsOf(request.query), page);
-      return paginated(request, page, count, results);
+      const { results } = await listSiteDevices(db, user, optionsOf(request.query), page);
+      return results;
     },
   });
 

@@ -6,7 +6,7 @@ import {
   LOGO_MESSAGES,
   NON_FIELD_ERRORS,
   OemSettingsPatchSchema,
-  RssFeedListSchema,
+  RssFeedPageSchema,
   RssFeedSaveSchema,
   ValidationErrorSchema,
 } from '@vigil/contracts';
@@ -139,9 +139,9 @@ export async function oemRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       tags: ['oem'],
       summary: 'The RSS feed entries shown to users',
       security: JWT_SECURITY,
-      response: { 200: RssFeedListSchema, 401: ErrorDetailSchema },
+      response: { 200: RssFeedPageSchema, 401: ErrorDetailSchema },
     },
-    handler: async () => listRssFeed(ctx.db),
+    handler: async () => onePage(await listRssFeed(ctx.db)),
   });
 
   api.post('/api/v1/oem/rss-feed/', {
@@ -149,18 +149,24 @@ export async function oemRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     attachValidation: true,
     schema: {
       tags: ['oem'],
-      summary: 'Save the whole RSS list: with id updates, without id creates, with delete: true removes',
+      summary: 'Replace the RSS list: with id updates, without id creates; left out or delete: true removes',
       security: JWT_SECURITY,
       body: RssFeedSaveSchema,
-      response: { 200: RssFeedListSchema, 400: ValidationErrorSchema, ...AUTH_RESPONSES },
+      response: { 201: RssFeedPageSchema, 400: ValidationErrorSchema, ...AUTH_RESPONSES },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       if (request.validationError) {
         throw AppError.validation(listFieldErrors(request.validationError.validation));
       }
-      return saveRssFeed(ctx.db, requireAuth(request).user, request.body);
+      const entries = await saveRssFeed(ctx.db, requireAuth(request).user, request.body);
+      return reply.code(201).send(onePage(entries));
     },
   });
 
   await flatpagesRoutes(app, ctx);
+}
+
+/** The whole feed as one page of the paginated shape (it holds at most 100 entries). */
+function onePage<T>(results: T[]) {
+  return { count: results.length, next: null, previous: null, results };
 }

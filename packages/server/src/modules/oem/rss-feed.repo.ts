@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { type RssFeedEntryRow, rssFeedEntries } from './oem.table';
 
@@ -32,8 +32,11 @@ export async function updateRssFeedEntry(
   await db.update(rssFeedEntries).set(values).where(eq(rssFeedEntries.id, id));
 }
 
-export async function deleteRssFeedEntries(db: Database, ids: number[]): Promise<void> {
-  if (ids.length > 0) {
-    await db.delete(rssFeedEntries).where(inArray(rssFeedEntries.id, ids));
+/** Removes every entry but these (all of them when the list is empty). */
+export async function deleteRssFeedEntriesExcept(db: Database, keptIds: number[]): Promise<void> {
+  if (keptIds.length === 0) {
+    await db.delete(rssFeedEntries);
+    return;
   }
+  await db.delete(rssFeedEntries).where(notInArray(rssFeedEntries.id, keptIds));
 }

@@ -5,6 +5,8 @@ import { buildTestApp, type TestApp } from '../../../test/test-app';
 
 const RSS = '/api/v1/oem/rss-feed/';
 
+type Page = { count: number; next: null; previous: null; results: RssFeedEntry[] };
+
 describe('RSS feed API', () => {
   let t: TestApp;
   let as: RoleHeaders;
@@ -18,24 +20,27 @@ describe('RSS feed API', () => {
   const save = (authorization: string, payload: unknown) =>
     t.app.inject({ method: 'POST', url: RSS, headers: { authorization }, payload: payload as object });
   const list = async (): Promise<RssFeedEntry[]> =>
-    (await t.app.inject({ method: 'GET', url: RSS, headers: { authorization: as.user } })).json();
+    (await t.app.inject({ method: 'GET', url: RSS, headers: { authorization: as.user } })).json<Page>()
+      .results;
+  const page = (results: unknown[]) => ({ count: results.length, next: null, previous: null, results });
 
   it('answers an empty list to any signed-in user at first, and 401 to visitors', async () => {
     for (const authorization of [as.superuser, as.oem, as.accounts, as.manager, as.engineer, as.user]) {
       const response = await t.app.inject({ method: 'GET', url: RSS, headers: { authorization } });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual([]);
+      expect(response.json()).toEqual(page([]));
     }
     expect((await t.app.inject({ method: 'GET', url: RSS })).statusCode).toBe(401);
   });
 
-  it('creates entries in the order sent and answers the new list', async () => {
+  it('creates entries in the order sent and answers 201 with the new list', async () => {
     const response = await save(as.oem, [
       { title: 'New F500 firmware', description: 'Version 5.2 is out', url: 'https://maker.test/f500' },
       { title: 'Webinar', description: 'Belt alignment basics', url: 'http://maker.test/webinar' },
     ]);
-    expect(response.statusCode).toBe(200);
-    const entries: RssFeedEntry[] = response.json();
+    expect(response.statusCode).toBe(201);
+    const entries = response.json<Page>().results;
+    expect(response.json()).toEqual(page(entries));
     expect(entries.map((entry) => entry.title)).toEqual(['New F500 firmware', 'Webinar']);
     expect(entries.every((entry) => Number.isInteger(entry.id))).toBe(true);
     expect(await list()).toEqual(entries);
@@ -51,11 +56,27 @@ describe('RSS feed API', () => {
       { id: first.id, delete: true },
       { title: 'Safety notice', description: 'Check gas sensors yearly', url: 'https://maker.test/notice' },
     ]);
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual([
+    expect(response.statusCode).toBe(201);
+    expect(response.json<Page>().results).toEqual([
       { id: second.id, title: 'Webinar (recorded)', description: second.description, url: second.url },
       expect.objectContaining({ title: 'Safety notice' }),
     ]);
+  });
+
+  it('removes entries the list leaves out', async () => {
+    const before = await list();
+    const [kept] = before;
+    if (kept === undefined || before.length < 2) {
+      throw new Error('two entries expected');
+    }
+    const response = await save(as.oem, [
+      { id: kept.id, title: kept.title, description: kept.description, url: kept.url },
+      { title: 'Second again', description: 'd', url: 'https://maker.test/again' },
+    ]);
+    expect(response.statusCode).toBe(201);
+    const after = await list();
+    expect(after.map((entry) => entry.title)).toEqual([kept.title, 'Second again']);
+    expect(after.map((entry) => entry.id)).not.toContain(before[1]?.id);
   });
 
   it('names each missing field and refuses URLs that are not http(s)', async () => {
@@ -84,9 +105,13 @@ describe('RSS feed API', () => {
 
   it('does not ask for fields of an entry being deleted', async () => {
     const [first] = await list();
-    const response = await save(as.oem, [{ id: first?.id, delete: true }]);
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toHaveLength(1);
+    const [, second] = await list();
+    const response = await save(as.oem, [
+      { id: first?.id, delete: true },
+      { id: second?.id, title: second?.title, description: second?.description, url: second?.url },
+    ]);
+    expect(response.statusCode).toBe(201);
+    expect(response.json<Page>().results).toHaveLength(1);
   });
 
   it('refuses the whole save when an id no longer exists, changing nothing', async () => {
@@ -112,13 +137,6 @@ describe('RSS feed API', () => {
     expect(many.json()).toEqual({ [NON_FIELD_ERRORS]: [OEM_MESSAGES.rssTooMany] });
   });
 
-  it('an empty list changes nothing', async () => {
-    const before = await list();
-    const response = await save(as.oem, []);
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual(before);
-  });
-
   it('refuses other roles with 403 (even with an invalid body) and visitors with 401', async () => {
     const entry = { title: 'x', description: 'y', url: 'https://maker.test/' };
     for (const authorization of [as.accounts, as.manager, as.engineer, as.user]) {
@@ -128,5 +146,12 @@ describe('RSS feed API', () => {
     const visitor = await t.app.inject({ method: 'POST', url: RSS, payload: [entry] });
     expect(visitor.statusCode).toBe(401);
     expect(await list()).toHaveLength(1);
+  });
+
+  it('an empty list clears the feed', async () => {
+    const response = await save(as.oem, []);
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual(page([]));
+    expect(await list()).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { assertStaff } from '../access/access';
 import type { UserRow } from '../users/users.table';
 import type { RssFeedEntryRow } from './oem.table';
 import {
-  deleteRssFeedEntries,
+  deleteRssFeedEntriesExcept,
   findRssFeedEntryIds,
   insertRssFeedEntry,
   listRssFeedEntries,
@@ -21,16 +21,16 @@ export async function listRssFeed(db: Database): Promise<RssFeedEntry[]> {
   return (await listRssFeedEntries(db)).map(toRssFeedEntry);
 }
 
-function idsOf(items: RssFeedItemInput[], isDelete: boolean): number[] {
-  return items.flatMap((item) =>
-    item.id !== undefined && (item.delete === true) === isDelete ? [item.id] : [],
-  );
+/** Ids of the entries the list keeps (sent with an id and not marked delete). */
+function keptIdsOf(items: RssFeedItemInput[]): number[] {
+  return items.flatMap((item) => (item.id !== undefined && item.delete !== true ? [item.id] : []));
 }
 
 /**
- * POST oem/rss-feed/: super user and OEM send the whole list in display order; items with an id
- * update that entry, items without one are created, `delete: true` removes. One transaction; an
- * id that does not exist (another editor removed it) refuses the whole save.
+ * POST oem/rss-feed/: super user and OEM send the whole list in display order, and it replaces the
+ * feed: items with an id update that entry, items without one are created, entries left out or sent
+ * with `delete: true` are removed. One transaction; an id that does not exist (another editor removed
+ * it) refuses the whole save.
  */
 export async function saveRssFeed(
   db: Database,
@@ -39,12 +39,12 @@ export async function saveRssFeed(
 ): Promise<RssFeedEntry[]> {
   assertStaff(user);
   return db.transaction(async (tx) => {
-    const updatedIds = idsOf(items, false);
+    const updatedIds = keptIdsOf(items);
     const existing = new Set(await findRssFeedEntryIds(tx, updatedIds));
     if (updatedIds.some((id) => !existing.has(id))) {
       throw AppError.validation({ id: [OEM_MESSAGES.rssUnknownEntry] });
     }
-    await deleteRssFeedEntries(tx, idsOf(items, true));
+    await deleteRssFeedEntriesExcept(tx, updatedIds);
     const kept = items.filter((item) => item.delete !== true);
     for (const [position, item] of kept.entries()) {
       const values = {

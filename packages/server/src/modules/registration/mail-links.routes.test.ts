@@ -65,7 +65,7 @@ describe('links from delivered e-mail', () => {
       url: '/api/v1/accounts/password/reset/',
       payload: { email },
     });
-    expect(reset.statusCode).toBe(200);
+    expect(reset.statusCode).toBe(201);
     const [, uid, token] = await receivedBy(
       email,
       /https:\/\/portal\.example\.com\/password\/reset\/key\/([0-9a-z]+)-([0-9a-f]{64})/,

@@ -78,11 +78,11 @@ export function DevicesPage() {
       ) : null}
       {siteId === undefined ? <ChooseSite /> : null}
       {devices.isLoading ? <Spin className="page-spinner" /> : null}
-      {devices.isSuccess && devices.data.results.length === 0 ? (
+      {devices.isSuccess && devices.data.length === 0 ? (
         <Empty description={DEVICE_MESSAGES.empty} data-testid="devices-empty" />
       ) : null}
       <Row gutter={[16, 16]} data-testid="devices-grid">
-        {(devices.data?.results ?? []).map((device) => (
+        {(devices.data ?? []).map((device) => (
           <Col key={device.id} xs={24} sm={12} lg={8} xxl={6}>
             <DeviceCard
               device={device}
