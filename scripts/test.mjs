@@ -46,7 +46,9 @@ function finish(ok) {
 let ok = run('lint and format (biome)', 'npx', ['biome', 'check', '.']);
 ok = run('type-check (tsc)', 'npm', ['run', '-s', 'typecheck']) && ok;
 ok = vitest('unit and API tests (vitest)', [], 'unit') && ok;
-if (!run('web build (vite)', 'npm', ['run', '-s', 'build'])) {
+// Builds only when the web app's inputs changed since the last build (scripts/ensure-web-build.ts).
+const ensureBuild = ['--import', 'tsx', 'scripts/ensure-web-build.ts'];
+if (!run('web build (vite, when its sources changed)', process.execPath, ensureBuild)) {
   finish(false);
 }
 
