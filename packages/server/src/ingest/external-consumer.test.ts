@@ -18,13 +18,16 @@ import { type ExternalConsumer, startExternalConsumer } from './external-consume
 // publishing allowed, so the test publishes as a device would). Without it this suite is skipped.
 const brokerUrl = process.env.TEST_MQTT_URL;
 
+// The burst below is 30 messages of one device at once: more than its message budget (tested on its own).
+const UNLIMITED = { DEVICE_MAX_MESSAGES_PER_S: '0' };
+
 describe.skipIf(brokerUrl === undefined)('external MQTT broker consumer (needs TEST_MQTT_URL)', () => {
   let t: TestApp;
   let consumer: ExternalConsumer;
   const url = brokerUrl ?? '';
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ env: UNLIMITED });
     consumer = startExternalConsumer({
       url,
       ingest: t.app.ingest,
