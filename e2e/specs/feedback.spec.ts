@@ -16,8 +16,6 @@ describe('feedback', () => {
     await page.getByTestId('captcha').getByText("I'm not a robot").click();
     await page.waitForFunction(
       () => document.querySelector('[data-testid="feedback-submit"]')?.hasAttribute('disabled') === false,
-      undefined,
-      { timeout: 60_000 },
     );
     await send.click();
     await page.getByText('Please select a topic!').waitFor();

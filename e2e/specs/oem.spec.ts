@@ -213,7 +213,7 @@ describe('OEM area', () => {
     await signIn(page, DEMO.oem);
     await page.getByTestId('nav-oem-settings').click();
     const alert = page.getByTestId('oem-load-error');
-    await alert.waitFor({ timeout: 15_000 });
+    await alert.waitFor();
     await expect(alert.innerText()).resolves.toContain(
       'An error has occurred, check your internet connection!',
     );

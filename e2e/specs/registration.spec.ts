@@ -17,7 +17,6 @@ async function solveCaptcha(page: Page, submitTestId: string): Promise<void> {
   await page.waitForFunction(
     (testId) => document.querySelector(`[data-testid="${testId}"]`)?.hasAttribute('disabled') === false,
     submitTestId,
-    { timeout: 60_000 },
   );
 }
 
@@ -86,7 +85,7 @@ describe('demo registration and activation', () => {
     // The link works once.
     await page.goto(activationPath);
     await page.getByTestId('activation-status').getByText('Sorry, the activation link is invalid.').waitFor();
-    await page.waitForURL((url) => url.pathname === '/sites', { timeout: 15_000 });
+    await page.waitForURL((url) => url.pathname === '/sites');
     await page.context().close();
   });
 
@@ -123,7 +122,7 @@ describe('demo registration and activation', () => {
     await page.goto('/register/activate/not-a-real-key');
     await page.getByTestId('activation-status').getByText('Sorry, the activation link is invalid.').waitFor();
     await screenshot(page, 'activation-invalid');
-    await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
+    await page.waitForURL((url) => url.pathname === '/');
     await page.context().close();
   });
 });

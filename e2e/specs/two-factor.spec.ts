@@ -57,7 +57,7 @@ describe('two-factor security', () => {
     // A section 9: the alert closes after 5 s.
     await page
       .getByText('Device registered, please verify by entering the token displayed on your device')
-      .waitFor({ state: 'hidden', timeout: 15_000 });
+      .waitFor({ state: 'hidden' });
 
     await enterCode(page, codeOf(secret));
     await page.getByText('Two factor set up complete').waitFor();

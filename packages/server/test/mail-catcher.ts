@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { WAIT_CEILING_MS } from './telemetry';
 
 export type CaughtMail = { to: string[]; raw: string; text: string };
 
@@ -9,7 +10,7 @@ export type MailCatcher = {
   mails: CaughtMail[];
   /** While true the server refuses every message with a temporary error (451). */
   setRefusing(refusing: boolean): void;
-  /** The first received mail matching, waiting for it up to `timeoutMs`. */
+  /** The first received mail matching, waiting for it (up to `timeoutMs`, a hang guard). */
   waitFor(predicate: (mail: CaughtMail) => boolean, timeoutMs?: number): Promise<CaughtMail>;
   close(): Promise<void>;
 };
@@ -53,7 +54,7 @@ export async function startMailCatcher(): Promise<MailCatcher> {
     setRefusing: (value) => {
       refusing = value;
     },
-    waitFor: async (predicate, timeoutMs = 10_000) => {
+    waitFor: async (predicate, timeoutMs = WAIT_CEILING_MS) => {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
         const mail = mails.find(predicate);

@@ -14,6 +14,9 @@ import { buildClient, buildDevice, buildSite } from './factories';
 
 /** Telemetry test helpers: provisioned devices, their trees, MQTT connections and the broker. */
 
+/** How long a test waits for an event before calling it hung: a guard, never an expected duration. */
+export const WAIT_CEILING_MS = 120_000;
+
 export const silentLog = { info: () => {}, warn: () => {}, error: () => {} };
 
 export type TestDevice = { device: DeviceRow; site: LocationRow; identity: DeviceIdentity };
@@ -77,7 +80,8 @@ export function connectDevice(
     username: identity.serialNumber,
     password: identity.code,
     reconnectPeriod: 0,
-    connectTimeout: 5000,
+    // A refusal comes back at once in the CONNACK; this is only a hang guard.
+    connectTimeout: WAIT_CEILING_MS,
     ...options,
   });
   return new Promise((resolve, reject) => {
@@ -95,7 +99,11 @@ export function waitForClose(client: MqttClient): Promise<void> {
     : Promise.resolve();
 }
 
-export async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 5000): Promise<void> {
+/** Polls until the check holds; throws only past the ceiling (a hang guard for a busy machine). */
+export async function waitFor(
+  check: () => Promise<boolean> | boolean,
+  timeoutMs = WAIT_CEILING_MS,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) {

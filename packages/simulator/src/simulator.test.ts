@@ -112,12 +112,21 @@ async function findFreePort(): Promise<number> {
 describe('MQTT reconnect', () => {
   it('keeps retrying until the broker comes up, then sends the queued boot message', async () => {
     const port = await findFreePort();
+    // The broker is down at first: a listener that drops every connection, counting the attempts.
+    let attempts = 0;
+    const down = createNetServer((socket) => {
+      attempts += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => down.listen(port, '127.0.0.1', resolve));
     const simulator = await run({
       devices: [identity],
       transport: { kind: 'mqtt', brokerUrl: `mqtt://127.0.0.1:${port}` },
     });
     const firstTick = simulator.tickOnce(); // its boot message waits for the broker
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A second attempt after the first was dropped: the simulator is retrying.
+    await waitFor(() => attempts >= 2);
+    await new Promise<void>((resolve) => down.close(() => resolve()));
     const broker = await startBroker(port);
     await simulator.ready();
     await firstTick;

@@ -23,9 +23,10 @@ describe('offline sweeper', () => {
       payload: treeOf(identity),
     });
     expect(response.statusCode).toBe(202);
-    const seenAt = Date.now();
-    expect((await reload(t.db, device)).isOnline).toBe(true);
-    await waitFor(async () => !(await reload(t.db, device)).isOnline, 12_000);
-    expect(Date.now() - seenAt).toBeGreaterThanOrEqual(5000);
-  }, 20_000);
+    const seen = await reload(t.db, device);
+    expect(seen.isOnline).toBe(true);
+    await waitFor(async () => !(await reload(t.db, device)).isOnline);
+    // Not before the threshold: a lower bound a busy machine can only make easier to meet.
+    expect(Date.now() - (seen.lastSeenAt?.getTime() ?? Number.POSITIVE_INFINITY)).toBeGreaterThanOrEqual(5000);
+  });
 });

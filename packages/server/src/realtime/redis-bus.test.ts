@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
+import { waitFor } from '../../test/telemetry';
 import type { DeviceTreeEvent } from './bus';
 import type { ControlEvent } from './control-events';
 import { type RedisBus, startRedisBus } from './redis-bus';
@@ -14,18 +15,6 @@ function uniquePrefix(): string {
   return `vigil-test-${process.pid}-${randomBytes(4).toString('hex')}:`;
 }
 
-async function waitUntil(check: () => boolean, timeoutMs = 2000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) {
-      throw new Error(`condition not met within ${timeoutMs} ms`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** Number of subscribers Redis reports for a channel (PUBSUB NUMSUB). */
 async function subscribersOf(channel: string): Promise<number> {
   const admin = new Redis(redisUrl as string);
@@ -37,6 +26,17 @@ async function subscribersOf(channel: string): Promise<number> {
   }
 }
 
+/** Waits until Redis reports `count` subscribers on each channel: the SUBSCRIBEs have landed. */
+async function waitForSubscribers(count: number, ...channels: string[]): Promise<void> {
+  await waitFor(async () => {
+    const counts = await Promise.all(channels.map(subscribersOf));
+    return counts.every((subscribers) => subscribers === count);
+  });
+}
+
+// Nothing here sleeps to show that something did not arrive: a marker is published after it, and Redis
+// delivers each connection's messages in the order it handled the PUBLISHes, so once the marker is in,
+// anything that was going to arrive before it has.
 describe.skipIf(redisUrl === undefined)('RedisBus (needs TEST_REDIS_URL)', () => {
   const open: RedisBus[] = [];
   const start = async (channelPrefix: string) => {
@@ -57,14 +57,15 @@ describe.skipIf(redisUrl === undefined)('RedisBus (needs TEST_REDIS_URL)', () =>
     const onB: DeviceTreeEvent[] = [];
     a.subscribe('DEV1', (event) => onA.push(event));
     b.subscribe('DEV1', (event) => onB.push(event));
-    await pause(50);
+    await waitForSubscribers(2, a.channelOf('DEV1'));
 
     const receivedAt = new Date('2026-11-21T10:00:00.123Z');
     a.publish({ udfId: 'DEV1', json: '{"device":{"deviceId":"DEV1"}}', receivedAt });
-    await waitUntil(() => onA.length > 0 && onB.length > 0);
-    await pause(50);
+    const marker = { udfId: 'DEV1', json: '"marker"', receivedAt };
+    a.publish(marker);
+    await waitFor(() => onA.length > 1 && onB.length > 1);
 
-    expect(onA).toEqual([{ udfId: 'DEV1', json: '{"device":{"deviceId":"DEV1"}}', receivedAt }]);
+    expect(onA).toEqual([{ udfId: 'DEV1', json: '{"device":{"deviceId":"DEV1"}}', receivedAt }, marker]);
     expect(onB).toEqual(onA);
   });
 
@@ -78,16 +79,20 @@ describe.skipIf(redisUrl === undefined)('RedisBus (needs TEST_REDIS_URL)', () =>
     a.subscribe('DEV1', (event) => dev1.push(event.json));
     a.subscribe('DEV2', (event) => dev2.push(event.json));
     other.subscribe('DEV1', (event) => foreign.push(event.json));
-    await pause(50);
+    await waitForSubscribers(1, a.channelOf('DEV1'), a.channelOf('DEV2'), other.channelOf('DEV1'));
 
     a.publish({ udfId: 'DEV1', json: '"one"', receivedAt: new Date() });
     a.publish({ udfId: 'DEV2', json: '"two"', receivedAt: new Date() });
-    await waitUntil(() => dev1.length > 0 && dev2.length > 0);
-    await pause(50);
+    a.publish({ udfId: 'DEV1', json: '"one-marker"', receivedAt: new Date() });
+    a.publish({ udfId: 'DEV2', json: '"two-marker"', receivedAt: new Date() });
+    await waitFor(() => dev1.length > 1 && dev2.length > 1);
+    // Redis handled a's publishes before these arrived: a crossed frame would reach `other` before this.
+    other.publish({ udfId: 'DEV1', json: '"own"', receivedAt: new Date() });
+    await waitFor(() => foreign.length > 0);
 
-    expect(dev1).toEqual(['"one"']);
-    expect(dev2).toEqual(['"two"']);
-    expect(foreign).toEqual([]);
+    expect(dev1).toEqual(['"one"', '"one-marker"']);
+    expect(dev2).toEqual(['"two"', '"two-marker"']);
+    expect(foreign).toEqual(['"own"']);
   });
 
   it('subscribes to a device channel with its first listener and unsubscribes after its last', async () => {
@@ -99,16 +104,18 @@ describe.skipIf(redisUrl === undefined)('RedisBus (needs TEST_REDIS_URL)', () =>
     const second: string[] = [];
     const stopFirst = bus.subscribe('DEV1', (event) => first.push(event.json));
     const stopSecond = bus.subscribe('DEV1', (event) => second.push(event.json));
-    await pause(50);
-    expect(await subscribersOf(channel)).toBe(1);
+    await waitForSubscribers(1, channel);
 
     stopFirst();
     bus.publish({ udfId: 'DEV1', json: '"after"', receivedAt: new Date() });
-    await waitUntil(() => second.length > 0);
+    await waitFor(() => second.length > 0);
     expect(first).toEqual([]);
 
     stopSecond();
-    await pause(50);
+    // The subscriber connection sends its commands in order: once DEV2's SUBSCRIBE has landed, DEV1's
+    // UNSUBSCRIBE (sent before it, if at all) has too.
+    bus.subscribe('DEV2', () => {});
+    await waitForSubscribers(1, bus.channelOf('DEV2'));
     expect(await subscribersOf(channel)).toBe(0);
   });
 
@@ -117,7 +124,7 @@ describe.skipIf(redisUrl === undefined)('RedisBus (needs TEST_REDIS_URL)', () =>
     const bus = await start(prefix);
     const received: string[] = [];
     bus.subscribe('DEV1', (event) => received.push(event.json));
-    await pause(50);
+    await waitForSubscribers(1, bus.channelOf('DEV1'));
     const raw = new Redis(redisUrl as string);
     try {
       await raw.publish(bus.channelOf('DEV1'), 'not json');
@@ -126,7 +133,7 @@ describe.skipIf(redisUrl === undefined)('RedisBus (needs TEST_REDIS_URL)', () =>
       raw.disconnect();
     }
     bus.publish({ udfId: 'DEV1', json: '"good"', receivedAt: new Date() });
-    await waitUntil(() => received.length > 0);
+    await waitFor(() => received.length > 0);
     expect(received).toEqual(['"good"']);
   });
 
@@ -137,17 +144,19 @@ describe.skipIf(redisUrl === undefined)('RedisBus (needs TEST_REDIS_URL)', () =>
       throw new Error('socket gone');
     });
     bus.subscribe('DEV1', (event) => received.push(event.json));
-    await pause(50);
+    await waitForSubscribers(1, bus.channelOf('DEV1'));
     bus.publish({ udfId: 'DEV1', json: '"x"', receivedAt: new Date() });
-    await waitUntil(() => received.length > 0);
-    expect(received).toEqual(['"x"']);
+    bus.publish({ udfId: 'DEV1', json: '"y"', receivedAt: new Date() });
+    await waitFor(() => received.length > 1);
+    expect(received).toEqual(['"x"', '"y"']);
   });
 
   it('delivers a control event to every instance once, to its own at once and ignoring foreign frames', async () => {
     const prefix = uniquePrefix();
+    const otherPrefix = uniquePrefix();
     const a = await start(prefix);
     const b = await start(prefix);
-    const other = await start(uniquePrefix());
+    const other = await start(otherPrefix);
     const onA: ControlEvent[] = [];
     const onB: ControlEvent[] = [];
     const foreign: ControlEvent[] = [];
@@ -158,19 +167,25 @@ describe.skipIf(redisUrl === undefined)('RedisBus (needs TEST_REDIS_URL)', () =>
     try {
       await raw.publish(`${prefix}control`, 'not json');
       await raw.publish(`${prefix}control`, '{"origin":"x","event":{"name":"reboot","data":{}}}');
+
+      const event: ControlEvent = { name: 'access-changed', data: { udfId: 'DEV1', locationId: 7 } };
+      a.publishControl(event);
+      // The publishing instance's listeners ran before publishControl returned.
+      expect(onA).toEqual([event]);
+      await waitFor(() => onB.length > 0);
+      // Redis handled a's PUBLISH before B got it; a marker from a third sender reaches each instance after
+      // a's copy, so a's own copy handled again, or the event crossing prefixes, would show before it.
+      const marker: ControlEvent = { name: 'session-revoked', data: { userId: 1 } };
+      const markerFrame = JSON.stringify({ origin: 'marker', event: marker });
+      await raw.publish(`${prefix}control`, markerFrame);
+      await raw.publish(`${otherPrefix}control`, markerFrame);
+      await waitFor(() => onA.length > 1 && onB.length > 1 && foreign.length > 0);
+      expect(onA).toEqual([event, marker]);
+      expect(onB).toEqual([event, marker]);
+      expect(foreign).toEqual([marker]);
     } finally {
       raw.disconnect();
     }
-
-    const event: ControlEvent = { name: 'access-changed', data: { udfId: 'DEV1', locationId: 7 } };
-    a.publishControl(event);
-    // The publishing instance's listeners ran before publishControl returned.
-    expect(onA).toEqual([event]);
-    await waitUntil(() => onB.length > 0);
-    await pause(100);
-    expect(onA).toEqual([event]);
-    expect(onB).toEqual([event]);
-    expect(foreign).toEqual([]);
   });
 });
 

@@ -1,31 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { buildClient, buildClientUser, buildSite, TEST_PASSWORD } from '../../test/factories';
+import { type FeedClient, listenForSockets, openFeedClient, postTree } from '../../test/feed-client';
 import { provisionDevice, type TestDevice, treeOf, waitFor } from '../../test/telemetry';
 import { authHeader, buildTestApp, type TestApp } from '../../test/test-app';
 
 // Two Vigil instances on one database and one Redis (CI: TEST_REDIS_URL=redis://127.0.0.1:6379).
 const redisUrl = process.env.TEST_REDIS_URL;
-
-type Feed = { socket: WebSocket; frames: string[] };
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-}
-
-function openFeed(baseUrl: string, udfId: string, token: string): Promise<Feed> {
-  const socket = new WebSocket(`${baseUrl}/ws/device-data/${udfId}/?token=${encodeURIComponent(token)}`);
-  const frames: string[] = [];
-  socket.on('message', (data) => frames.push(data.toString()));
-  return new Promise((resolve, reject) => {
-    socket.once('open', () => resolve({ socket, frames }));
-    socket.once('error', reject);
-  });
-}
 
 describe.skipIf(redisUrl === undefined)(
   'live feed across instances through Redis (needs TEST_REDIS_URL)',
@@ -38,15 +19,17 @@ describe.skipIf(redisUrl === undefined)(
     let token: string;
 
     beforeAll(async () => {
-      // A channel prefix of its own, so parallel test files (and runs) never see each other's frames.
+      // A channel prefix of its own, so parallel test files (and runs) never see each other's frames. The
+      // warm-up posts until both sockets are live however long that takes: the device budget is off.
       const env = {
         REDIS_URL: redisUrl as string,
         REDIS_CHANNEL_PREFIX: `vigil-test-${process.pid}-${randomBytes(4).toString('hex')}:`,
+        DEVICE_MAX_MESSAGES_PER_S: '0',
       };
       a = await buildTestApp({ env });
       b = await buildTestApp({ env, database: a.database });
-      urlA = await listen(a.app);
-      urlB = await listen(b.app);
+      urlA = await listenForSockets(a.app);
+      urlB = await listenForSockets(b.app);
       const client = await buildClient(a.db);
       const site = await buildSite(a.db, client);
       watched = await provisionDevice(a.db, { site });
@@ -59,29 +42,31 @@ describe.skipIf(redisUrl === undefined)(
     });
 
     it('a browser on instance B receives the tree a device sent to instance A, once; so does one on A', async () => {
-      const onB = await openFeed(urlB, watched.identity.udfId, token);
-      const onA = await openFeed(urlA, watched.identity.udfId, token);
+      const { identity } = watched;
+      const onB = await openFeedClient(urlB, identity.udfId, { query: token });
+      const onA = await openFeedClient(urlA, identity.udfId, { query: token });
+      const sockets: FeedClient[] = [onA, onB];
       try {
-        // Let both sockets' authorization and Redis subscriptions finish before the device publishes.
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        const tree = treeOf(watched.identity, 7);
-        const { serialNumber, code, udfId } = watched.identity;
-        const response = await a.app.inject({
-          method: 'POST',
-          url: `/api/v1/ingest/${udfId}/`,
-          headers: {
-            'content-type': 'application/json',
-            authorization: `Basic ${Buffer.from(`${serialNumber}:${code}`).toString('base64')}`,
-          },
-          payload: tree,
+        // Both sockets' access checks and Redis subscriptions are done once a tree sent to A reaches both.
+        let seed = 1000;
+        await waitFor(async () => {
+          seed += 1;
+          expect(await postTree(a.app, identity, treeOf(identity, seed))).toBe(202);
+          return sockets.every((feed) => feed.frames.length > 0);
         });
-        expect(response.statusCode).toBe(202);
 
-        await waitFor(() => onB.frames.length > 0 && onA.frames.length > 0, 2000);
-        // Anything delivered twice (locally and through Redis) would have arrived by now.
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        expect(onB.frames).toEqual([tree]);
-        expect(onA.frames).toEqual([tree]);
+        const tree = treeOf(identity, 7);
+        expect(await postTree(a.app, identity, tree)).toBe(202);
+        await waitFor(() => sockets.every((feed) => feed.frames.includes(tree)));
+        // A marker sent to B after the tree reached both: Redis delivers it to each instance after the
+        // tree, so any second copy of the tree (locally and through Redis) arrives before it.
+        const marker = treeOf(identity, 8);
+        expect(await postTree(b.app, identity, marker)).toBe(202);
+        await waitFor(() => sockets.every((feed) => feed.frames.includes(marker)));
+        for (const feed of sockets) {
+          expect(feed.frames.slice(feed.frames.indexOf(tree))).toEqual([tree, marker]);
+          expect(feed.isClosed()).toBe(false);
+        }
       } finally {
         onA.socket.close();
         onB.socket.close();
