@@ -69,7 +69,10 @@ describe.skipIf(brokerUrl === undefined)('external MQTT broker consumer (needs T
       expect(t.app.ingest.latest(identity.udfId)?.json).toBe(tree);
       // Three connections: the two refusals may be handled after the good tree.
       const rejected = async (reason: string) =>
-        metricValue((await t.app.inject(METRICS_REQUEST)).body, `vigil_ingest_rejected_total{reason="${reason}"}`);
+        metricValue(
+          (await t.app.inject(METRICS_REQUEST)).body,
+          `vigil_ingest_rejected_total{reason="${reason}"}`,
+        );
       await waitFor(async () => (await rejected('unknown_device')) === 1);
       await waitFor(async () => (await rejected('malformed_json')) === 1);
     } finally {
@@ -85,7 +88,10 @@ describe.skipIf(brokerUrl === undefined)('external MQTT broker consumer (needs T
     await publishAsDevice(deviceBootTopic(identity.udfId), JSON.stringify(boot));
     await waitFor(
       async () =>
-        metricValue((await t.app.inject(METRICS_REQUEST)).body, 'vigil_ingest_messages_total{kind="boot"}') === 1,
+        metricValue(
+          (await t.app.inject(METRICS_REQUEST)).body,
+          'vigil_ingest_messages_total{kind="boot"}',
+        ) === 1,
     );
     await waitFor(
       async () =>
@@ -118,7 +124,10 @@ describe.skipIf(brokerUrl === undefined)('external MQTT broker consumer (needs T
   it('counts and acknowledges a message over 256 KB without storing it', async () => {
     const { device, identity } = await provisionDevice(t.db);
     const oversize = async () =>
-      metricValue((await t.app.inject(METRICS_REQUEST)).body, 'vigil_ingest_rejected_total{reason="oversize"}');
+      metricValue(
+        (await t.app.inject(METRICS_REQUEST)).body,
+        'vigil_ingest_rejected_total{reason="oversize"}',
+      );
     const before = await oversize();
     await publishAsDevice(deviceStateTopic(identity.udfId), `{"pad":"${'x'.repeat(300 * 1024)}"}`);
     await waitFor(async () => (await oversize()) === before + 1);
