@@ -33,7 +33,8 @@ export const TrustProxySchema = z
     if (/^\d+$/.test(value)) {
       ctx.addIssue({
         code: 'custom',
-        message: 'a hop count is not supported (Fastify cannot check the peer): list the proxy addresses/CIDRs',
+        message:
+          'a hop count is not supported (Fastify cannot check the peer): list the proxy addresses/CIDRs',
       });
       return z.NEVER;
     }
