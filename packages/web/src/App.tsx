@@ -1,29 +1,63 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
-import { useState } from 'react';
-import { BrowserRouter } from 'react-router';
+import { ConfigProvider } from 'antd';
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
+import { BrowserRouter, useLocation } from 'react-router';
 import { AuthProvider } from './auth/AuthProvider';
+import { sessionStore } from './auth/session-storage';
 import { OemStyle } from './components/OemStyle';
-import { ALERT_RESET_MS } from './messages';
+import { PageSpinner } from './components/PageSpinner';
 import { createQueryClient } from './query-client';
 import { AppRoutes } from './routes/AppRoutes';
+import { PATHS } from './routes/paths';
 import { theme } from './theme';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
     <ConfigProvider theme={theme}>
-      {/* Toasts close with the alerts of A section 9. */}
-      <AntApp message={{ duration: ALERT_RESET_MS / 1000 }}>
-        <QueryClientProvider client={queryClient}>
-          <OemStyle />
-          <BrowserRouter>
+      <QueryClientProvider client={queryClient}>
+        <OemStyle />
+        <BrowserRouter>
+          <AntAppWhenNeeded>
             <AuthProvider>
               <AppRoutes />
             </AuthProvider>
-          </BrowserRouter>
-        </QueryClientProvider>
-      </AntApp>
+          </AntAppWhenNeeded>
+        </BrowserRouter>
+      </QueryClientProvider>
     </ConfigProvider>
   );
+}
+
+type Frame = ComponentType<{ children: ReactNode }>;
+
+/**
+ * antd's App (modal, message, notification: about 35 kB gzipped with what it pulls) for every page but
+ * the landing page of a visitor, which uses none of them and must stay under 250 kB (issue 8). It loads
+ * once the first page has rendered; leaving the landing page or signing in mounts it for good, which
+ * remounts the session provider below it: the session lives in storage and the query cache, so nothing
+ * is lost.
+ */
+function AntAppWhenNeeded({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const [wasNeeded, setWasNeeded] = useState(() => sessionStore.getToken() !== null);
+  const [AntAppFrame, setAntAppFrame] = useState<Frame | null>(null);
+  const isNeeded = wasNeeded || pathname !== PATHS.home;
+
+  useEffect(() => {
+    void import('./components/AntAppFrame').then((module) => setAntAppFrame(() => module.AntAppFrame));
+  }, []);
+  useEffect(() => {
+    if (isNeeded) {
+      setWasNeeded(true);
+    }
+  }, [isNeeded]);
+
+  if (!isNeeded) {
+    return children;
+  }
+  if (AntAppFrame === null) {
+    return <PageSpinner isFullScreen />;
+  }
+  return <AntAppFrame>{children}</AntAppFrame>;
 }

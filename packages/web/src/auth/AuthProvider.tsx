@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { LOGIN_MESSAGES, type LoginRequest } from '@vigil/contracts';
-import { App } from 'antd';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { getIs2faRequired, login as requestLogin, logout as requestLogout } from '../api/accounts';
 import { onTwoFactorGate, onUnauthorized } from '../api/client';
+import { AppMessageContext } from '../components/app-message';
 import { meQueryOptions, useMe } from '../hooks/useMe';
 import { PATHS } from '../routes/paths';
 import { AuthContext, type AuthContextValue } from './auth-context';
@@ -15,7 +15,7 @@ import { sessionStore } from './session-storage';
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const message = useContext(AppMessageContext);
   const [token, setToken] = useState(sessionStore.getToken);
   const [is2faRequired, setIs2faRequired] = useState(sessionStore.getIs2faRequired);
   const meQuery = useMe(token !== null);
@@ -79,7 +79,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // The local session ends whatever the server answers.
     }
     endSession();
-    message.success(LOGIN_MESSAGES.loggedOut);
+    message?.success(LOGIN_MESSAGES.loggedOut);
   }, [endSession, message]);
 
   const value = useMemo<AuthContextValue>(

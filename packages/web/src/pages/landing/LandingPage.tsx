@@ -1,9 +1,10 @@
 import { ArrowRightOutlined, SafetyOutlined } from '@ant-design/icons';
-import { Button, Col, FloatButton, Layout, Row, Space, Typography } from 'antd';
+import { Button, Col, Layout, Row, Space } from 'antd';
 import { useState } from 'react';
 import { SiteFooter } from '../../components/SiteFooter';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { AuthPanel, type AuthTab } from './components/AuthPanel';
+import { BackToTop } from './components/BackToTop';
 import { CatalogueSection } from './components/CatalogueSection';
 import { FeatureBlocks } from './components/FeatureBlocks';
 import { FeatureSections } from './components/FeatureSections';
@@ -32,24 +33,24 @@ export function LandingPage() {
           <div className="landing-container">
             <Row gutter={[48, 32]} align="middle">
               <Col xs={24} lg={isAuthOpen ? 14 : 24}>
-                <Typography.Text className="landing-eyebrow landing-eyebrow-light">
+                <span className="landing-eyebrow landing-eyebrow-light">
                   Hazard monitoring for bucket elevators and conveyors
-                </Typography.Text>
-                <Typography.Title className="landing-hero-title">
+                </span>
+                <h1 className="landing-title landing-hero-title">
                   Every sensor on every site, in one place.
-                </Typography.Title>
-                <Typography.Paragraph className="landing-hero-text">
+                </h1>
+                <p className="landing-text landing-hero-text">
                   Vigil brings the temperature, belt alignment and belt speed readings of your hazard monitors
                   to any browser — live, logged and graphed — and e-mails the right people when a sensor
                   alarms.
-                </Typography.Paragraph>
+                </p>
                 <Space size="middle" wrap>
                   <Button type="primary" size="large" onClick={() => scrollToSection(FEATURES[0]?.id ?? '')}>
                     Learn more
                   </Button>
-                  <Typography.Text className="landing-hero-note">
+                  <span className="landing-text landing-hero-note">
                     <SafetyOutlined /> A monitoring portal, not a safety system.
-                  </Typography.Text>
+                  </span>
                 </Space>
               </Col>
               {isAuthOpen ? (
@@ -64,9 +65,9 @@ export function LandingPage() {
           <div className="landing-container">
             <FeatureBlocks />
             <div className="landing-view-all">
-              <Typography.Text type="secondary">
+              <span className="landing-text landing-text-secondary">
                 Works with the F500, F500 UDF, WDC4 and ETH-NODE device families.
-              </Typography.Text>
+              </span>
               <a href={`#${CATALOGUE_SECTION_ID}`} data-testid="view-all">
                 VIEW ALL <ArrowRightOutlined />
               </a>
@@ -78,12 +79,12 @@ export function LandingPage() {
         <section className="landing-safety" aria-label="Safety notice">
           <div className="landing-container">
             <SafetyOutlined className="landing-safety-icon" />
-            <Typography.Paragraph className="landing-safety-text">{SAFETY_NOTICE}</Typography.Paragraph>
+            <p className="landing-text landing-safety-text">{SAFETY_NOTICE}</p>
           </div>
         </section>
       </main>
       <SiteFooter />
-      <FloatButton.BackTop visibilityHeight={400} data-testid="back-to-top" />
+      <BackToTop />
     </Layout>
   );
 }

@@ -6,7 +6,7 @@ import {
   LineChartOutlined,
   MailOutlined,
 } from '@ant-design/icons';
-import { Card, Col, Row, Typography } from 'antd';
+import { Col, Row } from 'antd';
 import type { ReactNode } from 'react';
 import { FEATURES, scrollToSection } from '../features';
 
@@ -25,9 +25,9 @@ export function FeatureBlocks() {
     <Row gutter={[20, 20]}>
       {FEATURES.map((feature) => (
         <Col key={feature.id} xs={24} sm={12} lg={8}>
-          <Card
-            hoverable
-            className="feature-block"
+          {/* biome-ignore lint/a11y/useSemanticElements: a button element may not hold the block's heading */}
+          <div
+            className="landing-card landing-card-hoverable feature-block"
             role="button"
             tabIndex={0}
             data-testid={`feature-${feature.id}`}
@@ -42,13 +42,9 @@ export function FeatureBlocks() {
             <span className="feature-block-icon" aria-hidden="true">
               {FEATURE_ICONS[feature.id]}
             </span>
-            <Typography.Title level={4} className="feature-block-title">
-              {feature.title}
-            </Typography.Title>
-            <Typography.Paragraph type="secondary" className="feature-block-summary">
-              {feature.summary}
-            </Typography.Paragraph>
-          </Card>
+            <h4 className="landing-title feature-block-title">{feature.title}</h4>
+            <p className="landing-text landing-text-secondary feature-block-summary">{feature.summary}</p>
+          </div>
         </Col>
       ))}
     </Row>

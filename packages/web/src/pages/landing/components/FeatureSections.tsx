@@ -1,4 +1,3 @@
-import { Typography } from 'antd';
 import { FEATURES } from '../features';
 
 /** One section per information block, the targets of the blocks' scrolling. */
@@ -12,14 +11,14 @@ export function FeatureSections() {
           className={`landing-section ${index % 2 === 0 ? 'landing-section-plain' : 'landing-section-tinted'}`}
         >
           <div className="landing-container landing-section-body">
-            <Typography.Text className="landing-eyebrow">
+            <span className="landing-eyebrow">
               {String(index + 1).padStart(2, '0')} / {String(FEATURES.length).padStart(2, '0')}
-            </Typography.Text>
-            <Typography.Title level={2}>{feature.title}</Typography.Title>
+            </span>
+            <h2 className="landing-title">{feature.title}</h2>
             {feature.paragraphs.map((paragraph) => (
-              <Typography.Paragraph key={paragraph.slice(0, 32)} className="landing-section-text">
+              <p key={paragraph.slice(0, 32)} className="landing-text landing-section-text">
                 {paragraph}
-              </Typography.Paragraph>
+              </p>
             ))}
           </div>
         </section>
