@@ -4,6 +4,7 @@ export * from './common';
 export * from './devices';
 export * from './feedback';
 export * from './history';
+export * from './maintenance';
 export * from './oem';
 export * from './outbox';
 export * from './passwords';

@@ -24,6 +24,7 @@ import { SessionTokens } from './modules/accounts/session-tokens';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { devicesRoutes } from './modules/devices/devices.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
+import { registerMaintenance } from './modules/maintenance/register-maintenance';
 import { oemRoutes } from './modules/oem/oem.routes';
 import { registrationRoutes } from './modules/registration/registration.routes';
 import { sitesRoutes } from './modules/sites/sites.routes';
@@ -124,6 +125,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   }
 
   await registerIngest(app, ctx, metrics);
+  await registerMaintenance(app, ctx);
 
   await registerWebApp(app, config.webDistDir);
   return app;

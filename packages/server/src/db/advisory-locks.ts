@@ -6,4 +6,5 @@ export const ADVISORY_LOCKS = {
   migrations: 7_351_001,
   offlineSweep: 7_351_002,
   rollups: 7_351_003,
+  maintenanceTimeouts: 7_351_004,
 } as const;

@@ -8,6 +8,7 @@ export * from '../modules/clients/clients.table';
 export * from '../modules/devices/devices.table';
 export * from '../modules/feedback/feedback.table';
 export * from '../modules/hardware/hardware.table';
+export * from '../modules/maintenance/maintenance.table';
 export * from '../modules/oem/oem.table';
 export * from '../modules/sites/sites.table';
 export * from '../modules/two-factor/two-factor.table';

@@ -31,6 +31,9 @@ export type IngestResult = { ok: true } | { ok: false; reason: RejectReason; mes
 
 export type LatestTree = { json: string; receivedAt: Date };
 
+/** Told of every stored tree, in each device's order (maintenance tests); must not throw. */
+export type TreeObserver = (deviceId: number, tree: StateTree, receivedAt: Date) => Promise<void>;
+
 /**
  * `flushNow`: commit at once instead of at the next batch (a consumer that handles one message at a time).
  * `redelivered`: the transport flags the message as a possible copy (MQTT DUP); it is stored only once.
@@ -63,6 +66,7 @@ export class IngestService {
   private readonly writer: TelemetryWriter;
   private readonly records = new RecordPolicy();
   private readonly events = new EventDetector();
+  private treeObserver: TreeObserver | undefined;
   private readonly sweeper: NodeJS.Timeout;
   private readonly receiptPruner: NodeJS.Timeout;
   private readonly now: () => Date;
@@ -96,6 +100,11 @@ export class IngestService {
         }
       }
     }
+  }
+
+  /** Sets the one observer of stored trees; the message's answer (PUBACK, 202) waits for it. */
+  observeTrees(observer: TreeObserver): void {
+    this.treeObserver = observer;
   }
 
   /** The last tree this instance received from the device (or loaded from device_state at start). */
@@ -135,7 +144,7 @@ export class IngestService {
       // The directory decides: a device of a suspended site is stored but never sent live.
       this.deps.bus.publish({ udfId, json: parsed.json, receivedAt });
     }
-    return this.commit(
+    const result = await this.commit(
       device.value,
       {
         ...this.stateWrite(device.value.id, parsed.value, receivedAt),
@@ -145,6 +154,10 @@ export class IngestService {
       'state',
       options,
     );
+    if (result.ok && this.treeObserver !== undefined) {
+      await this.treeObserver(device.value.id, parsed.value, receivedAt);
+    }
+    return result;
   }
 
   private async handleBoot(udfId: string, payload: Payload, options: IngestOptions): Promise<IngestResult> {

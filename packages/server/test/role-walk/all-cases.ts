@@ -2,6 +2,7 @@ import { accountsCases, LOGOUT_ROUTES } from './accounts.cases';
 import { caseLabel, EVERY_SIGNED_IN, type RouteCase } from './cases';
 import { clientsCases } from './clients.cases';
 import { devicesCases } from './devices.cases';
+import { maintenanceCases } from './maintenance.cases';
 import { oemCases, outboxCases } from './oem.cases';
 import { registrationCases } from './registration.cases';
 import { sharedPersonCases } from './shared-person.cases';
@@ -18,6 +19,7 @@ export const ALL_CASES: RouteCase[] = [
   ...usersCases,
   ...sharedPersonCases,
   ...devicesCases,
+  ...maintenanceCases,
   ...oemCases,
   ...outboxCases,
 ];
