@@ -123,6 +123,20 @@ describe('maintenance tests through the API and the real ingest', () => {
     });
   });
 
+  it('starts one test when two people start tests on one device at the same moment', async () => {
+    const d = await deviceWithEngineer('F500-UDF');
+    const answers = await Promise.all([
+      start(d, d.sensor.fullId, 'First'),
+      start(d, d.sensor.fullId, 'Second'),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+    const winner = answers.find((answer) => answer.statusCode === 200)?.json<MaintenanceRecord>().sensor_name;
+    expect(answers.find((answer) => answer.statusCode === 400)?.json()).toEqual({
+      non_field_errors: [MAINTENANCE_MESSAGES.restricted(winner ?? '')],
+    });
+    expect(await eventsOf(d.device.id)).toEqual([expectAlarmOn]);
+  });
+
   it('refuses sensors 18000 and 21000, unknown sensors and a device without a tree', async () => {
     const d = await deviceWithEngineer();
     const prefix = d.sensor.fullId.slice(0, d.sensor.fullId.lastIndexOf('.'));
