@@ -105,8 +105,9 @@ describe('devices', () => {
     await page.waitForURL(isPath('/devices'));
     await page.getByText('Device added successfully').waitFor();
 
-    const devices = await apiCall<{ results: DeviceItem[] }>('GET', `devices/?location=${site.id}`, admin);
-    const deviceId = devices.results[0]?.id ?? 0;
+    // devices/ is a plain array (wire-formats.md, the earlier browser client's shape).
+    const devices = await apiCall<DeviceItem[]>('GET', `devices/?location=${site.id}`, admin);
+    const deviceId = devices[0]?.id ?? 0;
     await expect(page.getByTestId(`device-state-${deviceId}`).innerText()).resolves.toBe('Offline');
     await expect(page.getByTestId(`device-card-${deviceId}`).innerText()).resolves.toContain(
       `UDF ${unit.udf_id}`,
