@@ -1,17 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildClient, buildClientUser, buildSite, TEST_PASSWORD } from '../../test/factories';
+import { TEST_PASSWORD } from '../../test/factories';
 import { authFrame, listenForSockets, openFeedClient, postTree } from '../../test/feed-client';
-import { provisionDevice, type TestDevice, treeOf, waitFor } from '../../test/telemetry';
+import { buildFeedScene, type FeedScene, openLiveFeed as openFeedScene } from '../../test/feed-scene';
+import { treeOf, waitFor } from '../../test/telemetry';
 import { authHeader, buildTestApp, type TestApp } from '../../test/test-app';
 import { sessions } from '../modules/accounts/sessions.table';
 import { findMembership } from '../modules/users/memberships.repo';
-import type { UserRow } from '../modules/users/users.table';
 
 // Ceilings, not sleeps: each wait ends as soon as its event happens.
 const CEILING_MS = 60_000;
 
-type Scene = { watched: TestDevice; member: UserRow; memberToken: string; adminAuth: string };
+type Scene = FeedScene;
 
 describe('live feed sockets end when access ends', { timeout: 150_000 }, () => {
   let t: TestApp;
@@ -19,36 +19,9 @@ describe('live feed sockets end when access ends', { timeout: 150_000 }, () => {
 
   const tokenOf = async (email: string) => (await authHeader(t.app, email, TEST_PASSWORD)).slice(4);
 
-  /** A client with a site and a device, a member watching it and an administrator of the client. */
-  async function buildScene(): Promise<Scene> {
-    const client = await buildClient(t.db);
-    const site = await buildSite(t.db, client);
-    const watched = await provisionDevice(t.db, { site });
-    const member = await buildClientUser(t.db, client, { site, permission: 'User' });
-    const admin = await buildClientUser(t.db, client, {
-      site,
-      permission: 'Manager',
-      roles: { isManager: true, isAccountsManagement: true },
-    });
-    return {
-      watched,
-      member,
-      memberToken: await tokenOf(member.email),
-      adminAuth: await authHeader(t.app, admin.email, TEST_PASSWORD),
-    };
-  }
-
-  /** Opens a feed and waits until a tree ingested now reaches it: its access check is done. */
-  async function openLiveFeed(scene: Scene, token = scene.memberToken) {
-    const feed = await openFeedClient(baseUrl, scene.watched.identity.udfId, { query: token });
-    let seed = 1;
-    await waitFor(async () => {
-      seed += 1;
-      expect(await postTree(t.app, scene.watched.identity, treeOf(scene.watched.identity, seed))).toBe(202);
-      return feed.frames.length > 0;
-    }, CEILING_MS);
-    return feed;
-  }
+  const buildScene = () => buildFeedScene(t.db, t.app);
+  const openLiveFeed = (scene: Scene, token = scene.memberToken) =>
+    openFeedScene(baseUrl, t.app, scene, token, CEILING_MS);
 
   const post = (url: string, authorization: string, payload?: object) =>
     t.app.inject({ method: 'POST', url, headers: { authorization }, payload });

@@ -1,18 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildClient, buildClientUser, buildSite, TEST_PASSWORD } from '../../test/factories';
-import { listenForSockets, openFeedClient, postTree } from '../../test/feed-client';
-import { provisionDevice, type TestDevice, treeOf, waitFor } from '../../test/telemetry';
-import { authHeader, buildTestApp, type TestApp } from '../../test/test-app';
+import { listenForSockets, postTree } from '../../test/feed-client';
+import { buildFeedScene, type FeedScene, openLiveFeed } from '../../test/feed-scene';
+import { treeOf, waitFor } from '../../test/telemetry';
+import { buildTestApp, type TestApp } from '../../test/test-app';
 import { findMembership } from '../modules/users/memberships.repo';
-import type { UserRow } from '../modules/users/users.table';
 
 // Two Vigil instances on one database and one Redis (CI: TEST_REDIS_URL=redis://127.0.0.1:6379).
 const redisUrl = process.env.TEST_REDIS_URL;
 // Ceilings, not sleeps: each wait ends as soon as its event happens.
 const CEILING_MS = 60_000;
 
-type Scene = { watched: TestDevice; member: UserRow; memberToken: string; adminAuth: string };
+type Scene = FeedScene;
 
 describe.skipIf(redisUrl === undefined)(
   'live feed sockets on another instance end with access (needs TEST_REDIS_URL)',
@@ -22,35 +21,9 @@ describe.skipIf(redisUrl === undefined)(
     let b: TestApp;
     let urlB: string;
 
-    async function buildScene(): Promise<Scene> {
-      const client = await buildClient(a.db);
-      const site = await buildSite(a.db, client);
-      const watched = await provisionDevice(a.db, { site });
-      const member = await buildClientUser(a.db, client, { site, permission: 'User' });
-      const admin = await buildClientUser(a.db, client, {
-        site,
-        permission: 'Manager',
-        roles: { isManager: true, isAccountsManagement: true },
-      });
-      return {
-        watched,
-        member,
-        memberToken: (await authHeader(b.app, member.email, TEST_PASSWORD)).slice(4),
-        adminAuth: await authHeader(a.app, admin.email, TEST_PASSWORD),
-      };
-    }
-
+    const buildScene = () => buildFeedScene(a.db, a.app, b.app);
     /** A socket on instance B that has received a tree ingested by instance A (through Redis). */
-    async function openFeedOnB(scene: Scene) {
-      const feed = await openFeedClient(urlB, scene.watched.identity.udfId, { query: scene.memberToken });
-      let seed = 1;
-      await waitFor(async () => {
-        seed += 1;
-        expect(await postTree(a.app, scene.watched.identity, treeOf(scene.watched.identity, seed))).toBe(202);
-        return feed.frames.length > 0;
-      }, CEILING_MS);
-      return feed;
-    }
+    const openFeedOnB = (scene: Scene) => openLiveFeed(urlB, a.app, scene, scene.memberToken, CEILING_MS);
 
     beforeAll(async () => {
       // A channel prefix of its own, so parallel test files (and runs) never see each other's frames.
