@@ -11,6 +11,7 @@ import type { Database } from '../src/db/database';
 import type { LocationRow } from '../src/modules/sites/sites.table';
 import type { UserRow } from '../src/modules/users/users.table';
 import { assignToSite, buildClient, buildDevice, buildSite, buildUser, TEST_PASSWORD } from './factories';
+import { postTree as postTreeText } from './feed-client';
 import { type TestDevice, treeOf } from './telemetry';
 import { authHeader } from './test-app';
 
@@ -70,21 +71,8 @@ export function testableSensorOf(identity: DeviceIdentity): { fullId: string; le
 }
 
 /** Posts a tree through the HTTP ingest; answers the status code (202 once stored and observed). */
-export async function postTree(
-  app: FastifyInstance,
-  identity: DeviceIdentity,
-  tree: StateTree,
-): Promise<number> {
-  const response = await app.inject({
-    method: 'POST',
-    url: `/api/v1/ingest/${identity.udfId}/`,
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Basic ${Buffer.from(`${identity.serialNumber}:${identity.code}`).toString('base64')}`,
-    },
-    payload: JSON.stringify(tree),
-  });
-  return response.statusCode;
+export function postTree(app: FastifyInstance, identity: DeviceIdentity, tree: StateTree): Promise<number> {
+  return postTreeText(app, identity, JSON.stringify(tree));
 }
 
 /** A person with `permission` at the site, signed in; answers the user and the Authorization header. */
