@@ -18,6 +18,8 @@ describe('visual dashboard access (M section 2)', () => {
       await page.goto(path);
       await page.waitForURL(isPath('/sites'));
     }
+    // The Sites page has drawn, so a 'not enabled' page would be on screen by now.
+    await page.getByRole('heading', { name: /- Sites$/ }).waitFor();
     await expect(page.getByText('not enabled').count()).resolves.toBe(0);
     await screenshot(page, 'visual-dashboard-not-enabled');
     await page.context().close();
