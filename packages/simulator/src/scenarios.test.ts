@@ -13,7 +13,7 @@ function sensorOf(tree: StateTree, fullId: string): Sensor {
 }
 
 describe('scenarios', () => {
-  it('drifts a temperature over Max into alarm and back', () => {
+  it('drifts a temperature through the warning band into alarm and back', () => {
     const device = buildDevice('0300');
     const scenario = device.startScenario('temperature-drift', 60);
     if (!scenario) {
@@ -27,6 +27,10 @@ describe('scenarios', () => {
     expect(statuses[0]).toBe('OK');
     expect(statuses[30]).toBe('Alarm');
     expect(statuses.at(-1)).toBe('OK');
+    const firstWarning = statuses.indexOf('WARNING');
+    expect(firstWarning).toBeGreaterThan(0);
+    expect(firstWarning).toBeLessThan(statuses.indexOf('Alarm'));
+    expect(statuses.lastIndexOf('WARNING')).toBeGreaterThan(statuses.lastIndexOf('Alarm'));
     expect(device.activeScenarios()).toEqual([]);
   });
 

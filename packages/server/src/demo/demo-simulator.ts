@@ -1,16 +1,19 @@
 import { type RunningSimulator, startSimulator } from '@vigil/simulator';
 import type { FastifyBaseLogger } from 'fastify';
+import { startDemoAlarmCycle } from './demo-alarm-cycle';
 import { DEMO_DEVICES } from './demo-devices';
 
 /**
  * Drives the demo devices through the public device protocol, as installed gateways would, so the
- * demo shows live, changing devices of every type from the first start.
+ * demo shows live, changing devices of every type from the first start, with an alarm cycle
+ * (demo-alarm-cycle.ts) that a new user sees within a minute.
  */
 export async function startDemoSimulator(
   brokerUrl: string,
   log: FastifyBaseLogger,
 ): Promise<RunningSimulator> {
-  return startSimulator({
+  const debug = (line: string) => log.debug({ simulator: line }, 'demo simulator');
+  const simulator = await startSimulator({
     devices: DEMO_DEVICES.map(({ serialNumber, code, deviceType, udfId }) => ({
       serialNumber,
       code,
@@ -19,6 +22,14 @@ export async function startDemoSimulator(
     })),
     transport: { kind: 'mqtt', brokerUrl },
     rate: 1,
-    log: (line) => log.debug({ simulator: line }, 'demo simulator'),
+    log: debug,
   });
+  const stopCycle = startDemoAlarmCycle(simulator, debug);
+  return {
+    ...simulator,
+    stop: async () => {
+      stopCycle();
+      await simulator.stop();
+    },
+  };
 }

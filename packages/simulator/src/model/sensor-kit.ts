@@ -24,6 +24,8 @@ export type SimSensor = {
   units: string | null;
   min: number | null;
   max: number | null;
+  /** NUMERIC: above this (and not over Max) the device reports WARNING, as F500 units do near a limit. */
+  warnAbove: number | null;
   decimals: number | null;
   base: number;
   noise: number;
@@ -49,6 +51,7 @@ function createSensor(init: SensorInit): SimSensor {
     units: null,
     min: null,
     max: null,
+    warnAbove: null,
     decimals: null,
     base: 0,
     noise: 0,
@@ -75,6 +78,7 @@ type NumericInit = {
   noise: number;
   min?: number | null;
   max?: number | null;
+  warnAbove?: number | null;
   decimals?: number;
   tags?: string[];
 };
@@ -83,7 +87,7 @@ export function numericSensor(init: NumericInit): SimSensor {
   return createSensor({ ...init, type: 'NUMERIC', kind: init.kind ?? 'level', decimals: init.decimals ?? 1 });
 }
 
-/** A bearing or pulley temperature in °F or °C with an upper alarm limit. */
+/** A bearing or pulley temperature in °F or °C with an upper alarm limit and a warning band below it. */
 export function temperatureSensor(id: string, name: string, unit: '°F' | '°C', rng: Random): SimSensor {
   const isF = unit === '°F';
   return numericSensor({
@@ -95,6 +99,7 @@ export function temperatureSensor(id: string, name: string, unit: '°F' | '°C',
     noise: isF ? 3 : 1.5,
     min: isF ? 0 : -18,
     max: isF ? 180 : 82,
+    warnAbove: isF ? 160 : 71,
   });
 }
 
@@ -229,7 +234,19 @@ export function renderSensor(sensor: SimSensor, style: StatusStyle): Sensor {
   const raw = sensor.forced ? forcedValue(sensor) : (sensor.override ?? sensor.value);
   const alarm = sensor.forced || isAlarming(sensor, raw);
   const value = sensor.type === 'NUMERIC' ? round(raw, sensor.decimals ?? 0) : raw;
-  return sensorJson(sensor, value, alarm ? style.alarm : style.ok, alarm, stateText(sensor, value));
+  return sensorJson(sensor, value, statusOf(sensor, raw, alarm, style), alarm, stateText(sensor, value));
+}
+
+/**
+ * Alarm, or WARNING inside the warning band: families whose alarm word is WARNING (ETH-NODE) have no band,
+ * since their WARNING already means alarm.
+ */
+function statusOf(sensor: SimSensor, raw: number, alarm: boolean, style: StatusStyle): SensorStatus {
+  if (alarm) {
+    return style.alarm;
+  }
+  const warns = style.alarm !== 'WARNING' && sensor.warnAbove !== null && raw > sensor.warnAbove;
+  return warns ? 'WARNING' : style.ok;
 }
 
 /** Power-up: counters and timers restart, effects are dropped. */
