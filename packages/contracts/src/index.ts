@@ -8,6 +8,7 @@ export * from './maintenance';
 export * from './oem';
 export * from './outbox';
 export * from './passwords';
+export * from './proof-tests';
 export * from './realtime';
 export * from './registration';
 export * from './roles';
