@@ -12,6 +12,7 @@ export * from './proof-tests';
 export * from './realtime';
 export * from './registration';
 export * from './roles';
+export * from './sensor-order';
 export * from './sites';
 export * from './tree-bounds';
 export * from './two-factor';

@@ -1,11 +1,56 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { getDevice } from '../../api/devices';
+import { useCurrentUser } from '../../hooks/useCurrentUser';
+import { usePageTitle } from '../../hooks/usePageTitle';
+import { deviceQueryKey } from '../devices/queries';
+import { DashboardLoader, DashboardLoadFailed, NoDeviceSelected } from './components/DashboardStates';
+import { DashboardView } from './components/DashboardView';
+import { MAINTENANCE_MODE_QUERY, MAINTENANCE_MODE_VALUE } from './dashboard-paths';
+import { useDeviceFeed } from './hooks/useDeviceFeed';
+import { useInitialHold } from './hooks/useInitialHold';
+import { createSensorStore } from './sensor-store';
 
-/** /dashboard (M section 2 'Sensor dashboard'). */
+/** How often the device is read again, so the offline text follows is_online. */
+const DEVICE_REFRESH_MS = 10_000;
+
+/** /dashboard: the current device's live sensors; `?mode=maintenance` is the Maintenance tab (M section 2). */
 export function DashboardPage() {
+  const me = useCurrentUser();
+  const current = me.current_device;
+  usePageTitle(current === null ? 'Sensor Dashboard' : `${current.title} - Dashboard`);
+  if (current === null) {
+    return <NoDeviceSelected />;
+  }
+  return <LiveDashboard key={current.id} deviceId={current.id} udfId={current.udf_id} />;
+}
+
+function LiveDashboard({ deviceId, udfId }: { deviceId: number; udfId: string }) {
+  const me = useCurrentUser();
+  const [searchParams] = useSearchParams();
+  const isMaintenance = searchParams.get(MAINTENANCE_MODE_QUERY) === MAINTENANCE_MODE_VALUE;
+  const [store] = useState(createSensorStore);
+  const isHolding = useInitialHold();
+  const device = useQuery({
+    queryKey: deviceQueryKey(deviceId),
+    queryFn: ({ signal }) => getDevice(deviceId, signal),
+    refetchInterval: DEVICE_REFRESH_MS,
+  });
+  const feedStatus = useDeviceFeed(udfId, store);
+  if (device.isError && device.data === undefined) {
+    return <DashboardLoadFailed isSuperuser={me.is_superuser} />;
+  }
+  if (isHolding || device.data === undefined) {
+    return <DashboardLoader />;
+  }
   return (
-    <PlaceholderPage
-      title="Sensor Dashboard"
-      description="The live sensor groups, system state and versions of the selected device will appear here."
+    <DashboardView
+      device={device.data}
+      store={store}
+      mode={isMaintenance ? 'maintenance' : 'live'}
+      snapshotTimestamp={null}
+      feedStatus={feedStatus}
     />
   );
 }

@@ -1,0 +1,99 @@
+import { DownOutlined, SettingOutlined } from '@ant-design/icons';
+import type { Device } from '@vigil/contracts';
+import { Breadcrumb, Button, Dropdown, type MenuProps, Tabs, Typography } from 'antd';
+import { Link, useNavigate } from 'react-router';
+import { PATHS } from '../../../routes/paths';
+import type { DashboardMode } from '../dashboard-context';
+import { DASHBOARD_PATH, MAINTENANCE_MODE_QUERY, MAINTENANCE_MODE_VALUE } from '../dashboard-paths';
+
+/** Device types whose Sensor Settings screen exists (M section 2). */
+const SENSOR_SETTINGS_TYPES = ['0005', '0006'];
+
+type DashboardHeaderProps = {
+  device: Device;
+  siteTitle: string | null;
+  mode: DashboardMode;
+  canEdit: boolean;
+  isSuperuser: boolean;
+  onOpenHistorical: () => void;
+  onOpenWarnings: () => void;
+  onFixNotifications: () => void;
+};
+
+/** Breadcrumb, device title, the Live / Historical / Maintenance / Device Notifications tabs and Setting. */
+export function DashboardHeader(props: DashboardHeaderProps) {
+  const { device, siteTitle, mode, canEdit, isSuperuser } = props;
+  const navigate = useNavigate();
+  const tabs = [
+    { key: 'live', label: 'Live' },
+    { key: 'historical', label: 'Historical' },
+    ...(canEdit ? [{ key: 'maintenance', label: 'Maintenance' }] : []),
+    { key: 'notifications', label: 'Device Notifications' },
+  ];
+  const handleTab = (key: string) => {
+    if (key === 'live') {
+      navigate(DASHBOARD_PATH);
+    } else if (key === 'historical') {
+      props.onOpenHistorical();
+    } else if (key === 'maintenance') {
+      navigate(`${DASHBOARD_PATH}?${MAINTENANCE_MODE_QUERY}=${MAINTENANCE_MODE_VALUE}`);
+    } else {
+      navigate(PATHS.notifications);
+    }
+  };
+  const type = device.is_emulated_as ?? device.device_type;
+  const items: MenuProps['items'] = [
+    ...(canEdit ? [{ key: 'warnings', label: 'Warnings' }] : []),
+    { key: 'names', label: 'Sensor Names' },
+    { key: 'images', label: 'Sensor Images' },
+    ...(isSuperuser && mode !== 'snapshot' ? [{ key: 'fix', label: 'Fix Notification' }] : []),
+    ...(SENSOR_SETTINGS_TYPES.includes(type) ? [{ key: 'types', label: 'Sensor Settings' }] : []),
+  ];
+  const handleMenu: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'warnings') {
+      props.onOpenWarnings();
+    } else if (key === 'names') {
+      navigate('/edit/sensor/names');
+    } else if (key === 'images') {
+      navigate('/edit/sensor/images');
+    } else if (key === 'fix') {
+      props.onFixNotifications();
+    } else if (key === 'types') {
+      navigate('/edit/sensor/types');
+    }
+  };
+  return (
+    <div>
+      <Breadcrumb
+        items={[
+          { title: <Link to={PATHS.sites}>{siteTitle ?? 'Sites'}</Link> },
+          { title: <Link to={PATHS.devices}>{device.title}</Link> },
+        ]}
+      />
+      <div
+        style={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 12,
+        }}
+      >
+        <Typography.Title level={3} style={{ margin: '8px 0' }} data-testid="dashboard-title">
+          {device.title}
+        </Typography.Title>
+        <Dropdown menu={{ items, onClick: handleMenu }} trigger={['click']}>
+          <Button icon={<SettingOutlined />} data-testid="dashboard-settings">
+            Setting <DownOutlined />
+          </Button>
+        </Dropdown>
+      </div>
+      <Tabs
+        activeKey={mode === 'maintenance' ? 'maintenance' : mode === 'snapshot' ? 'historical' : 'live'}
+        items={tabs}
+        onTabClick={handleTab}
+        data-testid="dashboard-tabs"
+      />
+    </div>
+  );
+}

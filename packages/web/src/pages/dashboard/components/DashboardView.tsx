@@ -1,0 +1,159 @@
+import { canEditSite, type Device } from '@vigil/contracts';
+import { Alert, App, Tag } from 'antd';
+import { useCallback, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { fixNotifications } from '../../../api/dashboard';
+import { useCurrentUser } from '../../../hooks/useCurrentUser';
+import styles from '../dashboard.module.css';
+import { DashboardContext, type DashboardContextValue, type DashboardMode } from '../dashboard-context';
+import { DASHBOARD_MESSAGES } from '../dashboard-messages';
+import { sensorGraphPath } from '../dashboard-paths';
+import { DEFAULT_NODE_FILTER, isF500Family, type NodeFilter } from '../dashboard-rules';
+import type { FeedStatus } from '../hooks/feed-connection';
+import { useMaintenanceFlow } from '../hooks/useMaintenanceFlow';
+import type { SensorStore } from '../sensor-store';
+import { DashboardFilter } from './DashboardFilter';
+import { DashboardHeader } from './DashboardHeader';
+import { HistoricalDataModal } from './HistoricalDataModal';
+import { MaintenanceBar } from './MaintenanceBar';
+import { MaintenanceCommentDialog } from './MaintenanceCommentDialog';
+import { SensorGroups } from './SensorGroups';
+import { WarningsModal } from './WarningsModal';
+
+type DashboardViewProps = {
+  device: Device;
+  store: SensorStore;
+  mode: DashboardMode;
+  /** The record's 'YYYY-MM-DD HH:MM:SS' in snapshot mode. */
+  snapshotTimestamp: string | null;
+  feedStatus: FeedStatus | null;
+};
+
+const NO_NAME = () => undefined;
+
+/** The dashboard of one device, live, in maintenance mode or as a snapshot: one set of components for all. */
+export function DashboardView({ device, store, mode, snapshotTimestamp, feedStatus }: DashboardViewProps) {
+  const me = useCurrentUser();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const canEdit = canEditSite(me, me.locations_roles[String(device.location)]);
+  const isMaintenance = mode === 'maintenance' && canEdit;
+  const [filter, setFilter] = useState<NodeFilter>(DEFAULT_NODE_FILTER);
+  const [modal, setModal] = useState<'historical' | 'warnings' | null>(null);
+  const flow = useMaintenanceFlow(device.id, isMaintenance);
+  const test = isMaintenance ? flow.maintenance.openTest : null;
+  const deviceType = device.is_emulated_as ?? device.device_type;
+  const { handleSensorClick } = flow;
+
+  const onSensorClick = useCallback<DashboardContextValue['onSensorClick']>(
+    (sensor) => {
+      if (isMaintenance) {
+        handleSensorClick(sensor);
+        return;
+      }
+      navigate(sensorGraphPath(sensor.fullId, mode === 'snapshot' ? snapshotTimestamp : null));
+    },
+    [isMaintenance, handleSensorClick, navigate, mode, snapshotTimestamp],
+  );
+
+  const context = useMemo<DashboardContextValue>(
+    () => ({
+      store,
+      mode: isMaintenance ? 'maintenance' : mode === 'maintenance' ? 'live' : mode,
+      testedId: test?.sensor_id ?? null,
+      testState: test?.state ?? null,
+      nameOf: NO_NAME,
+      imageOf: NO_NAME,
+      onSensorClick,
+    }),
+    [store, isMaintenance, mode, test?.sensor_id, test?.state, onSensorClick],
+  );
+
+  const handleFix = async () => {
+    try {
+      await fixNotifications(device.id);
+      message.success(DASHBOARD_MESSAGES.fixNotificationsDone);
+    } catch {
+      message.error(DASHBOARD_MESSAGES.fixNotificationsFailed);
+    }
+  };
+
+  return (
+    <DashboardContext.Provider value={context}>
+      <div className="page" data-testid="dashboard">
+        <DashboardHeader
+          device={device}
+          siteTitle={me.current_location?.title ?? null}
+          mode={context.mode}
+          canEdit={canEdit}
+          isSuperuser={me.is_superuser}
+          onOpenHistorical={() => setModal('historical')}
+          onOpenWarnings={() => setModal('warnings')}
+          onFixNotifications={() => void handleFix()}
+        />
+        <div className={styles.banners}>
+          {mode === 'snapshot' && snapshotTimestamp !== null ? (
+            <Alert
+              type="error"
+              showIcon
+              title={DASHBOARD_MESSAGES.snapshotBanner(snapshotTimestamp)}
+              data-testid="snapshot-banner"
+            />
+          ) : null}
+          {mode !== 'snapshot' && !device.is_online ? (
+            <Alert type="warning" showIcon title={DASHBOARD_MESSAGES.offline} data-testid="offline-banner" />
+          ) : null}
+          {feedStatus === 'forbidden' ? (
+            <Alert type="error" showIcon title={DASHBOARD_MESSAGES.forbidden} data-testid="feed-forbidden" />
+          ) : null}
+          {isMaintenance ? (
+            <MaintenanceBar
+              test={test}
+              receivedAt={flow.maintenance.receivedAt}
+              isLoading={flow.maintenance.info.isLoading}
+              onOpenResult={flow.openResult}
+            />
+          ) : null}
+          {isMaintenance && flow.notice !== null ? (
+            <Alert
+              type="warning"
+              showIcon
+              closable={{ onClose: flow.clearNotice }}
+              title={flow.notice}
+              data-testid="maintenance-notice"
+            />
+          ) : null}
+        </div>
+        <div className={styles.toolbar}>
+          <DashboardFilter isF500={isF500Family(deviceType)} value={filter} onChange={setFilter} />
+          {feedStatus === 'reconnecting' ? (
+            <Tag color="orange" data-testid="feed-reconnecting">
+              {DASHBOARD_MESSAGES.reconnecting}
+            </Tag>
+          ) : null}
+          {feedStatus === 'live' ? (
+            <Tag color="green" data-testid="feed-live">
+              Live
+            </Tag>
+          ) : null}
+        </div>
+        <SensorGroups filter={filter} deviceType={deviceType} />
+      </div>
+      {isMaintenance && flow.dialog !== null ? (
+        <MaintenanceCommentDialog
+          key={`${flow.dialog.kind}:${flow.dialog.sensorName}`}
+          kind={flow.dialog.kind}
+          sensorName={flow.dialog.sensorName}
+          isSubmitting={flow.maintenance.submit.isPending}
+          error={flow.dialogError}
+          onSubmit={flow.handleSubmit}
+          onClose={flow.closeDialog}
+        />
+      ) : null}
+      <HistoricalDataModal open={modal === 'historical'} onClose={() => setModal(null)} device={device} />
+      {canEdit ? (
+        <WarningsModal open={modal === 'warnings'} onClose={() => setModal(null)} device={device} />
+      ) : null}
+    </DashboardContext.Provider>
+  );
+}

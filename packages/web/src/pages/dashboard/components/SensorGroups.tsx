@@ -1,0 +1,82 @@
+import { rankSensorGroup, SENSOR_GROUP_ORDER } from '@vigil/contracts';
+import { type ReactNode, useMemo, useSyncExternalStore } from 'react';
+import styles from '../dashboard.module.css';
+import { useDashboardContext } from '../dashboard-context';
+import { DASHBOARD_MESSAGES } from '../dashboard-messages';
+import { isF500Family, type NodeFilter } from '../dashboard-rules';
+import { filterLayout, filterTopSensors, type VisibleGroup } from '../layout-filter';
+import { SensorCard } from './SensorCard';
+import { SensorGroupPanel } from './SensorGroupPanel';
+import { SystemStatePanel } from './SystemStatePanel';
+import { VersionsPanel } from './VersionsPanel';
+
+const SYSTEM_RANK = SENSOR_GROUP_ORDER.indexOf('System');
+const HEAD_RANK = SENSOR_GROUP_ORDER.indexOf('Alignment:Head');
+const TAIL_RANK = SENSOR_GROUP_ORDER.indexOf('Alignment:Tail');
+
+const isAlignment = (group: VisibleGroup) => {
+  const rank = rankSensorGroup({ Id: group.id, Name: group.name });
+  return rank === HEAD_RANK || rank === TAIL_RANK;
+};
+
+/** The groups in order; Alignment:Head and Alignment:Tail share one row, side by side (M section 2). */
+function renderGroups(groups: VisibleGroup[], isF500: boolean): ReactNode[] {
+  const out: ReactNode[] = [];
+  const alignment = groups.filter(isAlignment);
+  let isAlignmentPlaced = false;
+  for (const group of groups) {
+    if (isAlignment(group)) {
+      if (!isAlignmentPlaced) {
+        isAlignmentPlaced = true;
+        out.push(
+          <div key="alignment" className={styles.row} data-testid="alignment-groups">
+            {alignment.map((item) => (
+              <SensorGroupPanel key={item.key} group={item} />
+            ))}
+          </div>,
+        );
+      }
+      continue;
+    }
+    const isSystem = rankSensorGroup({ Id: group.id, Name: group.name }) === SYSTEM_RANK;
+    out.push(
+      isF500 && isSystem ? (
+        <SystemStatePanel key={group.key} group={group} />
+      ) : (
+        <SensorGroupPanel key={group.key} group={group} />
+      ),
+    );
+  }
+  return out;
+}
+
+/** The dashboard's content: sensor groups as the filter shows them, and the Versions panel. */
+export function SensorGroups({ filter, deviceType }: { filter: NodeFilter; deviceType: string }) {
+  const { store } = useDashboardContext();
+  const layout = useSyncExternalStore(store.subscribeLayout, store.getLayout);
+  const visible = useMemo(() => (layout === null ? [] : filterLayout(layout, filter)), [layout, filter]);
+  const topSensors = useMemo(
+    () => (layout === null ? [] : filterTopSensors(layout, filter)),
+    [layout, filter],
+  );
+  if (layout === null) {
+    return <div className={styles.empty}>{DASHBOARD_MESSAGES.noData}</div>;
+  }
+  const isF500 = isF500Family(deviceType || layout.deviceType);
+  return (
+    <div className={styles.content} data-testid="sensor-groups">
+      {topSensors.length > 0 ? (
+        <div className={styles.cards}>
+          {topSensors.map((sensor) => (
+            <SensorCard key={sensor.fullId} sensor={sensor} />
+          ))}
+        </div>
+      ) : null}
+      {renderGroups(visible, isF500)}
+      {visible.length === 0 && topSensors.length === 0 ? (
+        <div className={styles.empty}>{DASHBOARD_MESSAGES.nothingShown}</div>
+      ) : null}
+      <VersionsPanel versionInfo={layout.versionInfo} />
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import type { MaintenanceInfoEntry } from '@vigil/contracts';
+import { createContext, useContext } from 'react';
+import type { SensorStore } from './sensor-store';
+
+export type DashboardMode = 'live' | 'maintenance' | 'snapshot';
+
+/** What every card needs; the values are primitives so a card re-renders only when its own part changes. */
+export type DashboardContextValue = {
+  store: SensorStore;
+  mode: DashboardMode;
+  /** Full id of the sensor under test, in maintenance mode. */
+  testedId: string | null;
+  testState: MaintenanceInfoEntry['state'] | null;
+  /** A custom name of the sensor, else undefined (the tree's name is shown). */
+  nameOf: (fullId: string) => string | undefined;
+  /** A thumbnail address for the sensor, else undefined (a letter badge is shown). */
+  imageOf: (fullId: string) => string | undefined;
+  onSensorClick: (sensor: { fullId: string; leafId: string; name: string }) => void;
+};
+
+export const DashboardContext = createContext<DashboardContextValue | null>(null);
+
+export function useDashboardContext(): DashboardContextValue {
+  const value = useContext(DashboardContext);
+  if (value === null) {
+    throw new Error('useDashboardContext must be used inside <DashboardContext.Provider>');
+  }
+  return value;
+}

@@ -1,0 +1,38 @@
+import { useEffect, useState } from 'react';
+import { getMe } from '../../../api/accounts';
+import { ApiError, NETWORK_ERROR_STATUS } from '../../../api/api-error';
+import { sessionStore } from '../../../auth/session-storage';
+import type { SensorStore } from '../sensor-store';
+import { type FeedStatus, feedUrl, openDeviceFeed } from './feed-connection';
+
+/**
+ * The live feed of a device (ws/device-data/<udf_id>/) into the store; null udfId (snapshot mode, no
+ * device) opens nothing. On 4401 it asks me/ again: a 401 there runs the normal sign-out path of the API
+ * client (session cleared, back to '/'), a two-factor gate its own path; if me/ still answers, it retries.
+ */
+export function useDeviceFeed(udfId: string | null, store: SensorStore): FeedStatus | null {
+  const [status, setStatus] = useState<FeedStatus | null>(null);
+  useEffect(() => {
+    if (udfId === null) {
+      setStatus(null);
+      return undefined;
+    }
+    return openDeviceFeed(feedUrl(window.location, udfId), {
+      getToken: () => sessionStore.getToken(),
+      onTree: (tree) => {
+        store.setTree(tree);
+      },
+      onStatus: setStatus,
+      onUnauthenticated: async () => {
+        try {
+          await getMe();
+          return true;
+        } catch (error) {
+          // No answer at all: the server may be restarting, so keep trying; a refusal ended the session.
+          return error instanceof ApiError && error.status === NETWORK_ERROR_STATUS;
+        }
+      },
+    });
+  }, [udfId, store]);
+  return status;
+}

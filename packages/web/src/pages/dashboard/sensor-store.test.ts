@@ -1,0 +1,117 @@
+import type { Sensor, StateTree } from '@vigil/contracts';
+import { describe, expect, it } from 'vitest';
+import { createSensorStore } from './sensor-store';
+
+function sensor(Id: number, Value: number, extra: Partial<Sensor> = {}): Sensor {
+  return {
+    Id,
+    Name: `Sensor ${Id}`,
+    Type: 'NUMERIC',
+    Value,
+    Status: 'OK',
+    Alarm: false,
+    Meta: { Units: '°F' },
+    ...extra,
+  };
+}
+
+function tree(values: number[], extra: Partial<Sensor> = {}): StateTree {
+  return {
+    Id: 'UDF1',
+    Name: 'Elevator',
+    Status: 'OK',
+    Alarm: false,
+    time: 1,
+    device: { deviceId: 'UDF1', deviceType: '0300', versionInfo: 'v1' },
+    sensors: [],
+    groups: [
+      {
+        Id: 'tmp',
+        Name: 'Temperature',
+        Status: 'OK',
+        Alarm: false,
+        sensors: values.map((v, i) => sensor(i + 1, v, i === 0 ? extra : {})),
+      },
+      { Id: 'system', Name: 'System', Status: 'OK', Alarm: false, Meta: { Nodes: 1 }, sensors: [] },
+    ],
+  };
+}
+
+describe('createSensorStore', () => {
+  it('tells only the subscribers of sensors whose reading changed', () => {
+    const store = createSensorStore();
+    store.setTree(tree([70, 71, 72]));
+    const told: string[] = [];
+    for (const id of ['UDF1.tmp.1', 'UDF1.tmp.2', 'UDF1.tmp.3']) {
+      store.subscribeSensor(id, () => told.push(id));
+    }
+    let layoutTold = 0;
+    store.subscribeLayout(() => {
+      layoutTold += 1;
+    });
+    const before = store.getSensor('UDF1.tmp.1');
+
+    store.setTree(tree([70, 75, 72]));
+
+    expect(told).toEqual(['UDF1.tmp.2']);
+    expect(layoutTold).toBe(0);
+    expect(store.getSensor('UDF1.tmp.1')).toBe(before);
+    expect(store.getSensor('UDF1.tmp.2')?.Value).toBe(75);
+  });
+
+  it('tells a sensor whose status or state text changed though its value did not', () => {
+    const store = createSensorStore();
+    store.setTree(tree([70, 71]));
+    const told: string[] = [];
+    store.subscribeSensor('UDF1.tmp.1', () => told.push('status'));
+    store.setTree(tree([70, 71], { Status: 'WARNING' }));
+    expect(told).toEqual(['status']);
+  });
+
+  it('builds the layout again when a group goes into alarm or a sensor becomes disabled, not on readings', () => {
+    const store = createSensorStore();
+    store.setTree(tree([70, 71]));
+    const first = store.getLayout();
+    store.setTree(tree([80, 81]));
+    expect(store.getLayout()).toBe(first);
+
+    store.setTree(tree([80, 81], { Status: 'Alarm', Alarm: true }));
+    expect(store.getLayout()).not.toBe(first);
+    expect(store.getLayout()?.groups.find((g) => g.id === 'tmp')?.isAlarmed).toBe(true);
+
+    const alarmed = store.getLayout();
+    store.setTree(tree([80, 81], { Status: 'Alarm', Alarm: true, Meta: { State: 'Disabled' } }));
+    expect(store.getLayout()).not.toBe(alarmed);
+    expect(store.getLayout()?.groups.find((g) => g.id === 'tmp')?.sensors[0]?.hideReason).toBe('disabled');
+  });
+
+  it('orders groups as M section 9 and keys sensors by their full dotted id', () => {
+    const store = createSensorStore();
+    store.setTree(tree([70]));
+    const layout = store.getLayout();
+    expect(layout?.groups.map((g) => g.name)).toEqual(['System', 'Temperature']);
+    expect(layout?.groups[1]?.sensors[0]).toEqual({
+      fullId: 'UDF1.tmp.1',
+      leafId: '1',
+      name: 'Sensor 1',
+      hideReason: null,
+    });
+    expect(layout?.versionInfo).toBe('v1');
+  });
+
+  it('tells the group meta subscribers only when Nodes, Blocks or Activity change', () => {
+    const store = createSensorStore();
+    store.setTree(tree([70]));
+    let told = 0;
+    store.subscribeGroupMeta('UDF1.system', () => {
+      told += 1;
+    });
+    store.setTree(tree([71]));
+    expect(told).toBe(0);
+    const next = tree([71]);
+    next.groups[1] = { ...next.groups[1], Meta: { Nodes: 2 } } as StateTree['groups'][number];
+    store.setTree(next);
+    expect(told).toBe(1);
+    expect(store.getGroupMeta('UDF1.system')?.Nodes).toBe(2);
+  });
+});

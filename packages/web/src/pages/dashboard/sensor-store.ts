@@ -1,0 +1,179 @@
+import type { Group, GroupMeta, Sensor, StateTree, VersionInfo } from '@vigil/contracts';
+import { sortSensorGroups } from '@vigil/contracts';
+import { type HideReason, hideReasonOf, isAlarmedStatus } from './dashboard-rules';
+
+/** A sensor's place in the layout; its changing reading is read per card from the store. */
+export type LayoutSensor = { fullId: string; leafId: string; name: string; hideReason: HideReason };
+
+export type LayoutGroup = {
+  /** Dotted path `deviceId.groupId[.subGroupId]`, the prefix of its sensors' full ids. */
+  key: string;
+  id: string;
+  name: string;
+  isAlarmed: boolean;
+  sensors: LayoutSensor[];
+  groups: LayoutGroup[];
+};
+
+/** What the page draws: changes only when groups, sensors, names, hide states or alarms change. */
+export type DashboardLayout = {
+  deviceId: string;
+  deviceType: string;
+  versionInfo: VersionInfo | null;
+  sensors: LayoutSensor[];
+  groups: LayoutGroup[];
+};
+
+type Listener = () => void;
+
+/** The reading fields a card shows: a sensor whose fields are all equal keeps its previous object. */
+function isSameReading(a: Sensor, b: Sensor): boolean {
+  return (
+    a.Value === b.Value &&
+    a.Status === b.Status &&
+    a.Alarm === b.Alarm &&
+    a.Name === b.Name &&
+    a.Type === b.Type &&
+    a.Meta?.State === b.Meta?.State &&
+    a.Meta?.Units === b.Meta?.Units &&
+    a.Meta?.NumDecimalPoints === b.Meta?.NumDecimalPoints
+  );
+}
+
+function isSameMeta(a: GroupMeta | null | undefined, b: GroupMeta | null | undefined): boolean {
+  return a?.Nodes === b?.Nodes && a?.Blocks === b?.Blocks && a?.Activity === b?.Activity;
+}
+
+/**
+ * The latest state tree outside React: per-sensor and per-group subscriptions keyed by full id, so a
+ * frame re-renders only the cards whose reading changed, and the layout only when its shape changed.
+ */
+export function createSensorStore() {
+  let tree: StateTree | null = null;
+  let layout: DashboardLayout | null = null;
+  let layoutSignature = '';
+  let sensors = new Map<string, Sensor>();
+  let metas = new Map<string, GroupMeta | null>();
+  const listeners = new Map<string, Set<Listener>>();
+  const LAYOUT_KEY = '\u0000layout';
+
+  const subscribe = (key: string, listener: Listener) => {
+    let set = listeners.get(key);
+    if (set === undefined) {
+      set = new Set();
+      listeners.set(key, set);
+    }
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) {
+        listeners.delete(key);
+      }
+    };
+  };
+
+  const notify = (key: string) => {
+    const set = listeners.get(key);
+    if (set !== undefined) {
+      for (const listener of [...set]) {
+        listener();
+      }
+    }
+  };
+
+  /** Replaces the tree; answers the keys whose subscribers were told (for tests and measurements). */
+  const setTree = (next: StateTree): string[] => {
+    tree = next;
+    const deviceId = String(next.device?.deviceId ?? next.Id);
+    const nextSensors = new Map<string, Sensor>();
+    const nextMetas = new Map<string, GroupMeta | null>();
+    const changed: string[] = [];
+    const signature: string[] = [
+      String(next.device?.deviceType),
+      JSON.stringify(next.device?.versionInfo ?? null),
+    ];
+
+    const takeSensor = (sensor: Sensor, prefix: string): LayoutSensor => {
+      const leafId = String(sensor.Id);
+      const fullId = `${prefix}.${leafId}`;
+      const previous = sensors.get(fullId);
+      if (previous !== undefined && isSameReading(previous, sensor)) {
+        nextSensors.set(fullId, previous);
+      } else {
+        nextSensors.set(fullId, sensor);
+        changed.push(fullId);
+      }
+      const hideReason = hideReasonOf(sensor.Meta?.State);
+      signature.push(`s${fullId}\u0001${sensor.Name}\u0001${hideReason}`);
+      return { fullId, leafId, name: sensor.Name, hideReason };
+    };
+
+    const takeGroup = (group: Group, prefix: string): LayoutGroup => {
+      const key = `${prefix}.${String(group.Id)}`;
+      const previousMeta = metas.get(key);
+      if (metas.has(key) && isSameMeta(previousMeta, group.Meta)) {
+        nextMetas.set(key, previousMeta ?? null);
+      } else {
+        nextMetas.set(key, group.Meta ?? null);
+        changed.push(`meta:${key}`);
+      }
+      signature.push(`g${key}\u0001${group.Name}`);
+      const groupSensors = (group.sensors ?? []).map((sensor) => takeSensor(sensor, key));
+      const children = sortSensorGroups(group.groups ?? []).map((child) => takeGroup(child, key));
+      const isAlarmed =
+        isAlarmedStatus(group.Status, group.Alarm) ||
+        (group.sensors ?? []).some((sensor) => isAlarmedStatus(sensor.Status, sensor.Alarm)) ||
+        children.some((child) => child.isAlarmed);
+      signature.push(isAlarmed ? '!' : '.');
+      return {
+        key,
+        id: String(group.Id),
+        name: group.Name,
+        isAlarmed,
+        sensors: groupSensors,
+        groups: children,
+      };
+    };
+
+    const topSensors = (next.sensors ?? []).map((sensor) => takeSensor(sensor, deviceId));
+    const groups = sortSensorGroups(next.groups ?? []).map((group) => takeGroup(group, deviceId));
+    sensors = nextSensors;
+    metas = nextMetas;
+
+    const nextSignature = signature.join('\u0002');
+    const isLayoutChanged = nextSignature !== layoutSignature;
+    if (isLayoutChanged) {
+      layoutSignature = nextSignature;
+      layout = {
+        deviceId,
+        deviceType: String(next.device?.deviceType ?? ''),
+        versionInfo: next.device?.versionInfo ?? null,
+        sensors: topSensors,
+        groups,
+      };
+    }
+    for (const key of changed) {
+      notify(key);
+    }
+    if (isLayoutChanged) {
+      changed.push(LAYOUT_KEY);
+      notify(LAYOUT_KEY);
+    }
+    return changed;
+  };
+
+  return {
+    setTree,
+    getTree: () => tree,
+    getLayout: () => layout,
+    subscribeLayout: (listener: Listener) => subscribe(LAYOUT_KEY, listener),
+    getSensor: (fullId: string) => sensors.get(fullId),
+    subscribeSensor: (fullId: string, listener: Listener) => subscribe(fullId, listener),
+    getGroupMeta: (groupKey: string) => metas.get(groupKey) ?? null,
+    subscribeGroupMeta: (groupKey: string, listener: Listener) => subscribe(`meta:${groupKey}`, listener),
+    /** The key setTree answers when the layout changed. */
+    layoutKey: LAYOUT_KEY,
+  };
+}
+
+export type SensorStore = ReturnType<typeof createSensorStore>;
