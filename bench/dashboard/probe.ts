@@ -1,0 +1,108 @@
+/**
+ * Runs in the page before any of its scripts (Playwright `addInitScript`): times the main-thread work of every
+ * frame of the device feed (`ws/device-data/`) and counts the animation frames the page missed.
+ *
+ * One update's time runs from the start of the page's first `message` listener to the end of its last one,
+ * plus the microtasks they queued (React renders an external-store update in a microtask) and any task they
+ * posted before the probe's own end marker (a MessageChannel task posted after the last listener returned).
+ * Must stay self-contained: Playwright sends its source text to the page.
+ */
+export function installDashboardProbe(): void {
+  type Probe = { updates: number[]; frameGaps: number[]; reset: () => void };
+  const probe: Probe = {
+    updates: [],
+    frameGaps: [],
+    reset() {
+      probe.updates = [];
+      probe.frameGaps = [];
+    },
+  };
+  (window as unknown as { __dashboardProbe: Probe }).__dashboardProbe = probe;
+
+  let lastFrame = 0;
+  const onFrame = (time: number) => {
+    if (lastFrame !== 0) {
+      probe.frameGaps.push(time - lastFrame);
+    }
+    lastFrame = time;
+    requestAnimationFrame(onFrame);
+  };
+  requestAnimationFrame(onFrame);
+
+  type Listener = (this: WebSocket, event: MessageEvent) => unknown;
+  const Native = window.WebSocket;
+  let pending: { start: number; listeners: number } | null = null;
+  const endMarker = (start: number) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      probe.updates.push(performance.now() - start);
+      channel.port1.close();
+    };
+    channel.port2.postMessage(0);
+  };
+
+  class ProbedWebSocket extends Native {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols);
+      if (!String(url).includes('/ws/device-data/')) {
+        return;
+      }
+      let appListeners = 0;
+      const wrapped = new WeakMap<object, Listener>();
+      const wrap = (listener: Listener): Listener => {
+        const existing = wrapped.get(listener);
+        if (existing) {
+          return existing;
+        }
+        const timed: Listener = function (this: WebSocket, event: MessageEvent) {
+          if (pending === null) {
+            pending = { start: performance.now(), listeners: 0 };
+          }
+          try {
+            return listener.call(this, event);
+          } finally {
+            pending.listeners += 1;
+            if (pending.listeners >= appListeners) {
+              endMarker(pending.start);
+              pending = null;
+            }
+          }
+        };
+        wrapped.set(listener, timed);
+        return timed;
+      };
+      const nativeAdd = this.addEventListener.bind(this);
+      const nativeRemove = this.removeEventListener.bind(this);
+      this.addEventListener = ((type: string, listener: unknown, options?: unknown) => {
+        if (type === 'message' && typeof listener === 'function') {
+          appListeners += 1;
+          nativeAdd(type, wrap(listener as Listener), options as AddEventListenerOptions);
+          return;
+        }
+        nativeAdd(type, listener as EventListener, options as AddEventListenerOptions);
+      }) as WebSocket['addEventListener'];
+      this.removeEventListener = ((type: string, listener: unknown, options?: unknown) => {
+        const inner =
+          type === 'message' && typeof listener === 'function' ? wrapped.get(listener) : undefined;
+        if (inner) {
+          appListeners -= 1;
+        }
+        nativeRemove(type, (inner ?? listener) as EventListener, options as EventListenerOptions);
+      }) as WebSocket['removeEventListener'];
+      let handler: Listener | null = null;
+      Object.defineProperty(this, 'onmessage', {
+        get: () => handler,
+        set: (value: Listener | null) => {
+          if (handler !== null) {
+            this.removeEventListener('message', handler as EventListener);
+          }
+          handler = value;
+          if (value !== null) {
+            this.addEventListener('message', value as EventListener);
+          }
+        },
+      });
+    }
+  }
+  window.WebSocket = ProbedWebSocket as typeof WebSocket;
+}
