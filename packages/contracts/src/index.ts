@@ -17,3 +17,4 @@ export * from './sites';
 export * from './tree-bounds';
 export * from './two-factor';
 export * from './users';
+export * from './warnings';
