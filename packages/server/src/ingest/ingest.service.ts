@@ -31,7 +31,7 @@ export type IngestResult = { ok: true } | { ok: false; reason: RejectReason; mes
 
 export type LatestTree = { json: string; receivedAt: Date };
 
-/** Told of every stored tree, in each device's order (maintenance tests); must not throw. */
+/** Told of every stored tree, in each device's order (maintenance tests, warnings); must not throw. */
 export type TreeObserver = (deviceId: number, tree: StateTree, receivedAt: Date) => Promise<void>;
 
 /**
@@ -66,7 +66,7 @@ export class IngestService {
   private readonly writer: TelemetryWriter;
   private readonly records = new RecordPolicy();
   private readonly events = new EventDetector();
-  private treeObserver: TreeObserver | undefined;
+  private readonly treeObservers: TreeObserver[] = [];
   private readonly sweeper: NodeJS.Timeout;
   private readonly receiptPruner: NodeJS.Timeout;
   private readonly now: () => Date;
@@ -102,9 +102,9 @@ export class IngestService {
     }
   }
 
-  /** Sets the one observer of stored trees; the message's answer (PUBACK, 202) waits for it. */
+  /** Adds an observer of stored trees; the message's answer (PUBACK, 202) waits for every observer. */
   observeTrees(observer: TreeObserver): void {
-    this.treeObserver = observer;
+    this.treeObservers.push(observer);
   }
 
   /** The last tree this instance received from the device (or loaded from device_state at start). */
@@ -154,8 +154,10 @@ export class IngestService {
       'state',
       options,
     );
-    if (result.ok && this.treeObserver !== undefined) {
-      await this.treeObserver(device.value.id, parsed.value, receivedAt);
+    if (result.ok && this.treeObservers.length > 0) {
+      await Promise.all(
+        this.treeObservers.map((observe) => observe(device.value.id, parsed.value, receivedAt)),
+      );
     }
     return result;
   }
