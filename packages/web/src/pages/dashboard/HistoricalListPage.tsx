@@ -1,11 +1,143 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { useQuery } from '@tanstack/react-query';
+import type { Me } from '@vigil/contracts';
+import { Alert, Button, Card, Col, Empty, Flex, Row, Spin, Typography } from 'antd';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { errorMessageOf } from '../../api/api-error';
+import { historicalRecordsQueryKey, listHistoricalRecords } from '../../api/history';
+import { useCurrentUser } from '../../hooks/useCurrentUser';
+import { usePageTitle } from '../../hooks/usePageTitle';
+import { HistoricalRecordsTable } from './historical/HistoricalRecordsTable';
+import { type HistoricalSearchDraft, HistoricalSearchFields } from './historical/HistoricalSearchFields';
+import {
+  defaultHistoricalSearch,
+  HISTORICAL_MESSAGES,
+  type HistoricalSearch,
+  historicalListPath,
+  historicalSearchError,
+  parseHistoricalSegment,
+  recordsTimestampOf,
+  splitIntoThirds,
+} from './historical/historical-search';
 
-/** /dashboard/historical and /dashboard/historical/:dateTime (M section 2). */
+/** Ours: a failed load without a message from the server. */
+const LOAD_FAILED = 'The historical records could not be loaded. Please try again.';
+
+/**
+ * /dashboard/historical and /dashboard/historical/{date}&{time} (M section 2): the current device's records at
+ * and after the searched time (from the start of the month without one), in three tables by thirds.
+ */
 export function HistoricalListPage() {
+  const me = useCurrentUser();
+  const { dateTime } = useParams();
+  const parsed = dateTime === undefined ? null : parseHistoricalSegment(dateTime);
+  // The default is fixed when the page opens, so a render at midnight on the 1st does not jump a month.
+  const [fallback] = useState(() => defaultHistoricalSearch(new Date()));
+  const search = parsed ?? fallback;
+  usePageTitle('Historical Data');
+
   return (
-    <PlaceholderPage
-      title="Historical Data"
-      description="The historical records of the selected device around the searched date and time will be listed here."
-    />
+    <div className="page" data-testid="historical-page">
+      <Typography.Title level={3} className="page-title">
+        Historical Data{me.current_device === null ? '' : ` - ${me.current_device.title}`}
+      </Typography.Title>
+      <SearchBar
+        key={`${search.date}&${search.time}`}
+        search={search}
+        hasDevice={me.current_device !== null}
+      />
+      {dateTime !== undefined && parsed === null ? (
+        <Alert
+          type="warning"
+          showIcon
+          title={HISTORICAL_MESSAGES.invalidAddress}
+          style={{ marginBottom: 16 }}
+        />
+      ) : null}
+      <Records device={me.current_device} search={search} />
+    </div>
+  );
+}
+
+function SearchBar({ search, hasDevice }: { search: HistoricalSearch; hasDevice: boolean }) {
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState<HistoricalSearchDraft>(search);
+  const error = historicalSearchError({ ...draft, hasDevice });
+  const handleSearch = () => {
+    if (error === null && draft.date !== null && draft.time !== null) {
+      navigate(historicalListPath({ date: draft.date, time: draft.time }));
+    }
+  };
+  return (
+    <Card size="small" style={{ marginBottom: 16 }}>
+      <Flex gap={12} wrap align="center">
+        <HistoricalSearchFields value={draft} onChange={setDraft} testId="historical-page" />
+        <Button
+          type="primary"
+          disabled={error !== null}
+          onClick={handleSearch}
+          data-testid="historical-page-search"
+        >
+          SEARCH
+        </Button>
+        {error === null ? null : (
+          <Typography.Text type="warning" data-testid="historical-page-hint">
+            {error}
+          </Typography.Text>
+        )}
+      </Flex>
+    </Card>
+  );
+}
+
+function Records({ device, search }: { device: Me['current_device']; search: HistoricalSearch }) {
+  const timestamp = recordsTimestampOf(search);
+  const deviceId = device?.id ?? 0;
+  const records = useQuery({
+    queryKey: historicalRecordsQueryKey(deviceId, timestamp),
+    queryFn: ({ signal }) => listHistoricalRecords(deviceId, timestamp, signal),
+    enabled: device !== null,
+  });
+  if (device === null) {
+    return null;
+  }
+  if (records.isError) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={errorMessageOf(records.error, LOAD_FAILED)}
+        data-testid="historical-error"
+      />
+    );
+  }
+  if (records.data === undefined) {
+    return (
+      <Flex justify="center" style={{ padding: 48 }}>
+        <Spin />
+      </Flex>
+    );
+  }
+  const items = records.data.results;
+  if (items.length === 0) {
+    return <Empty description={HISTORICAL_MESSAGES.empty} data-testid="historical-empty" />;
+  }
+  return (
+    <>
+      <Typography.Paragraph type="secondary" data-testid="historical-count">
+        {items.length === records.data.count
+          ? `${items.length} records from ${timestamp}`
+          : `The first ${items.length} of ${records.data.count} records from ${timestamp}`}
+      </Typography.Paragraph>
+      <Row gutter={[16, 16]}>
+        {splitIntoThirds(items).map((third, index) => (
+          // The thirds never reorder: the index is their identity.
+          // biome-ignore lint/suspicious/noArrayIndexKey: fixed three columns
+          <Col key={index} xs={24} md={8}>
+            <HistoricalRecordsTable records={third} index={index} />
+          </Col>
+        ))}
+      </Row>
+    </>
   );
 }
