@@ -43,6 +43,16 @@ describe('api client', () => {
     expect(init?.body).toBe('{"about":"Issue"}');
   });
 
+  it('sends a FormData body as it is, leaving its multipart Content-Type to fetch', async () => {
+    const fetchMock = stubFetch(answer(200, { ok: true }));
+    const form = new FormData();
+    form.append('file', new Blob(['a,b\n']), 'names.csv');
+    await api.post('devices/1/settings/import/sensor-names/', { body: form, parse: ignoreBody });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.body).toBe(form);
+    expect(new Headers(init?.headers).get('Content-Type')).toBeNull();
+  });
+
   it('throws an ApiError with the first message of a 400 body', async () => {
     stubFetch(answer(400, { non_field_errors: ['Wrong email or password.'] }));
     const call = api.post('accounts/login-jwt/', { body: {}, parse: ignoreBody });

@@ -11,6 +11,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Parse<T> = (data: unknown) => T;
 
 export type RequestOptions<T> = {
+  /** Sent as JSON; a FormData is sent as multipart/form-data as it is (file uploads). */
   body?: unknown;
   query?: Record<string, string | number | boolean | null | undefined>;
   parse: Parse<T>;
@@ -80,9 +81,9 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function buildHeaders(token: string | null, hasBody: boolean): Headers {
+function buildHeaders(token: string | null, hasJsonBody: boolean): Headers {
   const headers = new Headers({ Accept: 'application/json' });
-  if (hasBody) {
+  if (hasJsonBody) {
     headers.set('Content-Type', 'application/json');
   }
   if (token !== null) {
@@ -98,13 +99,16 @@ async function request<T>(
   options: RequestOptions<T>,
 ): Promise<T> {
   const token = sessionStore.getToken();
-  const hasBody = options.body !== undefined;
+  const { body } = options;
+  const hasBody = body !== undefined;
+  // A FormData body is a multipart upload: fetch sets its Content-Type with the boundary.
+  const isMultipart = body instanceof FormData;
   let response: Response;
   try {
     response = await fetch(buildUrl(base, path, options.query), {
       method,
-      headers: buildHeaders(token, hasBody),
-      body: hasBody ? JSON.stringify(options.body) : undefined,
+      headers: buildHeaders(token, hasBody && !isMultipart),
+      body: body instanceof FormData ? body : hasBody ? JSON.stringify(body) : undefined,
       signal: options.signal,
     });
   } catch (error) {
