@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DeviceTypeSchema } from './devices';
+import { ProofTestIntervalSchema } from './proof-tests';
 
 /** Texts of A sections 2, 5 and 8 for sites; the ones the spec leaves open are ours. */
 export const SITE_MESSAGES = {
@@ -69,6 +70,7 @@ const siteFields = {
     .min(1, SITE_MESSAGES.timezoneRequired)
     .max(64, SITE_MESSAGES.timezoneInvalid)
     .describe('IANA timezone, one of timezones/'),
+  proof_test_interval_days: ProofTestIntervalSchema.optional(),
 };
 
 /** POST locations/ (A section 7). */
@@ -105,6 +107,10 @@ export const SiteSchema = z.object({
   is_active: z.boolean(),
   date_created: z.string().describe('ISO-8601 creation time'),
   visual_dashboard_enabled: z.boolean(),
+  proof_test_interval_days: z
+    .number()
+    .int()
+    .describe('Days between proof tests of each alarm sensor (an addition to the old shape)'),
   status: SiteStatusSchema,
   devices: z.array(SiteDeviceSchema),
   can_edit: z.boolean().describe('The signed-in user may edit this site (an addition to the old shape)'),

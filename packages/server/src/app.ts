@@ -26,10 +26,12 @@ import { devicesRoutes } from './modules/devices/devices.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { registerMaintenance } from './modules/maintenance/register-maintenance';
 import { oemRoutes } from './modules/oem/oem.routes';
+import { proofTestsRoutes } from './modules/proof-tests/proof-tests.routes';
 import { registrationRoutes } from './modules/registration/registration.routes';
 import { sitesRoutes } from './modules/sites/sites.routes';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { registerWarnings } from './modules/warnings/register-warnings';
 import { startRealtimeBus } from './realtime/start-bus';
 
 declare module 'fastify' {
@@ -120,12 +122,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     usersRoutes,
     oemRoutes,
     outboxRoutes,
+    proofTestsRoutes,
   ]) {
     await app.register(routes, ctx);
   }
 
   await registerIngest(app, ctx, metrics);
   await registerMaintenance(app, ctx);
+  await registerWarnings(app, ctx);
 
   await registerWebApp(app, config.webDistDir);
   return app;

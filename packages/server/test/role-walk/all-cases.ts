@@ -4,6 +4,7 @@ import { clientsCases } from './clients.cases';
 import { devicesCases } from './devices.cases';
 import { maintenanceCases } from './maintenance.cases';
 import { oemCases, outboxCases } from './oem.cases';
+import { proofTestsCases } from './proof-tests.cases';
 import { registrationCases } from './registration.cases';
 import { sharedPersonCases } from './shared-person.cases';
 import { sitesCases, usersCases } from './sites.cases';
@@ -20,6 +21,7 @@ export const ALL_CASES: RouteCase[] = [
   ...sharedPersonCases,
   ...devicesCases,
   ...maintenanceCases,
+  ...proofTestsCases,
   ...oemCases,
   ...outboxCases,
 ];

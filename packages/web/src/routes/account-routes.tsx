@@ -31,6 +31,10 @@ const AddSitePage = lazyPage(() => import('../pages/sites/AddSitePage'), 'AddSit
 const AssignedUserPage = lazyPage(() => import('../pages/sites/AssignedUserPage'), 'AssignedUserPage');
 const EditSitePage = lazyPage(() => import('../pages/sites/EditSitePage'), 'EditSitePage');
 const SitesPage = lazyPage(() => import('../pages/sites/SitesPage'), 'SitesPage');
+const ProofTestReportPage = lazyPage(
+  () => import('../pages/proof-tests/ProofTestReportPage'),
+  'ProofTestReportPage',
+);
 const UserSettingsPage = lazyPage(
   () => import('../pages/user-settings/UserSettingsPage'),
   'UserSettingsPage',
@@ -42,6 +46,7 @@ export const accountRoutes: RouteObject[] = [
   { path: '/sites/add/site', element: <AddSitePage /> },
   { path: '/sites/edit/:id', element: <EditSitePage /> },
   { path: '/sites/add/user', element: <AssignedUserPage /> },
+  { path: '/sites/:siteId/proof-test-report', element: <ProofTestReportPage /> },
   { path: '/sites/edit/assign/user/:userId', element: <AssignedUserPage /> },
   { path: '/user/setting', element: <UserSettingsPage /> },
   { path: '/user/setting/notification', element: <AlertRulesPage /> },

@@ -37,6 +37,11 @@ export const PATHS = {
   visualDashboard: '/visual-dashboard',
 } as const;
 
+/** The printable proof-test report of a site (beyond the spec; docs/proof-tests.md). */
+export function proofTestReportPath(siteId: number): string {
+  return `/sites/${siteId}/proof-test-report`;
+}
+
 export function visualDashboardSchemasPath(siteId: number): string {
   return `/visual-dashboard/site/${siteId}/schemas/`;
 }

@@ -25,7 +25,7 @@ export function findMaintenanceSensor(tree: StateTree, sensorId: string): Mainte
 }
 
 /** The sensor's group as devices/{id}/sensors/ names it: 'Network 1 / Node 3'; the tree's Name at the top. */
-function groupNameOf(tree: StateTree, path: ReadonlyArray<string | number>): string {
+export function groupNameOf(tree: StateTree, path: ReadonlyArray<string | number>): string {
   if (path.length === 0) {
     return tree.Name;
   }

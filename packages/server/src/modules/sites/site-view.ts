@@ -18,6 +18,7 @@ export function toSiteJson(row: LocationRow, canEdit: boolean, devices?: SiteDev
     is_active: row.isActive,
     date_created: row.dateCreated.toISOString(),
     visual_dashboard_enabled: row.visualDashboardEnabled,
+    proof_test_interval_days: row.proofTestIntervalDays,
     status: siteStatus(row.isSuspended, devices?.health),
     devices: devices?.devices ?? [],
     can_edit: canEdit,

@@ -136,6 +136,7 @@ function toRowValues(input: SiteUpdate): Partial<NewLocationRow> {
     email: input.email,
     mobile: input.mobile,
     timezone: input.timezone,
+    proofTestIntervalDays: input.proof_test_interval_days,
   };
 }
 

@@ -20,6 +20,8 @@ export const locations = pgTable(
     isSuspended: boolean('is_suspended').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     visualDashboardEnabled: boolean('visual_dashboard_enabled').notNull().default(false),
+    /** Days between proof tests of each alarm sensor (docs/proof-tests.md). */
+    proofTestIntervalDays: integer('proof_test_interval_days').notNull().default(90),
     dateCreated: timestamp('date_created', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('locations_client_idx').on(t.clientId)],

@@ -1,7 +1,8 @@
-import { EditOutlined, EnvironmentOutlined } from '@ant-design/icons';
+import { EditOutlined, EnvironmentOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import type { Site } from '@vigil/contracts';
-import { Card, Tooltip, Typography } from 'antd';
+import { Card, Space, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router';
+import { proofTestReportPath } from '../../../routes/paths';
 import { SiteStatusIcon } from './SiteStatusIcon';
 
 type SiteCardProps = { site: Site; isSelecting: boolean; onSelect: (site: Site) => void };
@@ -20,11 +21,28 @@ export function SiteCard({ site, isSelecting, onSelect }: SiteCardProps) {
       </Link>
     </Tooltip>
   ) : null;
+  const report = (
+    <Tooltip title="Proof-test report">
+      <Link
+        to={proofTestReportPath(site.id)}
+        aria-label={`Proof-test report of ${site.title}`}
+        onClick={(event) => event.stopPropagation()}
+        data-testid={`site-proof-tests-${site.id}`}
+      >
+        <SafetyCertificateOutlined />
+      </Link>
+    </Tooltip>
+  );
   return (
     <Card
       hoverable
       title={site.title}
-      extra={edit}
+      extra={
+        <Space size="middle">
+          {report}
+          {edit}
+        </Space>
+      }
       loading={isSelecting}
       className={`site-card site-card-${site.status}`}
       onClick={() => onSelect(site)}

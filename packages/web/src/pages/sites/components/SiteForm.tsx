@@ -1,5 +1,13 @@
-import { SITE_MESSAGES, SITE_TEXT_MAX_LENGTH, type Site, type SiteFormValues } from '@vigil/contracts';
-import { Col, Form, type FormInstance, Input, Row, Select } from 'antd';
+import {
+  PROOF_TEST_INTERVAL_DEFAULT_DAYS,
+  PROOF_TEST_INTERVAL_MAX_DAYS,
+  PROOF_TEST_MESSAGES,
+  SITE_MESSAGES,
+  SITE_TEXT_MAX_LENGTH,
+  type Site,
+  type SiteFormValues,
+} from '@vigil/contracts';
+import { Col, Form, type FormInstance, Input, InputNumber, Row, Select } from 'antd';
 import { useEffect } from 'react';
 import { ApiError } from '../../../api/api-error';
 import { useTimezones } from '../queries';
@@ -11,9 +19,18 @@ export type SiteFormFields = {
   email?: string;
   mobile?: string;
   timezone?: string;
+  proof_test_interval_days?: number | null;
 };
 
-const SITE_FIELDS = ['title', 'address', 'full_name', 'email', 'mobile', 'timezone'] as const;
+const SITE_FIELDS = [
+  'title',
+  'address',
+  'full_name',
+  'email',
+  'mobile',
+  'timezone',
+  'proof_test_interval_days',
+] as const;
 
 /** The form's values as the site calls take them. */
 export function toSiteBody(values: SiteFormFields): SiteFormValues {
@@ -24,6 +41,7 @@ export function toSiteBody(values: SiteFormFields): SiteFormValues {
     email: values.email ?? '',
     mobile: values.mobile ?? '',
     timezone: values.timezone ?? '',
+    proof_test_interval_days: values.proof_test_interval_days ?? PROOF_TEST_INTERVAL_DEFAULT_DAYS,
   };
 }
 
@@ -35,6 +53,7 @@ export function siteFormValues(site: Site): SiteFormFields {
     email: site.email,
     mobile: site.mobile,
     timezone: site.timezone,
+    proof_test_interval_days: site.proof_test_interval_days,
   };
 }
 
@@ -125,6 +144,28 @@ export function SiteForm({ form, initialValues, disabled, onFinish }: SiteFormPr
               loading={timezones.isLoading}
               options={(timezones.data ?? []).map((zone) => ({ value: zone, label: zone }))}
               data-testid="site-timezone"
+            />
+          </Form.Item>
+          <Form.Item
+            label="Proof-test interval (days)"
+            name="proof_test_interval_days"
+            tooltip="How often every alarm sensor of the site must pass a maintenance test"
+            initialValue={PROOF_TEST_INTERVAL_DEFAULT_DAYS}
+            rules={[
+              {
+                type: 'integer',
+                min: 1,
+                max: PROOF_TEST_INTERVAL_MAX_DAYS,
+                message: PROOF_TEST_MESSAGES.intervalInvalid,
+              },
+            ]}
+          >
+            <InputNumber
+              min={1}
+              max={PROOF_TEST_INTERVAL_MAX_DAYS}
+              precision={0}
+              aria-label="Proof-test interval (days)"
+              style={{ width: '100%' }}
             />
           </Form.Item>
         </Col>

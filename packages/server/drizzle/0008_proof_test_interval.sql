@@ -1,0 +1,1 @@
+ALTER TABLE "locations" ADD COLUMN "proof_test_interval_days" integer DEFAULT 90 NOT NULL;

@@ -1,0 +1,63 @@
+import { MAINTENANCE_EVENTS } from '@vigil/contracts';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { deviceState } from '../../telemetry/device-state.table';
+import { maintenanceRecords } from '../maintenance/maintenance.table';
+import { users } from '../users/users.table';
+
+/** Queries of proof-test coverage: the last successful maintenance test of each sensor, the latest trees. */
+
+export type LastProofTest = {
+  deviceId: number;
+  sensorId: string;
+  time: Date;
+  engineer: string;
+  comment: string;
+};
+
+const engineerName = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email}, '')`;
+
+/**
+ * The newest `maintanance_succeeded` record of every sensor of these devices (the step the server records when
+ * it saw the alarm clear; its comment is the one given when the person closed the test).
+ */
+export async function findLastProofTests(
+  db: Database,
+  deviceIds: readonly number[],
+): Promise<LastProofTest[]> {
+  if (deviceIds.length === 0) {
+    return [];
+  }
+  return db
+    .selectDistinctOn([maintenanceRecords.deviceId, maintenanceRecords.sensorId], {
+      deviceId: maintenanceRecords.deviceId,
+      sensorId: maintenanceRecords.sensorId,
+      time: maintenanceRecords.maintenanceTime,
+      engineer: engineerName,
+      comment: maintenanceRecords.comment,
+    })
+    .from(maintenanceRecords)
+    .leftJoin(users, eq(users.id, maintenanceRecords.engineerId))
+    .where(
+      and(
+        inArray(maintenanceRecords.deviceId, [...deviceIds]),
+        eq(maintenanceRecords.eventType, MAINTENANCE_EVENTS.succeeded),
+      ),
+    )
+    .orderBy(
+      maintenanceRecords.deviceId,
+      maintenanceRecords.sensorId,
+      desc(maintenanceRecords.maintenanceTime),
+    );
+}
+
+/** The stored latest tree of these devices (at most about 5 s behind the live one). */
+export async function findStoredTrees(db: Database, deviceIds: readonly number[]) {
+  if (deviceIds.length === 0) {
+    return [];
+  }
+  return db
+    .select({ deviceId: deviceState.deviceId, tree: deviceState.tree })
+    .from(deviceState)
+    .where(inArray(deviceState.deviceId, [...deviceIds]));
+}

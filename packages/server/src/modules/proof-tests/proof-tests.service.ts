@@ -1,0 +1,100 @@
+import type { DeviceProofTests, SiteProofTestReport, StateTree } from '@vigil/contracts';
+import type { Database } from '../../db/database';
+import { getSiteAccess, notFound } from '../access/access';
+import { findDevicesByLocationIds, getDeviceById } from '../devices/devices.repo';
+import type { DeviceRow } from '../devices/devices.table';
+import { getLocationById } from '../sites/sites.repo';
+import type { LocationRow } from '../sites/sites.table';
+import type { UserRow } from '../users/users.table';
+import { deviceProofTests, type SensorNamer } from './proof-test-report';
+import { findLastProofTests, findStoredTrees, type LastProofTest } from './proof-tests.repo';
+
+export type ProofTestDeps = {
+  db: Database;
+  /** Custom sensor names of a device (sensor settings), by full sensor id. */
+  sensorNames?: (deviceIds: readonly number[]) => Promise<SensorNamer>;
+  now?: () => Date;
+};
+
+/**
+ * Proof-test coverage (docs/proof-tests.md): which alarm sensors of a device or a site were proven by a
+ * successful maintenance test within the site's interval. Everyone who sees the site may read it.
+ */
+export class ProofTestService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: ProofTestDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /** GET devices/{id}/proof-tests/: the dashboard's due and overdue marks. */
+  async forDevice(user: UserRow, deviceId: number): Promise<DeviceProofTests> {
+    const device = await getDeviceById(this.deps.db, deviceId);
+    if (device === undefined) {
+      throw notFound();
+    }
+    await getSiteAccess(this.deps.db, user, device.locationId);
+    const site = await this.site(device.locationId);
+    const [report] = await this.coverage(site, [device]);
+    if (report === undefined) {
+      throw notFound();
+    }
+    return report;
+  }
+
+  /** GET locations/{id}/proof-tests/: the printable test report of a site, every device by title. */
+  async forSite(user: UserRow, siteId: number): Promise<SiteProofTestReport> {
+    await getSiteAccess(this.deps.db, user, siteId);
+    const site = await this.site(siteId);
+    const devices = await findDevicesByLocationIds(this.deps.db, [site.id]);
+    const reports = await this.coverage(site, devices);
+    const counts = { ok: 0, due: 0, overdue: 0, never: 0 };
+    for (const report of reports) {
+      for (const status of Object.keys(counts) as Array<keyof typeof counts>) {
+        counts[status] += report.counts[status];
+      }
+    }
+    return {
+      site: { id: site.id, title: site.title, address: site.address, timezone: site.timezone },
+      interval_days: site.proofTestIntervalDays,
+      generated_at: this.now().getTime(),
+      counts,
+      devices: reports,
+    };
+  }
+
+  private async site(siteId: number): Promise<LocationRow> {
+    const site = await getLocationById(this.deps.db, siteId);
+    if (site === undefined) {
+      throw notFound();
+    }
+    return site;
+  }
+
+  private async coverage(site: LocationRow, devices: readonly DeviceRow[]): Promise<DeviceProofTests[]> {
+    const ids = devices.map((device) => device.id);
+    const [trees, lastTests, nameOf] = await Promise.all([
+      findStoredTrees(this.deps.db, ids),
+      findLastProofTests(this.deps.db, ids),
+      this.deps.sensorNames?.(ids),
+    ]);
+    const treeOf = new Map<number, StateTree>(trees.map((row) => [row.deviceId, row.tree]));
+    const testsOf = new Map<number, Map<string, LastProofTest>>();
+    for (const test of lastTests) {
+      const tests = testsOf.get(test.deviceId) ?? new Map<string, LastProofTest>();
+      tests.set(test.sensorId, test);
+      testsOf.set(test.deviceId, tests);
+    }
+    const now = this.now();
+    return devices.map((device) =>
+      deviceProofTests({
+        device,
+        tree: treeOf.get(device.id),
+        lastTests: testsOf.get(device.id) ?? new Map(),
+        intervalDays: site.proofTestIntervalDays,
+        now,
+        ...(nameOf === undefined ? {} : { nameOf }),
+      }),
+    );
+  }
+}
