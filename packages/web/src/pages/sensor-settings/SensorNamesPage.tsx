@@ -1,11 +1,48 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { useQuery } from '@tanstack/react-query';
+import { SENSOR_SETTINGS_MESSAGES } from '@vigil/contracts';
+import { Empty, Flex, Typography } from 'antd';
+import { getSensorNames, SENSOR_SETTINGS_QUERY_KEYS } from '../../api/sensor-settings';
+import { usePageTitle } from '../../hooks/usePageTitle';
+import { NamesCsvButtons } from './components/NamesCsvButtons';
+import { SensorNamesForm } from './components/SensorNamesForm';
+import { BackToDashboard, SettingsLoading } from './components/SettingsStates';
+import { useSettingsDevice } from './components/useSettingsDevice';
 
-/** /edit/sensor/names (M section 2). */
+/**
+ * /edit/sensor/names (M sections 2, 5 and 7): a name per sensor by group (at most 60 characters), for F500-UDF
+ * also degrees and the names of networks 1-4; CSV export and import; Save (201) or Cancel back to /dashboard.
+ */
 export function SensorNamesPage() {
+  usePageTitle('Edit Sensor Names');
+  const { deviceId, device, isError, error } = useSettingsDevice();
+  const names = useQuery({
+    queryKey: SENSOR_SETTINGS_QUERY_KEYS.names(deviceId ?? 0),
+    queryFn: ({ signal }) => getSensorNames(deviceId ?? 0, signal),
+    enabled: deviceId !== null,
+  });
+  if (deviceId === null) {
+    return <BackToDashboard />;
+  }
+  if (isError || names.isError) {
+    return <BackToDashboard error={isError ? error : names.error} />;
+  }
+  const isEmpty = names.data !== undefined && names.data.sensor_names.length === 0;
   return (
-    <PlaceholderPage
-      title="Edit Sensor Names"
-      description="The names of the selected device's groups and sensors will be edited here."
-    />
+    <div className="page" data-testid="sensor-names-page">
+      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          Edit Sensor Names{device === undefined ? '' : ` - ${device.title}`}
+        </Typography.Title>
+        {device === undefined || isEmpty ? null : <NamesCsvButtons device={device} />}
+      </Flex>
+      {device === undefined || names.data === undefined ? (
+        <SettingsLoading />
+      ) : isEmpty ? (
+        <Empty description={SENSOR_SETTINGS_MESSAGES.empty} data-testid="sensor-settings-empty" />
+      ) : (
+        // Re-mounted with each load, so an import or a save shows what the server now holds.
+        <SensorNamesForm key={names.dataUpdatedAt} deviceId={deviceId} data={names.data} />
+      )}
+    </div>
   );
 }
