@@ -9,6 +9,7 @@ import { registrationCases } from './registration.cases';
 import { sharedPersonCases } from './shared-person.cases';
 import { sitesCases, usersCases } from './sites.cases';
 import { twoFactorCases } from './two-factor.cases';
+import { warningsCases } from './warnings.cases';
 
 /** Every API route with its expected outcome per role: the executable form of docs/permissions.md. */
 export const ALL_CASES: RouteCase[] = [
@@ -22,6 +23,7 @@ export const ALL_CASES: RouteCase[] = [
   ...devicesCases,
   ...maintenanceCases,
   ...proofTestsCases,
+  ...warningsCases,
   ...oemCases,
   ...outboxCases,
 ];

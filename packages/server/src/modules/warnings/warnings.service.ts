@@ -1,0 +1,129 @@
+import {
+  type Sensor,
+  type StateTree,
+  WARNINGS_MESSAGES,
+  type Warning,
+  type WarningsSave,
+} from '@vigil/contracts';
+import type { Database } from '../../db/database';
+import { AppError } from '../../errors';
+import type { Page } from '../../http/pagination';
+import { getSiteAccess, notFound } from '../access/access';
+import { getDeviceById } from '../devices/devices.repo';
+import type { DeviceRow } from '../devices/devices.table';
+import { getLocationById } from '../sites/sites.repo';
+import type { UserRow } from '../users/users.table';
+import { findWarningSensor, sensorsById } from './warning-sensor';
+import { findWarningsPage, replaceWarnings, type WarningValues } from './warnings.repo';
+import type { WarningRow } from './warnings.table';
+import type { WarningsMonitor } from './warnings-monitor';
+
+export type WarningsDeps = {
+  db: Database;
+  monitor: WarningsMonitor;
+  /** The device's newest tree: this instance's memory or device_state, whichever is newer. */
+  latestTree(device: DeviceRow): Promise<StateTree | undefined>;
+  now?: () => Date;
+};
+
+export type WarningsList = { count: number; results: Warning[] };
+
+/** A device the user may see, with its site's title; 404 otherwise (foreign tenants included). */
+type VisibleDevice = { device: DeviceRow; siteTitle: string; canEdit: boolean };
+
+/**
+ * Warnings of a device (M sections 2, 3, 5 to 7; docs/warnings.md): everyone who sees the site reads them,
+ * editors replace the whole list. The monitor evaluates them on every stored tree.
+ */
+export class WarningsService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: WarningsDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /** GET settings/warnings/: one page, named and united from the latest tree. */
+  async list(user: UserRow, deviceId: number, page: Page): Promise<WarningsList> {
+    const visible = await this.visibleDevice(user, deviceId);
+    const { count, rows } = await findWarningsPage(this.deps.db, deviceId, page);
+    return { count, results: await this.itemsOf(visible, rows) };
+  }
+
+  /** The device, when the user may edit its warnings: 404 when unseen, 403 with M section 6's text otherwise. */
+  async editableDevice(user: UserRow, deviceId: number): Promise<VisibleDevice> {
+    const visible = await this.visibleDevice(user, deviceId);
+    if (!visible.canEdit) {
+      throw new AppError('forbidden', WARNINGS_MESSAGES.noPermission);
+    }
+    return visible;
+  }
+
+  /**
+   * POST settings/warnings/: every sensor must be in the latest tree; then the list replaces the stored one in
+   * one transaction (unchanged warnings keep their id and state). Answers the whole new list.
+   */
+  async save(visible: VisibleDevice, list: WarningsSave): Promise<WarningsList> {
+    const { device } = visible;
+    const values = await this.resolveSensors(device, list);
+    const rows = await replaceWarnings(this.deps.db, device.id, values, this.now());
+    if (rows === undefined) {
+      throw notFound();
+    }
+    await this.deps.monitor.reloadDevice(device.id);
+    return { count: rows.length, results: await this.itemsOf(visible, rows) };
+  }
+
+  private async resolveSensors(device: DeviceRow, list: WarningsSave): Promise<WarningValues[]> {
+    if (list.length === 0) {
+      return [];
+    }
+    const tree = await this.deps.latestTree(device);
+    if (tree === undefined) {
+      throw AppError.validation({ sensor_id: [WARNINGS_MESSAGES.noState] });
+    }
+    return list.map((item) => {
+      const lookup = findWarningSensor(tree, item.sensor_id);
+      if (!lookup.ok) {
+        throw AppError.validation({ sensor_id: [lookup.message] });
+      }
+      return {
+        sensorId: lookup.found.fullId,
+        sign: item.sign,
+        value: item.value,
+        delaySeconds: item.delay_seconds,
+      };
+    });
+  }
+
+  private async itemsOf(visible: VisibleDevice, rows: WarningRow[]): Promise<Warning[]> {
+    if (rows.length === 0) {
+      return [];
+    }
+    const tree = await this.deps.latestTree(visible.device);
+    const sensors = tree === undefined ? new Map<string, Sensor>() : sensorsById(tree);
+    return rows.map((row) => {
+      const sensor = sensors.get(row.sensorId);
+      return {
+        id: row.id,
+        name: sensor?.Name ?? row.sensorId,
+        sign: row.sign,
+        value: row.value,
+        unit: sensor?.Meta.Units ?? null,
+        sensor_id: row.sensorId,
+        delay_seconds: row.delaySeconds,
+        device: { id: visible.device.id, title: visible.device.title },
+        location: { id: visible.device.locationId, title: visible.siteTitle },
+      };
+    });
+  }
+
+  private async visibleDevice(user: UserRow, deviceId: number): Promise<VisibleDevice> {
+    const device = await getDeviceById(this.deps.db, deviceId);
+    if (device === undefined) {
+      throw notFound();
+    }
+    const access = await getSiteAccess(this.deps.db, user, device.locationId);
+    const site = await getLocationById(this.deps.db, device.locationId);
+    return { device, siteTitle: site?.title ?? '', canEdit: access.canEdit };
+  }
+}
