@@ -103,6 +103,7 @@ export async function replaceWarnings(
     for (const row of stored) {
       unused.set(keyOf(row), [...(unused.get(keyOf(row)) ?? []), row]);
     }
+    // Each item takes an equal stored row if one is left (kept); items that find none are added.
     const added = list.filter((item) => unused.get(keyOf(item))?.shift() === undefined);
     const removed = [...unused.values()].flat();
     await removeWarnings(tx, removed, at);
