@@ -37,9 +37,9 @@ export function getSensorNames(deviceId: number, signal?: AbortSignal): Promise<
   return api.get(`devices/${deviceId}/settings/sensor-names`, { parse: SensorNamesSchema.parse, signal });
 }
 
-/** POST devices/{id}/settings/sensor-names (201): the names sent change; blank removes a custom name. */
-export function saveSensorNames(deviceId: number, body: SensorNamesSave): Promise<void> {
-  return api.post(`devices/${deviceId}/settings/sensor-names`, { body, parse: ignoreBody });
+/** POST devices/{id}/settings/sensor-names (201): the names sent change (blank removes one); answers the names. */
+export function saveSensorNames(deviceId: number, body: SensorNamesSave): Promise<SensorNames> {
+  return api.post(`devices/${deviceId}/settings/sensor-names`, { body, parse: SensorNamesSchema.parse });
 }
 
 /** GET devices/{id}/settings/export/sensor-names/: the names as CSV text (sensor_id, group, label, name). */
@@ -47,11 +47,17 @@ export function exportSensorNames(deviceId: number): Promise<string> {
   return api.get(`devices/${deviceId}/settings/export/sensor-names/`, { parse: parseText });
 }
 
-/** POST devices/{id}/settings/import/sensor-names/ (200): a CSV in the multipart field `file`; a 400 names the row. */
-export function importSensorNames(deviceId: number, file: File): Promise<void> {
+/**
+ * POST devices/{id}/settings/import/sensor-names/ (200): a CSV in the multipart field `file`, all rows or none;
+ * answers the names now held, and a refused file's 400 names the row.
+ */
+export function importSensorNames(deviceId: number, file: File): Promise<SensorNames> {
   const body = new FormData();
   body.append('file', file, file.name);
-  return api.post(`devices/${deviceId}/settings/import/sensor-names/`, { body, parse: ignoreBody });
+  return api.post(`devices/${deviceId}/settings/import/sensor-names/`, {
+    body,
+    parse: SensorNamesSchema.parse,
+  });
 }
 
 /** GET devices/{id}/settings/sensor-types (0005 and 0006): BOOL and NUMERIC sensors with unit, k and c. */

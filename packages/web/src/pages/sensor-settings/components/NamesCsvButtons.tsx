@@ -11,9 +11,13 @@ import {
 } from '../../../api/sensor-settings';
 import { SENSOR_SETTINGS_TEXTS } from '../sensor-settings-messages';
 
+const BOM = '\uFEFF';
+
 /** Hands the CSV text to the browser as a download with the spec's file name. */
 function downloadCsv(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  // Reading the answer as text drops the server's BOM; spreadsheets need it to read the names as UTF-8.
+  const content = text.startsWith(BOM) ? text : `${BOM}${text}`;
+  const url = URL.createObjectURL(new Blob([content], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
@@ -38,9 +42,10 @@ export function NamesCsvButtons({ device }: { device: Device }) {
   });
   const importCsv = useMutation({
     mutationFn: (file: File) => importSensorNames(device.id, file),
-    onSuccess: async () => {
+    onSuccess: (names) => {
       setError(null);
-      await queryClient.invalidateQueries({ queryKey: SENSOR_SETTINGS_QUERY_KEYS.names(device.id) });
+      // The answer is the names now held: the form re-mounts with them.
+      queryClient.setQueryData(SENSOR_SETTINGS_QUERY_KEYS.names(device.id), names);
       message.success(SENSOR_SETTINGS_TEXTS.imported);
     },
     onError: (cause) => setError(errorMessageOf(cause, SENSOR_SETTINGS_TEXTS.importFailed)),
