@@ -79,7 +79,10 @@ export const SensorCard = memo(function SensorCard({ sensor }: { sensor: LayoutS
       )}
       <span className={styles.cardBody}>
         <span className={styles.name}>{name}</span>
-        <span className={styles.value} data-testid={`sensor-value-${fullId}`}>
+        <span
+          className={reading.Type === 'NUMERIC' ? styles.value : `${styles.value} ${styles.valueText}`}
+          data-testid={`sensor-value-${fullId}`}
+        >
           {value}
           {unit === '' ? null : <span className={styles.unit}>{unit}</span>}
         </span>
