@@ -28,6 +28,7 @@ import { registerMaintenance } from './modules/maintenance/register-maintenance'
 import { oemRoutes } from './modules/oem/oem.routes';
 import { proofTestsRoutes } from './modules/proof-tests/proof-tests.routes';
 import { registrationRoutes } from './modules/registration/registration.routes';
+import { registerSensorSettings } from './modules/sensor-settings/register-sensor-settings';
 import { sitesRoutes } from './modules/sites/sites.routes';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -129,6 +130,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await registerIngest(app, ctx, metrics);
   await registerMaintenance(app, ctx);
+  await registerSensorSettings(app, ctx);
   await registerWarnings(app, ctx);
 
   await registerWebApp(app, config.webDistDir);

@@ -1,0 +1,40 @@
+import { type StateTree, safeParseStateTree } from '@vigil/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { findDeviceState } from '../../telemetry/telemetry.repo';
+import type { DeviceRow } from '../devices/devices.table';
+import type { SensorSettingsDeps } from './device-settings';
+import { loadSensorImages, sensorImageFilesRoutes } from './sensor-image-files';
+import { SensorImagesService } from './sensor-images.service';
+import { sensorNamesRoutes } from './sensor-names.routes';
+import { SensorNamesService } from './sensor-names.service';
+import { SensorNamesTransferService } from './sensor-names-transfer.service';
+import { sensorSettingsRoutes } from './sensor-settings.routes';
+import { SensorTypesService } from './sensor-types.service';
+
+/**
+ * Sensor settings (docs/sensor-settings.md): names, types, images, the display settings, fix-notifications/ and
+ * the sensor pictures. Registered after the ingest, whose newest trees it reads.
+ */
+export async function registerSensorSettings(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db } = ctx;
+  const latestTree = async (device: DeviceRow): Promise<StateTree | undefined> => {
+    const stored = await findDeviceState(db, device.id);
+    const inMemory = app.ingest.latest(device.udfId);
+    if (inMemory !== undefined && (stored === undefined || inMemory.receivedAt > stored.receivedAt)) {
+      const parsed = safeParseStateTree(JSON.parse(inMemory.json));
+      return parsed.success ? parsed.data : stored?.tree;
+    }
+    return stored?.tree;
+  };
+  const deps: SensorSettingsDeps = { db, latestTree };
+  const names = new SensorNamesService(deps);
+  const transfer = new SensorNamesTransferService(deps, names);
+  await app.register(sensorNamesRoutes, { names, transfer });
+  await app.register(sensorSettingsRoutes, {
+    deps,
+    types: new SensorTypesService(deps),
+    images: new SensorImagesService(deps),
+  });
+  await app.register(sensorImageFilesRoutes, { files: await loadSensorImages() });
+}

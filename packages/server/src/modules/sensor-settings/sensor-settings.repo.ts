@@ -1,0 +1,133 @@
+import type { ConfigurableSensorType, Degrees } from '@vigil/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import {
+  type DeviceSensorProfileRow,
+  deviceSensorProfiles,
+  type SensorImageRow,
+  type SensorNameRow,
+  type SensorTypeRow,
+  sensorImages,
+  sensorNames,
+  sensorTypes,
+} from './sensor-settings.table';
+
+/** A change to one sensor's setting: a value to keep, or null to remove the row. */
+export type SettingChange<T> = { sensorId: string; value: T | null };
+
+export async function findSensorProfile(
+  db: Database,
+  deviceId: number,
+): Promise<DeviceSensorProfileRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(deviceSensorProfiles)
+    .where(eq(deviceSensorProfiles.deviceId, deviceId));
+  return row;
+}
+
+export async function upsertSensorProfile(
+  db: Database,
+  deviceId: number,
+  profile: { degrees: Degrees | null; networks: Record<string, string> | null },
+): Promise<void> {
+  const values = { ...profile, updatedAt: new Date() };
+  await db
+    .insert(deviceSensorProfiles)
+    .values({ deviceId, ...values })
+    .onConflictDoUpdate({ target: deviceSensorProfiles.deviceId, set: values });
+}
+
+export async function findSensorNames(db: Database, deviceId: number): Promise<SensorNameRow[]> {
+  return db.select().from(sensorNames).where(eq(sensorNames.deviceId, deviceId));
+}
+
+export async function findSensorTypes(db: Database, deviceId: number): Promise<SensorTypeRow[]> {
+  return db.select().from(sensorTypes).where(eq(sensorTypes.deviceId, deviceId));
+}
+
+export async function findSensorImages(db: Database, deviceId: number): Promise<SensorImageRow[]> {
+  return db.select().from(sensorImages).where(eq(sensorImages.deviceId, deviceId));
+}
+
+function removals<T>(changes: readonly SettingChange<T>[]): string[] {
+  return changes.filter((change) => change.value === null).map((change) => change.sensorId);
+}
+
+function keeps<T>(changes: readonly SettingChange<T>[]): Array<{ sensorId: string; value: T }> {
+  return changes.flatMap((change) =>
+    change.value === null ? [] : [{ sensorId: change.sensorId, value: change.value }],
+  );
+}
+
+/** Sets and removes custom names (call inside a transaction when other changes go with it). */
+export async function applySensorNames(
+  db: Database,
+  deviceId: number,
+  changes: readonly SettingChange<string>[],
+): Promise<void> {
+  const removed = removals(changes);
+  if (removed.length > 0) {
+    await db
+      .delete(sensorNames)
+      .where(and(eq(sensorNames.deviceId, deviceId), inArray(sensorNames.sensorId, removed)));
+  }
+  const kept = keeps(changes);
+  if (kept.length > 0) {
+    await db
+      .insert(sensorNames)
+      .values(kept.map(({ sensorId, value }) => ({ deviceId, sensorId, name: value })))
+      .onConflictDoUpdate({
+        target: [sensorNames.deviceId, sensorNames.sensorId],
+        set: { name: sql`excluded.name` },
+      });
+  }
+}
+
+export type SensorTypeValue = { type: ConfigurableSensorType; unitId: number | null; k: number; c: number };
+
+export async function upsertSensorTypes(
+  db: Database,
+  deviceId: number,
+  rows: ReadonlyArray<{ sensorId: string; value: SensorTypeValue }>,
+): Promise<void> {
+  if (rows.length === 0) {
+    return;
+  }
+  await db
+    .insert(sensorTypes)
+    .values(rows.map(({ sensorId, value }) => ({ deviceId, sensorId, ...value })))
+    .onConflictDoUpdate({
+      target: [sensorTypes.deviceId, sensorTypes.sensorId],
+      set: {
+        type: sql`excluded.type`,
+        unitId: sql`excluded.unit_id`,
+        k: sql`excluded.k`,
+        c: sql`excluded.c`,
+      },
+    });
+}
+
+/** Sets and removes chosen images (null: 'Default image'). */
+export async function applySensorImages(
+  db: Database,
+  deviceId: number,
+  changes: readonly SettingChange<string>[],
+): Promise<void> {
+  const removed = removals(changes);
+  if (removed.length > 0) {
+    await db
+      .delete(sensorImages)
+      .where(and(eq(sensorImages.deviceId, deviceId), inArray(sensorImages.sensorId, removed)));
+  }
+  const kept = keeps(changes);
+  if (kept.length > 0) {
+    await db
+      .insert(sensorImages)
+      .values(kept.map(({ sensorId, value }) => ({ deviceId, sensorId, imageType: value })))
+      .onConflictDoUpdate({
+        target: [sensorImages.deviceId, sensorImages.sensorId],
+        set: { imageType: sql`excluded.image_type` },
+      });
+  }
+}
