@@ -1,4 +1,4 @@
-import type { MaintenanceInfoEntry } from '@vigil/contracts';
+import type { MaintenanceInfoEntry, SensorDisplaySettings } from '@vigil/contracts';
 import { createContext, useContext } from 'react';
 import type { SensorStore } from './sensor-store';
 
@@ -11,10 +11,8 @@ export type DashboardContextValue = {
   /** Full id of the sensor under test, in maintenance mode. */
   testedId: string | null;
   testState: MaintenanceInfoEntry['state'] | null;
-  /** A custom name of the sensor, else undefined (the tree's name is shown). */
-  nameOf: (fullId: string) => string | undefined;
-  /** A thumbnail address for the sensor, else undefined (a letter badge is shown). */
-  imageOf: (fullId: string) => string | undefined;
+  /** The device's custom names, images, types and degrees; null until loaded (or when they fail to load). */
+  settings: SensorDisplaySettings | null;
   onSensorClick: (sensor: { fullId: string; leafId: string; name: string }) => void;
 };
 

@@ -1,9 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { canEditSite, type Device } from '@vigil/contracts';
 import { Alert, App, Tag } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { fixNotifications } from '../../../api/dashboard';
+import { fixNotifications, getSensorDisplaySettings } from '../../../api/dashboard';
 import { useCurrentUser } from '../../../hooks/useCurrentUser';
+import { deviceQueryKey } from '../../devices/queries';
 import styles from '../dashboard.module.css';
 import { DashboardContext, type DashboardContextValue, type DashboardMode } from '../dashboard-context';
 import { DASHBOARD_MESSAGES } from '../dashboard-messages';
@@ -29,8 +31,6 @@ type DashboardViewProps = {
   feedStatus: FeedStatus | null;
 };
 
-const NO_NAME = () => undefined;
-
 /** The dashboard of one device, live, in maintenance mode or as a snapshot: one set of components for all. */
 export function DashboardView({ device, store, mode, snapshotTimestamp, feedStatus }: DashboardViewProps) {
   const me = useCurrentUser();
@@ -44,6 +44,14 @@ export function DashboardView({ device, store, mode, snapshotTimestamp, feedStat
   const test = isMaintenance ? flow.maintenance.openTest : null;
   const deviceType = device.is_emulated_as ?? device.device_type;
   const { handleSensorClick } = flow;
+  // Without settings (still loading, or refused) the tree's own names, units and images show.
+  const display = useQuery({
+    queryKey: [...deviceQueryKey(device.id), 'sensor-display'],
+    queryFn: ({ signal }) => getSensorDisplaySettings(device.id, signal),
+    staleTime: 30_000,
+    retry: 1,
+  });
+  const settings = display.data ?? null;
 
   const onSensorClick = useCallback<DashboardContextValue['onSensorClick']>(
     (sensor) => {
@@ -62,11 +70,10 @@ export function DashboardView({ device, store, mode, snapshotTimestamp, feedStat
       mode: isMaintenance ? 'maintenance' : mode === 'maintenance' ? 'live' : mode,
       testedId: test?.sensor_id ?? null,
       testState: test?.state ?? null,
-      nameOf: NO_NAME,
-      imageOf: NO_NAME,
+      settings,
       onSensorClick,
     }),
-    [store, isMaintenance, mode, test?.sensor_id, test?.state, onSensorClick],
+    [store, isMaintenance, mode, test?.sensor_id, test?.state, settings, onSensorClick],
   );
 
   const handleFix = async () => {

@@ -1,4 +1,4 @@
-import { MAINTENANCE_MESSAGES } from '@vigil/contracts';
+import { displaySensor, MAINTENANCE_MESSAGES } from '@vigil/contracts';
 import { memo, useCallback, useSyncExternalStore } from 'react';
 import styles from '../dashboard.module.css';
 import { useDashboardContext } from '../dashboard-context';
@@ -33,7 +33,7 @@ function maintenanceLine(
  * reading in the store, so a frame re-renders only the cards whose reading changed.
  */
 export const SensorCard = memo(function SensorCard({ sensor }: { sensor: LayoutSensor }) {
-  const { store, mode, testedId, testState, nameOf, imageOf, onSensorClick } = useDashboardContext();
+  const { store, mode, testedId, testState, settings, onSensorClick } = useDashboardContext();
   const { fullId, leafId } = sensor;
   const subscribe = useCallback(
     (listener: () => void) => store.subscribeSensor(fullId, listener),
@@ -44,14 +44,20 @@ export const SensorCard = memo(function SensorCard({ sensor }: { sensor: LayoutS
   if (reading === undefined) {
     return null;
   }
-  const name = nameOf(fullId) ?? reading.Name;
-  const { value, unit } = displayValueOf(reading);
+  // Custom name, image, type with k and c, and degrees of the device's settings (contracts' one rule).
+  const shown = displaySensor(fullId, reading, settings);
+  const name = shown.name;
+  const { value, unit } = displayValueOf({
+    Type: shown.type,
+    Value: shown.value,
+    Meta: { ...reading.Meta, Units: shown.unit },
+  });
   const tone = statusToneOf(reading);
   const isMaintenance = mode === 'maintenance';
   const isTested = testedId === fullId;
   const isBlocked = isMaintenance && (!canTestSensor(leafId) || (testedId !== null && !isTested));
   const line = isMaintenance ? maintenanceLine(isTested, testState) : null;
-  const image = imageOf(fullId);
+  const image = shown.imageUrl;
   const classes = [
     styles.card,
     styles[tone],
@@ -70,9 +76,9 @@ export const SensorCard = memo(function SensorCard({ sensor }: { sensor: LayoutS
       data-status={tone}
       title={name}
     >
-      {image === undefined ? (
+      {image === null ? (
         <span className={styles.thumb} aria-hidden="true">
-          {reading.Type === 'NUMERIC' ? unit.slice(0, 3) || '#' : 'I/O'}
+          {shown.type === 'NUMERIC' ? unit.slice(0, 3) || '#' : 'I/O'}
         </span>
       ) : (
         <img className={styles.thumb} src={image} alt="" />
@@ -80,7 +86,7 @@ export const SensorCard = memo(function SensorCard({ sensor }: { sensor: LayoutS
       <span className={styles.cardBody}>
         <span className={styles.name}>{name}</span>
         <span
-          className={reading.Type === 'NUMERIC' ? styles.value : `${styles.value} ${styles.valueText}`}
+          className={shown.type === 'NUMERIC' ? styles.value : `${styles.value} ${styles.valueText}`}
           data-testid={`sensor-value-${fullId}`}
         >
           {value}

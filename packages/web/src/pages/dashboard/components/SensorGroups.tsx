@@ -31,7 +31,7 @@ function renderGroups(groups: VisibleGroup[], isF500: boolean): ReactNode[] {
         out.push(
           <div key="alignment" className={styles.row} data-testid="alignment-groups">
             {alignment.map((item) => (
-              <SensorGroupPanel key={item.key} group={item} />
+              <SensorGroupPanel key={item.key} group={item} isTopLevel />
             ))}
           </div>,
         );
@@ -43,7 +43,7 @@ function renderGroups(groups: VisibleGroup[], isF500: boolean): ReactNode[] {
       isF500 && isSystem ? (
         <SystemStatePanel key={group.key} group={group} />
       ) : (
-        <SensorGroupPanel key={group.key} group={group} />
+        <SensorGroupPanel key={group.key} group={group} isTopLevel />
       ),
     );
   }
