@@ -14,6 +14,8 @@ export type WarningsMonitorDeps = {
   log: WarningsLog;
   /** How often every device's warnings and states are reloaded (default 5 s). */
   reloadMs?: number;
+  /** Loads warnings with their states, of one device or of all (default: from `db`). */
+  loadWarnings?: (deviceId?: number) => Promise<WatchedWarning[]>;
 };
 
 /**
@@ -32,7 +34,11 @@ export class WarningsMonitor {
   private timer: NodeJS.Timeout | undefined;
   private reloading: Promise<void> | undefined;
 
-  constructor(private readonly deps: WarningsMonitorDeps) {}
+  private readonly loadWarnings: (deviceId?: number) => Promise<WatchedWarning[]>;
+
+  constructor(private readonly deps: WarningsMonitorDeps) {
+    this.loadWarnings = deps.loadWarnings ?? ((deviceId) => findWatchedWarnings(deps.db, deviceId));
+  }
 
   async start(): Promise<void> {
     await this.refresh();
@@ -60,7 +66,7 @@ export class WarningsMonitor {
   /** Reloads every device's warnings and states from the database. */
   async refresh(): Promise<void> {
     const before = this.changes;
-    const rows = await findWatchedWarnings(this.deps.db);
+    const rows = await this.loadWarnings();
     if (before !== this.changes) {
       return;
     }
@@ -74,7 +80,7 @@ export class WarningsMonitor {
   /** Reloads one device's warnings (after this instance saved its list), in turn with its trees. */
   async reloadDevice(deviceId: number): Promise<void> {
     await this.inTurn(deviceId, async () => {
-      const rows = await findWatchedWarnings(this.deps.db, deviceId);
+      const rows = await this.loadWarnings(deviceId);
       this.changes++;
       if (rows.length === 0) {
         this.byDevice.delete(deviceId);
