@@ -79,4 +79,28 @@ describe('WarningsMonitor', () => {
     expect(errors).toHaveLength(1);
     expect(monitor.isWatching(1)).toBe(true);
   });
+
+  it('keeps the memory of a device changed here while a reload of every device was under way', async () => {
+    const { db } = countingDatabase();
+    let finishReload: (rows: WatchedWarning[]) => void = () => {};
+    const loadWarnings = (deviceId?: number) =>
+      deviceId === undefined
+        ? new Promise<WatchedWarning[]>((resolve) => {
+            finishReload = resolve;
+          })
+        : Promise.resolve([watched(deviceId, { active: false, pendingSince: null })]);
+    const monitor = new WarningsMonitor({ db, log, loadWarnings });
+    const reload = monitor.refresh();
+    // A save on this instance while the reload reads: the reload's rows predate it.
+    await monitor.reloadDevice(1);
+    finishReload([watched(2, { active: false, pendingSince: null })]);
+    await reload;
+    expect(monitor.isWatching(1)).toBe(true);
+    expect(monitor.isWatching(2)).toBe(true);
+    // The next reload is newer than the save and applies to every device.
+    const next = monitor.refresh();
+    finishReload([]);
+    await next;
+    expect(monitor.isWatching(1)).toBe(false);
+  });
 });

@@ -28,8 +28,9 @@ export type WarningsMonitorDeps = {
  */
 export class WarningsMonitor {
   private byDevice = new Map<number, WatchedWarning[]>();
-  /** Bumped by every change this instance makes, so a reload that raced one is not applied over it. */
+  /** Counts this instance's changes; `changedAt` has each device's last (a racing reload keeps its memory). */
   private changes = 0;
+  private readonly changedAt = new Map<number, number>();
   private readonly chains = new Map<number, Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
   private reloading: Promise<void> | undefined;
@@ -63,16 +64,27 @@ export class WarningsMonitor {
     return this.byDevice.has(deviceId);
   }
 
-  /** Reloads every device's warnings and states from the database. */
+  /** Reloads every device's warnings and states from the database (a device changed meanwhile keeps its memory). */
   async refresh(): Promise<void> {
     const before = this.changes;
     const rows = await this.loadWarnings();
-    if (before !== this.changes) {
-      return;
-    }
     const byDevice = new Map<number, WatchedWarning[]>();
     for (const row of rows) {
-      byDevice.set(row.deviceId, [...(byDevice.get(row.deviceId) ?? []), row]);
+      const list = byDevice.get(row.deviceId) ?? [];
+      list.push(row);
+      byDevice.set(row.deviceId, list);
+    }
+    for (const [deviceId, change] of this.changedAt) {
+      if (change <= before) {
+        this.changedAt.delete(deviceId);
+        continue;
+      }
+      const current = this.byDevice.get(deviceId);
+      if (current === undefined) {
+        byDevice.delete(deviceId);
+      } else {
+        byDevice.set(deviceId, current);
+      }
     }
     this.byDevice = byDevice;
   }
@@ -81,7 +93,7 @@ export class WarningsMonitor {
   async reloadDevice(deviceId: number): Promise<void> {
     await this.inTurn(deviceId, async () => {
       const rows = await this.loadWarnings(deviceId);
-      this.changes++;
+      this.noteChange(deviceId);
       if (rows.length === 0) {
         this.byDevice.delete(deviceId);
       } else {
@@ -126,7 +138,7 @@ export class WarningsMonitor {
           continue;
         }
         const state = await applyWarningStep(this.deps.db, warning, step, at);
-        this.changes++;
+        this.noteChange(deviceId);
         if (state === undefined) {
           gone.add(warning.id);
           continue;
@@ -146,6 +158,11 @@ export class WarningsMonitor {
         watched.filter((warning) => !gone.has(warning.id)),
       );
     }
+  }
+
+  private noteChange(deviceId: number): void {
+    this.changes++;
+    this.changedAt.set(deviceId, this.changes);
   }
 
   private async refreshLogged(): Promise<void> {
