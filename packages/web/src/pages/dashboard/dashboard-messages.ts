@@ -13,6 +13,8 @@ export const DASHBOARD_MESSAGES = {
   noData: 'The device has not reported its sensors yet.',
   nothingShown: 'No sensors match the filter.',
   reconnecting: 'Reconnecting…',
+  reconnectingDetail:
+    'The live connection was lost. The values below stay as last received until it is back.',
   forbidden: 'You no longer have access to this device, so its live data has stopped.',
   testSucceeded: 'The maintenance test succeeded. Click to submit the result',
   testFailed: 'The maintenance test failed: the time is up. Click to submit the result',

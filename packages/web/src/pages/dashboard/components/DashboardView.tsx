@@ -110,6 +110,15 @@ export function DashboardView({ device, store, mode, snapshotTimestamp, feedStat
           {mode !== 'snapshot' && !device.is_online ? (
             <Alert type="warning" showIcon title={DASHBOARD_MESSAGES.offline} data-testid="offline-banner" />
           ) : null}
+          {feedStatus === 'reconnecting' ? (
+            <Alert
+              type="warning"
+              showIcon
+              title={DASHBOARD_MESSAGES.reconnecting}
+              description={DASHBOARD_MESSAGES.reconnectingDetail}
+              data-testid="feed-reconnecting"
+            />
+          ) : null}
           {feedStatus === 'forbidden' ? (
             <Alert type="error" showIcon title={DASHBOARD_MESSAGES.forbidden} data-testid="feed-forbidden" />
           ) : null}
@@ -133,11 +142,6 @@ export function DashboardView({ device, store, mode, snapshotTimestamp, feedStat
         </div>
         <div className={styles.toolbar}>
           <DashboardFilter isF500={isF500Family(deviceType)} value={filter} onChange={setFilter} />
-          {feedStatus === 'reconnecting' ? (
-            <Tag color="orange" data-testid="feed-reconnecting">
-              {DASHBOARD_MESSAGES.reconnecting}
-            </Tag>
-          ) : null}
           {feedStatus === 'live' ? (
             <Tag color="green" data-testid="feed-live">
               Live

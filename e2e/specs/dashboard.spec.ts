@@ -1,0 +1,409 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { MAINTENANCE_MESSAGES } from '@vigil/contracts';
+import { type RunningSimulator, startSimulator } from '@vigil/simulator';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  activate,
+  apiCall,
+  apiLogin,
+  createClientAsAdmin,
+  SEEDED_PASSWORD,
+  uniqueTag,
+} from '../fixtures/api-seed';
+import { DEMO, screenshot, signIn, useBrowser } from '../fixtures/browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../fixtures/chromium';
+import { freePort } from '../fixtures/free-port';
+import { WAIT_CEILING_MS } from '../fixtures/wait';
+
+type DeviceItem = { id: number; title: string; udf_id: string; device_type: string };
+
+const OFFLINE_TEXT =
+  "Device is Offline! No notifications can occur until the device is back online! Please check the device's internet connection";
+
+/** The demo devices of every type (packages/server/src/demo/demo-devices.ts) and a sensor of each. */
+const DEMO_DEVICES = [
+  {
+    udfId: 'F5000001',
+    label: 'f500',
+    groups: ['System State', 'Network 1', 'Network 1 Node 1'],
+    live: 'net1.n01.1',
+  },
+  {
+    udfId: 'F5U00001',
+    label: 'f500-udf',
+    groups: ['System State', 'Network 1', 'Network 2'],
+    live: 'net1.n01.3',
+  },
+  {
+    udfId: 'W0300001',
+    label: 'wdc4',
+    groups: ['System', 'Speed', 'Alignment:Head', 'Alignment:Tail'],
+    live: 'speed.1',
+  },
+  { udfId: 'E0005001', label: 'eth-node-1', groups: ['System', 'NTC', 'Pulse', 'Digital'], live: 'pulse.1' },
+  {
+    udfId: 'E0006001',
+    label: 'eth-node-2',
+    groups: ['System', 'NTC', 'Pulse', 'CLI', 'Analog', 'Digital'],
+    live: 'pulse.1',
+  },
+] as const;
+
+/** Makes a device the user's current one (as choosing its card does) and opens the dashboard. */
+async function openDashboard(page: Page, token: string, deviceId: number, query = ''): Promise<void> {
+  await apiCall('POST', `devices/${deviceId}/select/`, token);
+  await page.goto(`/dashboard${query}`);
+  await page.getByTestId('sensor-groups').waitFor();
+}
+
+async function groupNames(page: Page): Promise<string[]> {
+  return page.locator('[data-testid="sensor-groups"] section > h3').allInnerTexts();
+}
+
+async function readingOf(page: Page, fullId: string): Promise<string> {
+  return page.getByTestId(`sensor-value-${fullId}`).innerText();
+}
+
+describe('sensor dashboard', () => {
+  const browser = useBrowser();
+
+  it('draws the dashboard of every demo device type, and live values change', async () => {
+    const admin = await apiLogin(DEMO.superuser);
+    const { results } = await apiCall<{ results: DeviceItem[] }>('GET', 'devices/all/?limit=100', admin);
+    const page = await browser.newPage({ width: 1440, height: 1000 });
+    await signIn(page, DEMO.superuser);
+    await page.waitForURL((url) => url.pathname !== '/');
+
+    for (const demo of DEMO_DEVICES) {
+      const device = results.find((item) => item.udf_id === demo.udfId);
+      expect(device, demo.udfId).toBeDefined();
+      if (device === undefined) {
+        continue;
+      }
+      await openDashboard(page, admin, device.id);
+      await expect.poll(() => page.getByTestId('dashboard-title').innerText()).toBe(device.title);
+      const names = await groupNames(page);
+      // M section 9's order: the expected groups appear in this order.
+      expect(names.filter((name) => (demo.groups as readonly string[]).includes(name))).toEqual([
+        ...demo.groups,
+      ]);
+      await expect.poll(() => page.getByTestId('versions').innerText()).toMatch(/Main|Version/);
+      const isF500 = demo.label.startsWith('f500');
+      expect(await page.getByTestId('node-filter').count()).toBe(isF500 ? 1 : 0);
+      expect(await page.getByTestId('hide-disabled').count()).toBe(isF500 ? 0 : 1);
+      if (isF500) {
+        await expect.poll(() => page.getByTestId('system-state').innerText()).toMatch(/Active nodes\s+\d+/);
+      }
+      // A live value changes under the person's eyes (the simulator sends a tree a second).
+      const fullId = `${demo.udfId}.${demo.live}`;
+      const first = await readingOf(page, fullId);
+      await expect.poll(() => readingOf(page, fullId), { interval: 250 }).not.toBe(first);
+      expect(await page.getByText(OFFLINE_TEXT).count()).toBe(0);
+      await screenshot(page, `dashboard-${demo.label}-1440`);
+    }
+
+    // Tablet width: cards and filters wrap; the WDC4's Minutes reading shows as h:m.
+    await page.setViewportSize({ width: 900, height: 1000 });
+    const wdc4 = results.find((item) => item.udf_id === 'W0300001');
+    await openDashboard(page, admin, wdc4?.id ?? 0);
+    await expect.poll(() => readingOf(page, 'W0300001.system.18000')).toMatch(/^\d+:\d\d\s*h:m$/);
+    expect(await page.getByTestId('sensor-W0300001.system.21000').count()).toBe(0);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(900);
+    await screenshot(page, 'dashboard-wdc4-900');
+
+    // The F500 filter: All Nodes shows the disabled input of node 3, Active Nodes hides it.
+    const f500 = results.find((item) => item.udf_id === 'F5000001');
+    await openDashboard(page, admin, f500?.id ?? 0);
+    expect(await page.getByTestId('sensor-F5000001.net1.n03.4').count()).toBe(0);
+    await page.getByTestId('node-filter').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="All Nodes"]').click();
+    await page.getByTestId('sensor-F5000001.net1.n03.4').waitFor();
+    await screenshot(page, 'dashboard-f500-900-all-nodes');
+
+    // Clicking a sensor opens its graph.
+    await page.getByTestId('sensor-F5000001.net1.n01.1').click();
+    await page.waitForURL((url) => url.pathname === '/graphs/F5000001.net1.n01.1');
+  });
+
+  it('shows a prompt linking to /devices when no device is selected, and a snapshot route without a record goes to /dashboard', async () => {
+    const client = await createClientAsAdmin();
+    await activate(client.email, SEEDED_PASSWORD);
+    const page = await browser.newPage();
+    await signIn(page, client.email, SEEDED_PASSWORD);
+    await page.waitForURL((url) => url.pathname !== '/');
+    await page.goto('/dashboard');
+    await page.getByTestId('dashboard-no-device').waitFor();
+    await page.goto('/dashboard/historical/snapshot/2026-11-02%2008%3A30%3A00');
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.getByTestId('choose-device').click();
+    await page.waitForURL((url) => url.pathname === '/devices');
+  });
+});
+
+/** A client with one site, a Manager there and a simulated WDC4 of its own (control API on). */
+async function seedManagedWdc4() {
+  const client = await createClientAsAdmin();
+  await activate(client.email, SEEDED_PASSWORD);
+  const accounts = await apiLogin(client.email, SEEDED_PASSWORD);
+  const site = await apiCall<{ id: number }>('POST', 'locations/', accounts, {
+    title: `Grain Pit ${uniqueTag()}`,
+    address: '3 Quay Lane',
+    timezone: 'Europe/London',
+  });
+  const email = `mgr.${uniqueTag()}@e2e.test`;
+  await apiCall('POST', 'users/', accounts, {
+    full_name: 'Morgan Manager',
+    email,
+    company: client.company,
+    phone: '+44 1482 555 012',
+    address: '3 Quay Lane',
+    location_access: [{ location_id: site.id, has_access: true, permission: 'Manager' }],
+  });
+  await activate(email, SEEDED_PASSWORD);
+  const admin = await apiLogin(DEMO.superuser);
+  const tag = uniqueTag().slice(-6).toUpperCase();
+  const unit = { serial_number: `MNT-${tag}`, code: `code-${tag}`, device_type: '0300', udf_id: `M${tag}` };
+  await apiCall('POST', 'hardware/', admin, unit);
+  const manager = await apiLogin(email, SEEDED_PASSWORD);
+  const device = await apiCall<DeviceItem>('POST', 'devices/', manager, {
+    location: site.id,
+    title: `Maintenance WDC4 ${tag}`,
+    serial_number: unit.serial_number,
+    code: unit.code,
+    device_type: '0300',
+  });
+  const simulator = await startSimulator({
+    devices: [{ serialNumber: unit.serial_number, code: unit.code, deviceType: '0300', udfId: unit.udf_id }],
+    transport: { kind: 'http', baseUrl: inject('baseUrl') },
+    scenarioChance: 0,
+    controlPort: 0,
+  });
+  return { email, manager, device, udfId: unit.udf_id, simulator };
+}
+
+async function control(
+  simulator: RunningSimulator,
+  method: 'POST' | 'DELETE',
+  sensor: string,
+): Promise<void> {
+  const response = await fetch(`${simulator.controlUrl}/alarm`, {
+    method,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ sensor }),
+  });
+  expect(response.status).toBe(204);
+}
+
+async function promptText(page: Page): Promise<string> {
+  return page.getByTestId('maintenance-prompt').innerText();
+}
+
+describe('sensor maintenance from the dashboard', () => {
+  const browser = useBrowser();
+  let simulator: RunningSimulator | undefined;
+  afterAll(async () => simulator?.stop());
+
+  it('a manager runs a test end to end, and cancels another', async () => {
+    const seeded = await seedManagedWdc4();
+    simulator = seeded.simulator;
+    const sensor = `${seeded.udfId}.plug.1`;
+    const page = await browser.newPage({ width: 1440, height: 1000 });
+    await signIn(page, seeded.email, SEEDED_PASSWORD);
+    await page.waitForURL((url) => url.pathname !== '/');
+    await openDashboard(page, seeded.manager, seeded.device.id);
+    await page.getByTestId(`sensor-${sensor}`).waitFor();
+
+    await page.getByRole('tab', { name: 'Maintenance' }).click();
+    await expect.poll(() => promptText(page)).toContain(MAINTENANCE_MESSAGES.promptStart);
+    await page.getByTestId(`sensor-${sensor}`).click();
+    await expect.poll(() => promptText(page)).toContain(MAINTENANCE_MESSAGES.promptExpectAlarmOn);
+    await expect.poll(() => page.getByTestId('maintenance-countdown').innerText()).toMatch(/^[78]:\d\d$/);
+    await expect
+      .poll(() => page.getByTestId(`sensor-${seeded.udfId}.tmp.1`).innerText())
+      .toContain(MAINTENANCE_MESSAGES.promptInProgress);
+    await screenshot(page, 'dashboard-maintenance-started-1440');
+
+    await control(seeded.simulator, 'POST', sensor);
+    await expect.poll(() => promptText(page)).toContain(MAINTENANCE_MESSAGES.promptExpectAlarmOff);
+    await control(seeded.simulator, 'DELETE', sensor);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Maintenance test succeeded').waitFor();
+    // The comment is optional on success.
+    expect(await page.locator('#maintenance-submit').isDisabled()).toBe(false);
+    await dialog.getByLabel('Comment').fill('Plug switch tripped and reset');
+    await screenshot(page, 'dashboard-maintenance-succeeded-1440');
+    await page.locator('#maintenance-submit').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => promptText(page)).toContain(MAINTENANCE_MESSAGES.promptStart);
+
+    // Cancel: the comment is required.
+    await page.getByTestId(`sensor-${sensor}`).click();
+    await expect.poll(() => promptText(page)).toContain(MAINTENANCE_MESSAGES.promptExpectAlarmOn);
+    await page.getByTestId(`sensor-${sensor}`).click();
+    await dialog.getByText('Cancel maintenance test').waitFor();
+    expect(await page.locator('#maintenance-submit').isDisabled()).toBe(true);
+    await dialog.getByLabel('Comment').fill('Wrong sensor');
+    await page.locator('#maintenance-submit').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => promptText(page)).toContain(MAINTENANCE_MESSAGES.promptStart);
+
+    // Sensors 18000 and 21000 cannot be tested.
+    expect(await page.getByTestId(`sensor-${seeded.udfId}.system.18000`).isDisabled()).toBe(true);
+  });
+});
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+type OwnServer = { baseUrl: string; stop: () => Promise<void> };
+
+/**
+ * The real server (demo data) on a fixed port and data dir, so the same server can be stopped and started
+ * again under an open page; fixtures/vigil-server.ts picks a new port each time.
+ */
+async function startServerAt(port: number, env: Record<string, string>): Promise<OwnServer> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DEMO: '1',
+      LOG_LEVEL: 'warn',
+      MQTT_URL: '',
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let output = '';
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  // Polls readiness as fixtures/vigil-server.ts does; the deadline is a hang guard for a busy machine.
+  const deadline = Date.now() + 4 * 60_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      throw new Error(`server exited with ${child.exitCode}: ${output}`);
+    }
+    const isReady = await fetch(`${baseUrl}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (isReady) {
+      break;
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not become ready: ${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    baseUrl,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) {
+          resolve();
+          return;
+        }
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+describe('dashboard on a server of its own (timeout, restart)', () => {
+  let server: OwnServer | undefined;
+  let port = 0;
+  let browser: Browser | undefined;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-e2e-dashboard-'));
+  let env: Record<string, string> = {};
+
+  beforeAll(async () => {
+    port = await freePort();
+    const mqttPort = await freePort();
+    // A short timeout, so the failed test's dialog comes within seconds.
+    env = {
+      MQTT_PORT: String(mqttPort),
+      DATA_DIR: dataDir,
+      MAINTENANCE_TIMEOUT_S: '6',
+      DEVICE_OFFLINE_AFTER_S: '5',
+    };
+    server = await startServerAt(port, env);
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function newPage(): Promise<Page> {
+    const context = await (browser as Browser).newContext({
+      viewport: { width: 1440, height: 1000 },
+      baseURL: server?.baseUrl,
+    });
+    context.setDefaultTimeout(WAIT_CEILING_MS);
+    return context.newPage();
+  }
+
+  async function call<T>(
+    method: 'GET' | 'POST',
+    pathName: string,
+    token?: string,
+    body?: unknown,
+  ): Promise<T> {
+    const response = await fetch(`${server?.baseUrl}/api/v1/${pathName}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(token === undefined ? {} : { Authorization: `JWT ${token}` }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(response.ok, `${method} ${pathName}: ${response.status}`).toBe(true);
+    return (await response.json()) as T;
+  }
+
+  it('a test that times out asks for a required comment; the feed shows Reconnecting… across a restart', async () => {
+    const { token } = await call<{ token: string }>('POST', 'accounts/login-jwt/', undefined, {
+      username: DEMO.superuser,
+      password: 'Conveyor-2026',
+    });
+    const { results } = await call<{ results: DeviceItem[] }>('GET', 'devices/all/?limit=100', token);
+    const wdc4 = results.find((item) => item.udf_id === 'W0300001');
+    await call('POST', `devices/${wdc4?.id}/select/`, token);
+    const page = await newPage();
+    await signIn(page, DEMO.superuser);
+    await page.waitForURL((url) => url.pathname !== '/');
+    await page.goto('/dashboard?mode=maintenance');
+    const sensor = 'W0300001.plug.1';
+    await page.getByTestId(`sensor-${sensor}`).waitFor();
+    await expect.poll(() => promptText(page)).toContain(MAINTENANCE_MESSAGES.promptStart);
+    await page.getByTestId(`sensor-${sensor}`).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Maintenance test failed').waitFor();
+    expect(await page.locator('#maintenance-submit').isDisabled()).toBe(true);
+    await dialog.getByLabel('Comment').fill('Nobody reached the sensor in time');
+    await screenshot(page, 'dashboard-maintenance-failed-1440');
+    await page.locator('#maintenance-submit').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => promptText(page)).toContain(MAINTENANCE_MESSAGES.promptStart);
+
+    await page.getByRole('tab', { name: 'Live' }).click();
+    await page.getByTestId('feed-live').waitFor();
+    await server?.stop();
+    await page.getByTestId('feed-reconnecting').waitFor();
+    await screenshot(page, 'dashboard-reconnecting-1440');
+    server = await startServerAt(port, env);
+    await page.getByTestId('feed-live').waitFor();
+    const first = await readingOf(page, 'W0300001.speed.1');
+    await expect.poll(() => readingOf(page, 'W0300001.speed.1'), { interval: 250 }).not.toBe(first);
+  });
+});
