@@ -26,6 +26,11 @@ const DEVICE: DeviceIdentity = {
   udfId: 'BD000001',
 };
 const SETTLE_UPDATES = 3;
+/**
+ * The probe's source for the page. tsx compiles with esbuild's keepNames, which wraps named inner functions in
+ * `__name(...)` calls that exist only in Node: the page gets a no-op `__name` first.
+ */
+const PROBE_SCRIPT = `var __name = (fn) => fn;\n(${installDashboardProbe.toString()})();`;
 const WAIT_CEILING_MS = 120_000;
 
 function option(name: string, fallback: string): string {
@@ -49,12 +54,21 @@ async function readProbe(page: Page): Promise<ProbeState> {
 }
 
 async function waitForUpdates(page: Page, count: number): Promise<void> {
-  await page.waitForFunction(
-    (wanted) =>
-      (window as unknown as { __dashboardProbe: ProbeState }).__dashboardProbe.updates.length >= wanted,
-    count,
-    { timeout: WAIT_CEILING_MS, polling: 200 },
-  );
+  try {
+    await page.waitForFunction(
+      (wanted) =>
+        (window as unknown as { __dashboardProbe: ProbeState }).__dashboardProbe.updates.length >= wanted,
+      count,
+      { timeout: WAIT_CEILING_MS, polling: 200 },
+    );
+  } catch (error) {
+    const shot = path.join(ROOT, 'bench/results/dashboard-no-updates.png');
+    await page.screenshot({ path: shot, fullPage: true }).catch(() => {});
+    const text = await page.evaluate(() => document.body.innerText.slice(0, 600)).catch(() => '');
+    throw new Error(`no feed updates reached ${page.url()} (screenshot ${shot}); the page said:\n${text}`, {
+      cause: error,
+    });
+  }
 }
 
 /** Samples main-thread busy time once a second for `seconds` after the feed settled. */
@@ -89,7 +103,7 @@ async function measure(page: Page): Promise<UpdateSummary> {
 async function signedInPage(browser: Browser, baseUrl: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: baseUrl });
   context.setDefaultTimeout(WAIT_CEILING_MS);
-  await context.addInitScript(installDashboardProbe);
+  await context.addInitScript({ content: PROBE_SCRIPT });
   const page = await context.newPage();
   await page.goto('/');
   const login = page.getByPlaceholder('Email Or Username');
@@ -108,7 +122,7 @@ async function signedInPage(browser: Browser, baseUrl: string): Promise<Page> {
 /** The same feed on an empty page of the same origin: a listener that parses each frame, nothing drawn. */
 async function emptyPage(browser: Browser, baseUrl: string, token: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: baseUrl });
-  await context.addInitScript(installDashboardProbe);
+  await context.addInitScript({ content: PROBE_SCRIPT });
   const page = await context.newPage();
   await page.goto('/healthz');
   await page.evaluate(
