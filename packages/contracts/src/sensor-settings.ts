@@ -207,7 +207,9 @@ function scaleSchema(fallback: number) {
 }
 
 export const SensorTypeInputSchema = z.object({
-  type: ConfigurableSensorTypeSchema.or(z.string().transform((text) => text.trim().toUpperCase()))
+  type: z
+    .string({ error: SENSOR_SETTINGS_MESSAGES.typeRequired })
+    .transform((text) => text.trim().toUpperCase())
     .pipe(z.enum(CONFIGURABLE_SENSOR_TYPES, { error: SENSOR_SETTINGS_MESSAGES.typeRequired }))
     .describe('BOOL (Digital) or NUMERIC (Analog)'),
   unit: z

@@ -6,6 +6,7 @@ import { maintenanceCases } from './maintenance.cases';
 import { oemCases, outboxCases } from './oem.cases';
 import { proofTestsCases } from './proof-tests.cases';
 import { registrationCases } from './registration.cases';
+import { sensorSettingsCases } from './sensor-settings.cases';
 import { sharedPersonCases } from './shared-person.cases';
 import { sitesCases, usersCases } from './sites.cases';
 import { twoFactorCases } from './two-factor.cases';
@@ -24,6 +25,7 @@ export const ALL_CASES: RouteCase[] = [
   ...maintenanceCases,
   ...proofTestsCases,
   ...warningsCases,
+  ...sensorSettingsCases,
   ...oemCases,
   ...outboxCases,
 ];
