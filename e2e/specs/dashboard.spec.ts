@@ -130,6 +130,40 @@ describe('sensor dashboard', () => {
     await page.waitForURL((url) => url.pathname === '/graphs/F5000001.net1.n01.1');
   });
 
+  it('draws a historical snapshot of a record with the banner and no live feed; a sensor opens its historical graph', async () => {
+    const admin = await apiLogin(DEMO.superuser);
+    const { results } = await apiCall<{ results: DeviceItem[] }>('GET', 'devices/all/?limit=100', admin);
+    const wdc4 = results.find((item) => item.udf_id === 'W0300001');
+    const since = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+    const records = await apiCall<{ results: Array<{ timestamp: string; record_id: number }> }>(
+      'GET',
+      `devices/${wdc4?.id}/historical/records/?timestamp=${encodeURIComponent(`${since} 00:00:00`)}&limit=1`,
+      admin,
+    );
+    const record = records.results[0];
+    expect(record).toBeDefined();
+    const page = await browser.newPage({ width: 1440, height: 1000 });
+    const sockets: string[] = [];
+    page.on('websocket', (socket) => sockets.push(socket.url()));
+    await signIn(page, DEMO.superuser);
+    await page.waitForURL((url) => url.pathname !== '/');
+    await apiCall('POST', `devices/${wdc4?.id}/select/`, admin);
+    await page.goto(
+      `/dashboard/historical/snapshot/${encodeURIComponent(record?.timestamp ?? '')}?record=${record?.record_id}`,
+    );
+    await page.getByTestId('sensor-groups').waitFor();
+    expect(await page.getByTestId('snapshot-banner').innerText()).toBe(
+      `Warning: This is a historical snapshot. The data is not live. Snapshot date/time: ${record?.timestamp}`,
+    );
+    expect(sockets.filter((url) => url.includes('/ws/device-data/'))).toEqual([]);
+    await screenshot(page, 'dashboard-snapshot-1440');
+    await page.getByTestId('sensor-W0300001.speed.1').click();
+    const [date, time] = (record?.timestamp ?? '').split(' ');
+    await page.waitForURL(
+      (url) => url.pathname === `/graphs/historical/graphs/${date}&${time?.slice(0, 5)}/W0300001.speed.1`,
+    );
+  });
+
   it('shows a prompt linking to /devices when no device is selected, and a snapshot route without a record goes to /dashboard', async () => {
     const client = await createClientAsAdmin();
     await activate(client.email, SEEDED_PASSWORD);
