@@ -13,6 +13,7 @@ export * from './realtime';
 export * from './registration';
 export * from './roles';
 export * from './sensor-display';
+export * from './sensor-images';
 export * from './sensor-order';
 export * from './sensor-settings';
 export * from './sites';
