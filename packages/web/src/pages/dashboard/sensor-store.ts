@@ -40,6 +40,18 @@ function isSameReading(a: Sensor, b: Sensor): boolean {
   );
 }
 
+function isSameList(a: unknown[], b: unknown[]): boolean {
+  if (a.length !== b.length) {
+    return false;
+  }
+  for (let index = 0; index < a.length; index += 1) {
+    if (a[index] !== b[index]) {
+      return false;
+    }
+  }
+  return true;
+}
+
 function isSameMeta(a: GroupMeta | null | undefined, b: GroupMeta | null | undefined): boolean {
   return a?.Nodes === b?.Nodes && a?.Blocks === b?.Blocks && a?.Activity === b?.Activity;
 }
@@ -51,7 +63,7 @@ function isSameMeta(a: GroupMeta | null | undefined, b: GroupMeta | null | undef
 export function createSensorStore() {
   let tree: StateTree | null = null;
   let layout: DashboardLayout | null = null;
-  let layoutSignature = '';
+  let layoutSignature: unknown[] = [];
   let sensors = new Map<string, Sensor>();
   let metas = new Map<string, GroupMeta | null>();
   const listeners = new Map<string, Set<Listener>>();
@@ -88,7 +100,8 @@ export function createSensorStore() {
     const nextSensors = new Map<string, Sensor>();
     const nextMetas = new Map<string, GroupMeta | null>();
     const changed: string[] = [];
-    const signature: string[] = [
+    // The layout's inputs in order, compared item by item with the previous frame's (no string building).
+    const signature: unknown[] = [
       String(next.device?.deviceType),
       JSON.stringify(next.device?.versionInfo ?? null),
     ];
@@ -104,7 +117,7 @@ export function createSensorStore() {
         changed.push(fullId);
       }
       const hideReason = hideReasonOf(sensor.Meta?.State);
-      signature.push(`s${fullId}\u0001${sensor.Name}\u0001${hideReason}`);
+      signature.push(fullId, sensor.Name, hideReason);
       return { fullId, leafId, name: sensor.Name, hideReason };
     };
 
@@ -117,14 +130,14 @@ export function createSensorStore() {
         nextMetas.set(key, group.Meta ?? null);
         changed.push(`meta:${key}`);
       }
-      signature.push(`g${key}\u0001${group.Name}`);
+      signature.push('group', key, group.Name);
       const groupSensors = (group.sensors ?? []).map((sensor) => takeSensor(sensor, key));
       const children = sortSensorGroups(group.groups ?? []).map((child) => takeGroup(child, key));
       const isAlarmed =
         isAlarmedStatus(group.Status, group.Alarm) ||
         (group.sensors ?? []).some((sensor) => isAlarmedStatus(sensor.Status, sensor.Alarm)) ||
         children.some((child) => child.isAlarmed);
-      signature.push(isAlarmed ? '!' : '.');
+      signature.push(isAlarmed, 'end');
       return {
         key,
         id: String(group.Id),
@@ -140,10 +153,9 @@ export function createSensorStore() {
     sensors = nextSensors;
     metas = nextMetas;
 
-    const nextSignature = signature.join('\u0002');
-    const isLayoutChanged = nextSignature !== layoutSignature;
+    const isLayoutChanged = !isSameList(signature, layoutSignature);
     if (isLayoutChanged) {
-      layoutSignature = nextSignature;
+      layoutSignature = signature;
       layout = {
         deviceId,
         deviceType: String(next.device?.deviceType ?? ''),

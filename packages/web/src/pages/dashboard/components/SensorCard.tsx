@@ -1,10 +1,10 @@
-import { displaySensor, MAINTENANCE_MESSAGES } from '@vigil/contracts';
-import { memo, useCallback, useSyncExternalStore } from 'react';
+import { MAINTENANCE_MESSAGES } from '@vigil/contracts';
+import { memo, useLayoutEffect, useRef } from 'react';
 import styles from '../dashboard.module.css';
 import { useDashboardContext } from '../dashboard-context';
 import { DASHBOARD_MESSAGES } from '../dashboard-messages';
-import { displayValueOf, stateTextOf, statusToneOf } from '../dashboard-rules';
 import { canTestSensor, endedKindOf, runningPrompt } from '../maintenance-rules';
+import { cardViewOf } from '../sensor-card-view';
 import type { LayoutSensor } from '../sensor-store';
 
 /** The line a card shows in maintenance mode (M section 4 prompts), or null outside it. */
@@ -28,71 +28,106 @@ function maintenanceLine(
   return runningPrompt(testState);
 }
 
+type ReadingNodes = {
+  card: HTMLButtonElement | null;
+  badge: HTMLSpanElement | null;
+  /** React renders these without children; only the subscription writes their text. */
+  value: HTMLSpanElement | null;
+  unit: HTMLSpanElement | null;
+  state: HTMLSpanElement | null;
+};
+
 /**
- * One sensor: name, reading and unit, status colour, state text and thumbnail. Subscribes to its own
- * reading in the store, so a frame re-renders only the cards whose reading changed.
+ * One sensor: name, reading and unit, status colour, state text and thumbnail. React renders the card's
+ * frame (name, image, maintenance line); the reading is written into it by the card's own store
+ * subscription, so a frame costs only the cards whose reading changed, with no render at all.
  */
 export const SensorCard = memo(function SensorCard({ sensor }: { sensor: LayoutSensor }) {
   const { store, mode, testedId, testState, settings, onSensorClick } = useDashboardContext();
   const { fullId, leafId } = sensor;
-  const subscribe = useCallback(
-    (listener: () => void) => store.subscribeSensor(fullId, listener),
-    [store, fullId],
-  );
-  const getReading = useCallback(() => store.getSensor(fullId), [store, fullId]);
-  const reading = useSyncExternalStore(subscribe, getReading);
-  if (reading === undefined) {
-    return null;
-  }
-  // Custom name, image, type with k and c, and degrees of the device's settings (contracts' one rule).
-  const shown = displaySensor(fullId, reading, settings);
-  const name = shown.name;
-  const { value, unit } = displayValueOf({
-    Type: shown.type,
-    Value: shown.value,
-    Meta: { ...reading.Meta, Units: shown.unit },
-  });
-  const tone = statusToneOf(reading);
+  const nodes = useRef<ReadingNodes>({ card: null, badge: null, value: null, unit: null, state: null });
+
+  useLayoutEffect(() => {
+    let shown = '';
+    const paint = () => {
+      const reading = store.getSensor(fullId);
+      const { card, badge, value, unit, state } = nodes.current;
+      if (reading === undefined || card === null || value === null || unit === null || state === null) {
+        return;
+      }
+      const view = cardViewOf(fullId, reading, settings);
+      const key = `${view.value}\u0000${view.unit}\u0000${view.state}\u0000${view.tone}\u0000${view.isNumeric}`;
+      if (key === shown) {
+        return;
+      }
+      shown = key;
+      card.dataset.status = view.tone;
+      value.textContent = view.value;
+      value.className = view.isNumeric ? '' : (styles.valueText ?? '');
+      unit.textContent = view.unit;
+      unit.hidden = view.unit === '';
+      state.textContent = view.state;
+      if (badge !== null) {
+        badge.textContent = view.badge;
+      }
+    };
+    paint();
+    return store.subscribeSensor(fullId, paint);
+  }, [store, fullId, settings]);
+
+  const name = settings?.names[fullId] ?? sensor.name;
+  const image = settings?.images[fullId]?.url ?? null;
   const isMaintenance = mode === 'maintenance';
   const isTested = testedId === fullId;
   const isBlocked = isMaintenance && (!canTestSensor(leafId) || (testedId !== null && !isTested));
   const line = isMaintenance ? maintenanceLine(isTested, testState) : null;
-  const image = shown.imageUrl;
-  const classes = [
-    styles.card,
-    styles[tone],
-    isTested ? styles.cardTested : '',
-    isBlocked ? styles.cardDisabled : '',
-  ]
+  const classes = [styles.card, isTested ? styles.cardTested : '', isBlocked ? styles.cardDisabled : '']
     .filter(Boolean)
     .join(' ');
   return (
     <button
       type="button"
+      ref={(element) => {
+        nodes.current.card = element;
+      }}
       className={classes}
       disabled={isMaintenance && !canTestSensor(leafId)}
       onClick={() => onSensorClick({ fullId, leafId, name })}
       data-testid={`sensor-${fullId}`}
-      data-status={tone}
       title={name}
     >
       {image === null ? (
-        <span className={styles.thumb} aria-hidden="true">
-          {shown.type === 'NUMERIC' ? unit.slice(0, 3) || '#' : 'I/O'}
-        </span>
+        <span
+          className={styles.thumb}
+          aria-hidden="true"
+          ref={(element) => {
+            nodes.current.badge = element;
+          }}
+        />
       ) : (
         <img className={styles.thumb} src={image} alt="" />
       )}
       <span className={styles.cardBody}>
         <span className={styles.name}>{name}</span>
-        <span
-          className={shown.type === 'NUMERIC' ? styles.value : `${styles.value} ${styles.valueText}`}
-          data-testid={`sensor-value-${fullId}`}
-        >
-          {value}
-          {unit === '' ? null : <span className={styles.unit}>{unit}</span>}
+        <span className={styles.value} data-testid={`sensor-value-${fullId}`}>
+          <span
+            ref={(element) => {
+              nodes.current.value = element;
+            }}
+          />
+          <span
+            className={styles.unit}
+            ref={(element) => {
+              nodes.current.unit = element;
+            }}
+          />
         </span>
-        <span className={styles.state}>{stateTextOf(reading)}</span>
+        <span
+          className={styles.state}
+          ref={(element) => {
+            nodes.current.state = element;
+          }}
+        />
         {line === null ? null : <span className={styles.prompt}>{line}</span>}
       </span>
     </button>

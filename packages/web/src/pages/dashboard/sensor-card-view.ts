@@ -1,0 +1,36 @@
+import { displaySensor, type Sensor, type SensorDisplaySettings } from '@vigil/contracts';
+import { displayValueOf, type StatusTone, stateTextOf, statusToneOf } from './dashboard-rules';
+
+/** The texts and colour of a card's reading, written into the card without a React render. */
+export type CardView = {
+  value: string;
+  unit: string;
+  state: string;
+  tone: StatusTone;
+  isNumeric: boolean;
+  /** The thumbnail's letters when no image is chosen: the unit, '#' or 'I/O'. */
+  badge: string;
+};
+
+/** A reading under the device's display settings (custom type, k and c, degrees), as a card shows it. */
+export function cardViewOf(
+  fullId: string,
+  reading: Sensor,
+  settings: SensorDisplaySettings | null | undefined,
+): CardView {
+  const shown = displaySensor(fullId, reading, settings);
+  const { value, unit } = displayValueOf({
+    Type: shown.type,
+    Value: shown.value,
+    Meta: { ...reading.Meta, Units: shown.unit },
+  });
+  const isNumeric = shown.type === 'NUMERIC';
+  return {
+    value,
+    unit,
+    state: stateTextOf(reading),
+    tone: statusToneOf(reading),
+    isNumeric,
+    badge: isNumeric ? unit.slice(0, 3) || '#' : 'I/O',
+  };
+}
