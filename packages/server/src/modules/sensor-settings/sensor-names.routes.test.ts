@@ -90,6 +90,13 @@ describe('settings/sensor-names', () => {
     expect(byLeaf.statusCode).toBe(201);
     expect(nameIn(byLeaf.json<SensorNames>(), uptime)?.name).toBe('Hours run');
 
+    // The same sensor twice (leaf Id and full id): one change, the last one.
+    const twice = await call(t.app, d.manager, 'POST', namesUrl(d.device.id), {
+      sensor_names: { '18000': 'First', [uptime]: 'Hours run' },
+    });
+    expect(twice.statusCode).toBe(201);
+    expect(nameIn(twice.json<SensorNames>(), uptime)?.name).toBe('Hours run');
+
     const byTreeId = `${String(d.tree.Id)}.ntc.1`;
     const treeId = await call(t.app, d.manager, 'POST', namesUrl(d.device.id), {
       sensor_names: { [byTreeId]: 'Boot' },

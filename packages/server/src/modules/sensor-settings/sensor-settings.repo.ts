@@ -50,12 +50,24 @@ export async function findSensorImages(db: Database, deviceId: number): Promise<
   return db.select().from(sensorImages).where(eq(sensorImages.deviceId, deviceId));
 }
 
+/**
+ * One change per sensor, the last one winning: a client may name a sensor twice (leaf Id and full id), and one
+ * INSERT ... ON CONFLICT DO UPDATE cannot touch the same row twice.
+ */
+function lastPerSensor<T>(
+  changes: readonly { sensorId: string; value: T }[],
+): Array<{ sensorId: string; value: T }> {
+  return [...new Map(changes.map((change) => [change.sensorId, change])).values()];
+}
+
 function removals<T>(changes: readonly SettingChange<T>[]): string[] {
-  return changes.filter((change) => change.value === null).map((change) => change.sensorId);
+  return lastPerSensor(changes)
+    .filter((change) => change.value === null)
+    .map((change) => change.sensorId);
 }
 
 function keeps<T>(changes: readonly SettingChange<T>[]): Array<{ sensorId: string; value: T }> {
-  return changes.flatMap((change) =>
+  return lastPerSensor(changes).flatMap((change) =>
     change.value === null ? [] : [{ sensorId: change.sensorId, value: change.value }],
   );
 }
@@ -96,7 +108,7 @@ export async function upsertSensorTypes(
   }
   await db
     .insert(sensorTypes)
-    .values(rows.map(({ sensorId, value }) => ({ deviceId, sensorId, ...value })))
+    .values(lastPerSensor(rows).map(({ sensorId, value }) => ({ deviceId, sensorId, ...value })))
     .onConflictDoUpdate({
       target: [sensorTypes.deviceId, sensorTypes.sensorId],
       set: {

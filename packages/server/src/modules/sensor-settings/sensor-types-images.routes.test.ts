@@ -53,11 +53,17 @@ describe('sensor types, units, images and the display settings', () => {
     ]);
     const saved = await call(t.app, d.manager, 'POST', typesUrl(d.device.id), {
       sensor_types: {
+        '18000': { type: 'BOOL' },
+        [`${d.device.udfId}.system.18000`]: { type: 'NUMERIC', unit: 16 },
         [ntc]: { type: 'NUMERIC', unit: 5, k: '0.5', c: -4 },
         [digital]: { type: 'BOOL', unit: 6, k: 3 },
       },
     });
     expect(saved.statusCode).toBe(201);
+    expect(typeIn(saved.json<SensorTypes>(), `${d.device.udfId}.system.18000`)).toMatchObject({
+      type: 'NUMERIC',
+      unit: 16,
+    });
     expect(typeIn(saved.json<SensorTypes>(), ntc)).toMatchObject({
       type: 'NUMERIC',
       unit: 5,
@@ -179,6 +185,12 @@ describe('sensor types, units, images and the display settings', () => {
       image_type: 'bearing-temperature',
       url: '/static/sensor-images/bearing-temperature.svg',
     });
+    const twice = await call(t.app, d.manager, 'POST', imagesUrl(d.device.id), {
+      sensor_image_types: { '18000': 'pulley', [`${d.device.udfId}.system.18000`]: 'speed-sensor' },
+    });
+    expect(twice.statusCode).toBe(201);
+    const system = twice.json<SensorImages>().groups[0]?.sensors;
+    expect(system?.find((sensor) => sensor.id.endsWith('.18000'))?.image_type).toBe('speed-sensor');
     const wrong = await call(t.app, d.manager, 'POST', imagesUrl(d.device.id), {
       sensor_image_types: { [id]: 'unicorn' },
     });
