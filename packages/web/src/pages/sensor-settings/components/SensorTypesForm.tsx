@@ -53,46 +53,46 @@ export function SensorTypesForm({ deviceId, data, units }: SensorTypesFormProps)
           <Card key={group.id} size="small" title={group.name}>
             <Flex vertical gap={8}>
               {group.sensors.map((sensor) => (
-                <Row key={sensor.id} gutter={12} align="bottom" data-testid={`sensor-type-${sensor.id}`}>
-                  <Col xs={24} md={6}>
-                    <Typography.Text strong>{sensor.label}</Typography.Text>
-                  </Col>
-                  <Col xs={12} md={5}>
-                    <Form.Item name={['sensors', sensor.id, 'type']} label="Type">
-                      <Select options={SENSOR_TYPE_OPTIONS} aria-label={`${sensor.label} type`} />
-                    </Form.Item>
-                  </Col>
-                  <Col xs={12} md={5}>
-                    <Form.Item name={['sensors', sensor.id, 'unit']} label="Unit">
-                      <Select
-                        allowClear
-                        placeholder="No unit"
-                        options={unitOptions}
-                        aria-label={`${sensor.label} unit`}
-                      />
-                    </Form.Item>
-                  </Col>
-                  <Col xs={12} md={4}>
-                    <Form.Item name={['sensors', sensor.id, 'k']} label="k">
-                      <InputNumber
-                        min={-SENSOR_SCALE_MAX}
-                        max={SENSOR_SCALE_MAX}
-                        style={{ width: '100%' }}
-                        aria-label={`${sensor.label} k`}
-                      />
-                    </Form.Item>
-                  </Col>
-                  <Col xs={12} md={4}>
-                    <Form.Item name={['sensors', sensor.id, 'c']} label="c">
-                      <InputNumber
-                        min={-SENSOR_SCALE_MAX}
-                        max={SENSOR_SCALE_MAX}
-                        style={{ width: '100%' }}
-                        aria-label={`${sensor.label} c`}
-                      />
-                    </Form.Item>
-                  </Col>
-                </Row>
+                <div key={sensor.id} data-testid={`sensor-type-${sensor.id}`}>
+                  <Typography.Text strong>{sensor.label}</Typography.Text>
+                  <Row gutter={12} style={{ marginTop: 4 }}>
+                    <Col xs={12} md={6}>
+                      <Form.Item name={['sensors', sensor.id, 'type']} label="Type">
+                        <Select options={SENSOR_TYPE_OPTIONS} aria-label={`${sensor.label} type`} />
+                      </Form.Item>
+                    </Col>
+                    <Col xs={12} md={6}>
+                      <Form.Item name={['sensors', sensor.id, 'unit']} label="Unit">
+                        <Select
+                          allowClear
+                          placeholder="No unit"
+                          options={unitOptions}
+                          aria-label={`${sensor.label} unit`}
+                        />
+                      </Form.Item>
+                    </Col>
+                    <Col xs={12} md={6}>
+                      <Form.Item name={['sensors', sensor.id, 'k']} label="k">
+                        <InputNumber
+                          min={-SENSOR_SCALE_MAX}
+                          max={SENSOR_SCALE_MAX}
+                          style={{ width: '100%' }}
+                          aria-label={`${sensor.label} k`}
+                        />
+                      </Form.Item>
+                    </Col>
+                    <Col xs={12} md={6}>
+                      <Form.Item name={['sensors', sensor.id, 'c']} label="c">
+                        <InputNumber
+                          min={-SENSOR_SCALE_MAX}
+                          max={SENSOR_SCALE_MAX}
+                          style={{ width: '100%' }}
+                          aria-label={`${sensor.label} c`}
+                        />
+                      </Form.Item>
+                    </Col>
+                  </Row>
+                </div>
               ))}
             </Flex>
           </Card>
