@@ -23,7 +23,7 @@ export function deviceProofTests(input: {
   lastTests: ReadonlyMap<string, LastProofTest>;
   intervalDays: number;
   now: Date;
-  nameOf?: SensorNamer;
+  nameOf: SensorNamer;
 }): DeviceProofTests {
   const { device, tree, lastTests, intervalDays, now } = input;
   const sensors: ProofTestSensor[] = [];
@@ -35,7 +35,7 @@ export function deviceProofTests(input: {
     const { status, dueDate } = proofTestCoverage(last?.time.getTime() ?? null, intervalDays, now.getTime());
     sensors.push({
       sensor_id: entry.fullId,
-      name: input.nameOf?.(device, entry.fullId, entry.sensor.Name) ?? entry.sensor.Name,
+      name: input.nameOf(device, entry.fullId, entry.sensor.Name),
       group_name: groupNameOf(tree as StateTree, entry.groupPath),
       status,
       last_test:

@@ -92,6 +92,23 @@ describe('proof-test coverage and the site test report', () => {
     expect(body.sensors.at(-1)?.sensor_id).toBe(proven.fullId);
   });
 
+  it('shows the custom sensor names of the sensor settings', async () => {
+    const s = await scene();
+    const [named] = s.testable;
+    const manager = await signedInAt(t.app, t.db, s.site, 'Manager');
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/devices/${s.device.id}/settings/sensor-names`,
+      headers: { authorization: manager.authorization },
+      payload: { sensor_names: { [named?.fullId ?? '']: 'Boot pulley, east leg' } },
+    });
+    expect(saved.statusCode).toBe(201);
+    const body = (await get(s.authorization, `devices/${s.device.id}/proof-tests/`)).json<DeviceProofTests>();
+    expect(body.sensors.find((sensor) => sensor.sensor_id === named?.fullId)?.name).toBe(
+      'Boot pulley, east leg',
+    );
+  });
+
   it("follows the site's interval, which editors set on the site", async () => {
     const s = await scene();
     const [proven] = s.testable;

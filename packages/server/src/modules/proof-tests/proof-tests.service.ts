@@ -6,15 +6,10 @@ import type { DeviceRow } from '../devices/devices.table';
 import { getLocationById } from '../sites/sites.repo';
 import type { LocationRow } from '../sites/sites.table';
 import type { UserRow } from '../users/users.table';
-import { deviceProofTests, type SensorNamer } from './proof-test-report';
-import { findLastProofTests, findStoredTrees, type LastProofTest } from './proof-tests.repo';
+import { deviceProofTests } from './proof-test-report';
+import { findCustomNames, findLastProofTests, findStoredTrees, type LastProofTest } from './proof-tests.repo';
 
-export type ProofTestDeps = {
-  db: Database;
-  /** Custom sensor names of a device (sensor settings), by full sensor id. */
-  sensorNames?: (deviceIds: readonly number[]) => Promise<SensorNamer>;
-  now?: () => Date;
-};
+export type ProofTestDeps = { db: Database; now?: () => Date };
 
 /**
  * Proof-test coverage (docs/proof-tests.md): which alarm sensors of a device or a site were proven by a
@@ -73,10 +68,10 @@ export class ProofTestService {
 
   private async coverage(site: LocationRow, devices: readonly DeviceRow[]): Promise<DeviceProofTests[]> {
     const ids = devices.map((device) => device.id);
-    const [trees, lastTests, nameOf] = await Promise.all([
+    const [trees, lastTests, customNames] = await Promise.all([
       findStoredTrees(this.deps.db, ids),
       findLastProofTests(this.deps.db, ids),
-      this.deps.sensorNames?.(ids),
+      findCustomNames(this.deps.db, ids),
     ]);
     const treeOf = new Map<number, StateTree>(trees.map((row) => [row.deviceId, row.tree]));
     const testsOf = new Map<number, Map<string, LastProofTest>>();
@@ -93,7 +88,7 @@ export class ProofTestService {
         lastTests: testsOf.get(device.id) ?? new Map(),
         intervalDays: site.proofTestIntervalDays,
         now,
-        ...(nameOf === undefined ? {} : { nameOf }),
+        nameOf: (named, sensorId, treeName) => customNames.get(`${named.id}:${sensorId}`) ?? treeName,
       }),
     );
   }

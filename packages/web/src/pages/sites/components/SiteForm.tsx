@@ -161,9 +161,6 @@ export function SiteForm({ form, initialValues, disabled, onFinish }: SiteFormPr
             ]}
           >
             <InputNumber
-              min={1}
-              max={PROOF_TEST_INTERVAL_MAX_DAYS}
-              precision={0}
               aria-label="Proof-test interval (days)"
               style={{ width: '100%' }}
             />
