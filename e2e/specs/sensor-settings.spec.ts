@@ -15,6 +15,8 @@ import { DEMO, screenshot, signIn, useBrowser } from '../fixtures/browser';
 type DeviceItem = { id: number; title: string; udf_id: string; device_type: string };
 type Seeded = {
   email: string;
+  /** A person with the site's 'User' permission: no edit access (M section 6). */
+  userEmail: string;
   manager: string;
   device: DeviceItem;
   udfId: string;
@@ -50,6 +52,16 @@ async function seedManagedEthNode(): Promise<Seeded> {
     location_access: [{ location_id: site.id, has_access: true, permission: 'Manager' }],
   });
   await activate(email, SEEDED_PASSWORD);
+  const userEmail = `user.${uniqueTag()}@e2e.test`;
+  await apiCall('POST', 'users/', accounts, {
+    full_name: 'Uma Viewer',
+    email: userEmail,
+    company: client.company,
+    phone: '+44 1482 555 014',
+    address: '4 Kiln Lane',
+    location_access: [{ location_id: site.id, has_access: true, permission: 'User' }],
+  });
+  await activate(userEmail, SEEDED_PASSWORD);
   const admin = await apiLogin(DEMO.superuser);
   const tag = uniqueTag().slice(-6).toUpperCase();
   const unit = { serial_number: `SET-${tag}`, code: `code-${tag}`, device_type: '0006', udf_id: `S${tag}` };
@@ -68,7 +80,8 @@ async function seedManagedEthNode(): Promise<Seeded> {
     scenarioChance: 0,
   });
   await apiCall('POST', `devices/${device.id}/select/`, manager);
-  return { email, manager, device, udfId: unit.udf_id, simulator };
+  await apiCall('POST', `devices/${device.id}/select/`, await apiLogin(userEmail, SEEDED_PASSWORD));
+  return { email, userEmail, manager, device, udfId: unit.udf_id, simulator };
 }
 
 /** Picks an option of the open antd Select by its exact text. */
@@ -101,12 +114,16 @@ async function openDashboard(page: Page): Promise<void> {
 }
 
 /** A 1440 px page signed in as the seeded Manager; a failing test leaves a screenshot of where it stopped. */
-async function signedInPage(browser: ReturnType<typeof useBrowser>, name: string): Promise<Page> {
+async function signedInPage(
+  browser: ReturnType<typeof useBrowser>,
+  name: string,
+  email = seeded.email,
+): Promise<Page> {
   const page = await browser.newPage({ width: 1440, height: 1000 });
   onTestFailed(async () => {
     await screenshot(page, `sensor-settings-failed-${name}`);
   });
-  await signIn(page, seeded.email, SEEDED_PASSWORD);
+  await signIn(page, email, SEEDED_PASSWORD);
   await page.waitForURL((url) => url.pathname !== '/');
   return page;
 }
@@ -307,6 +324,21 @@ describe('historical data, warnings and sensor settings', () => {
     await expect
       .poll(() => page.getByTestId(`sensor-image-${probe}`).innerText())
       .toContain('Temperature probe');
+    await page.context().close();
+  });
+
+  it('a person without edit access is told so on Edit Warnings and sent from Sensor Images to the dashboard', async () => {
+    const page = await signedInPage(browser, 'no-edit', seeded.userEmail);
+    await openDashboard(page);
+    await page.goto('/dashboard/edit/warnings');
+    await page
+      .getByTestId('warnings-no-permission')
+      .getByText('You do not have permission to edit warnings!')
+      .waitFor();
+    expect(await page.getByTestId('warnings-form').count()).toBe(0);
+    await screenshot(page, 'warnings-no-permission-1440');
+    await page.goto('/edit/sensor/images');
+    await page.waitForURL(isPath('/dashboard'));
     await page.context().close();
   });
 });
