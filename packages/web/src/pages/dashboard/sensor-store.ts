@@ -93,6 +93,46 @@ export function createSensorStore() {
     }
   };
 
+  const isGroupAlarmed = (group: Group, children: boolean[]): boolean =>
+    isAlarmedStatus(group.Status, group.Alarm) ||
+    (group.sensors ?? []).some((sensor) => isAlarmedStatus(sensor.Status, sensor.Alarm)) ||
+    children.some(Boolean);
+
+  /** The layout of a tree, built only when its inputs changed (a reading alone never rebuilds it). */
+  const buildLayout = (next: StateTree, deviceId: string): DashboardLayout => {
+    const buildSensor = (sensor: Sensor, prefix: string): LayoutSensor => {
+      const leafId = String(sensor.Id);
+      return {
+        fullId: `${prefix}.${leafId}`,
+        leafId,
+        name: sensor.Name,
+        hideReason: hideReasonOf(sensor.Meta?.State),
+      };
+    };
+    const buildGroup = (group: Group, prefix: string): LayoutGroup => {
+      const key = `${prefix}.${String(group.Id)}`;
+      const children = sortSensorGroups(group.groups ?? []).map((child) => buildGroup(child, key));
+      return {
+        key,
+        id: String(group.Id),
+        name: group.Name,
+        isAlarmed: isGroupAlarmed(
+          group,
+          children.map((child) => child.isAlarmed),
+        ),
+        sensors: (group.sensors ?? []).map((sensor) => buildSensor(sensor, key)),
+        groups: children,
+      };
+    };
+    return {
+      deviceId,
+      deviceType: String(next.device?.deviceType ?? ''),
+      versionInfo: next.device?.versionInfo ?? null,
+      sensors: (next.sensors ?? []).map((sensor) => buildSensor(sensor, deviceId)),
+      groups: sortSensorGroups(next.groups ?? []).map((group) => buildGroup(group, deviceId)),
+    };
+  };
+
   /** Replaces the tree; answers the keys whose subscribers were told (for tests and measurements). */
   const setTree = (next: StateTree): string[] => {
     tree = next;
@@ -100,15 +140,14 @@ export function createSensorStore() {
     const nextSensors = new Map<string, Sensor>();
     const nextMetas = new Map<string, GroupMeta | null>();
     const changed: string[] = [];
-    // The layout's inputs in order, compared item by item with the previous frame's (no string building).
+    // The layout's inputs in tree order, compared item by item with the previous frame's.
     const signature: unknown[] = [
       String(next.device?.deviceType),
       JSON.stringify(next.device?.versionInfo ?? null),
     ];
 
-    const takeSensor = (sensor: Sensor, prefix: string): LayoutSensor => {
-      const leafId = String(sensor.Id);
-      const fullId = `${prefix}.${leafId}`;
+    const scanSensor = (sensor: Sensor, prefix: string): void => {
+      const fullId = `${prefix}.${String(sensor.Id)}`;
       const previous = sensors.get(fullId);
       if (previous !== undefined && isSameReading(previous, sensor)) {
         nextSensors.set(fullId, previous);
@@ -116,12 +155,10 @@ export function createSensorStore() {
         nextSensors.set(fullId, sensor);
         changed.push(fullId);
       }
-      const hideReason = hideReasonOf(sensor.Meta?.State);
-      signature.push(fullId, sensor.Name, hideReason);
-      return { fullId, leafId, name: sensor.Name, hideReason };
+      signature.push(fullId, sensor.Name, hideReasonOf(sensor.Meta?.State));
     };
 
-    const takeGroup = (group: Group, prefix: string): LayoutGroup => {
+    const scanGroup = (group: Group, prefix: string): boolean => {
       const key = `${prefix}.${String(group.Id)}`;
       const previousMeta = metas.get(key);
       if (metas.has(key) && isSameMeta(previousMeta, group.Meta)) {
@@ -131,38 +168,28 @@ export function createSensorStore() {
         changed.push(`meta:${key}`);
       }
       signature.push('group', key, group.Name);
-      const groupSensors = (group.sensors ?? []).map((sensor) => takeSensor(sensor, key));
-      const children = sortSensorGroups(group.groups ?? []).map((child) => takeGroup(child, key));
-      const isAlarmed =
-        isAlarmedStatus(group.Status, group.Alarm) ||
-        (group.sensors ?? []).some((sensor) => isAlarmedStatus(sensor.Status, sensor.Alarm)) ||
-        children.some((child) => child.isAlarmed);
+      for (const sensor of group.sensors ?? []) {
+        scanSensor(sensor, key);
+      }
+      const children = (group.groups ?? []).map((child) => scanGroup(child, key));
+      const isAlarmed = isGroupAlarmed(group, children);
       signature.push(isAlarmed, 'end');
-      return {
-        key,
-        id: String(group.Id),
-        name: group.Name,
-        isAlarmed,
-        sensors: groupSensors,
-        groups: children,
-      };
+      return isAlarmed;
     };
 
-    const topSensors = (next.sensors ?? []).map((sensor) => takeSensor(sensor, deviceId));
-    const groups = sortSensorGroups(next.groups ?? []).map((group) => takeGroup(group, deviceId));
+    for (const sensor of next.sensors ?? []) {
+      scanSensor(sensor, deviceId);
+    }
+    for (const group of next.groups ?? []) {
+      scanGroup(group, deviceId);
+    }
     sensors = nextSensors;
     metas = nextMetas;
 
     const isLayoutChanged = !isSameList(signature, layoutSignature);
     if (isLayoutChanged) {
       layoutSignature = signature;
-      layout = {
-        deviceId,
-        deviceType: String(next.device?.deviceType ?? ''),
-        versionInfo: next.device?.versionInfo ?? null,
-        sensors: topSensors,
-        groups,
-      };
+      layout = buildLayout(next, deviceId);
     }
     for (const key of changed) {
       notify(key);

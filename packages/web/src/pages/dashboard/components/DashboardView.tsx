@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { canEditSite, type Device } from '@vigil/contracts';
 import { Alert, App, Tag } from 'antd';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { fixNotifications, getSensorDisplaySettings } from '../../../api/dashboard';
 import { useCurrentUser } from '../../../hooks/useCurrentUser';
@@ -53,15 +53,22 @@ export function DashboardView({ device, store, mode, snapshotTimestamp, feedStat
   });
   const settings = display.data ?? null;
 
+  const handleClick: DashboardContextValue['onSensorClick'] = (sensor) => {
+    if (isMaintenance) {
+      handleSensorClick(sensor);
+      return;
+    }
+    navigate(sensorGraphPath(sensor.fullId, mode === 'snapshot' ? snapshotTimestamp : null));
+  };
+  // One function for the page's life, calling the latest handler: a new one each render would change the
+  // context and re-render every card.
+  const latestClick = useRef(handleClick);
+  useLayoutEffect(() => {
+    latestClick.current = handleClick;
+  });
   const onSensorClick = useCallback<DashboardContextValue['onSensorClick']>(
-    (sensor) => {
-      if (isMaintenance) {
-        handleSensorClick(sensor);
-        return;
-      }
-      navigate(sensorGraphPath(sensor.fullId, mode === 'snapshot' ? snapshotTimestamp : null));
-    },
-    [isMaintenance, handleSensorClick, navigate, mode, snapshotTimestamp],
+    (sensor) => latestClick.current(sensor),
+    [],
   );
 
   const context = useMemo<DashboardContextValue>(

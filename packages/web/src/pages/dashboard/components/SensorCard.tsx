@@ -4,7 +4,7 @@ import styles from '../dashboard.module.css';
 import { useDashboardContext } from '../dashboard-context';
 import { DASHBOARD_MESSAGES } from '../dashboard-messages';
 import { canTestSensor, endedKindOf, runningPrompt } from '../maintenance-rules';
-import { cardViewOf } from '../sensor-card-view';
+import { type CardView, cardViewOf } from '../sensor-card-view';
 import type { LayoutSensor } from '../sensor-store';
 
 /** The line a card shows in maintenance mode (M section 4 prompts), or null outside it. */
@@ -48,31 +48,50 @@ export const SensorCard = memo(function SensorCard({ sensor }: { sensor: LayoutS
   const nodes = useRef<ReadingNodes>({ card: null, badge: null, value: null, unit: null, state: null });
 
   useLayoutEffect(() => {
-    let shown = '';
+    const { card, badge, value, unit, state } = nodes.current;
+    if (card === null || value === null || unit === null || state === null) {
+      return undefined;
+    }
+    // One Text node per field, changed through .data: a frame usually changes only the value's text.
+    const valueText = value.appendChild(document.createTextNode(''));
+    const unitText = unit.appendChild(document.createTextNode(''));
+    const stateText = state.appendChild(document.createTextNode(''));
+    let shown: CardView | null = null;
     const paint = () => {
       const reading = store.getSensor(fullId);
-      const { card, badge, value, unit, state } = nodes.current;
-      if (reading === undefined || card === null || value === null || unit === null || state === null) {
+      if (reading === undefined) {
         return;
       }
       const view = cardViewOf(fullId, reading, settings);
-      const key = `${view.value}\u0000${view.unit}\u0000${view.state}\u0000${view.tone}\u0000${view.isNumeric}`;
-      if (key === shown) {
-        return;
+      if (view.value !== shown?.value) {
+        valueText.data = view.value;
       }
-      shown = key;
-      card.dataset.status = view.tone;
-      value.textContent = view.value;
-      value.className = view.isNumeric ? '' : (styles.valueText ?? '');
-      unit.textContent = view.unit;
-      unit.hidden = view.unit === '';
-      state.textContent = view.state;
-      if (badge !== null) {
+      if (view.unit !== shown?.unit) {
+        unitText.data = view.unit;
+        unit.hidden = view.unit === '';
+      }
+      if (view.state !== shown?.state) {
+        stateText.data = view.state;
+      }
+      if (view.tone !== shown?.tone) {
+        card.dataset.status = view.tone;
+      }
+      if (view.isNumeric !== shown?.isNumeric) {
+        value.className = view.isNumeric ? '' : (styles.valueText ?? '');
+      }
+      if (badge !== null && view.badge !== shown?.badge) {
         badge.textContent = view.badge;
       }
+      shown = view;
     };
     paint();
-    return store.subscribeSensor(fullId, paint);
+    const unsubscribe = store.subscribeSensor(fullId, paint);
+    return () => {
+      unsubscribe();
+      valueText.remove();
+      unitText.remove();
+      stateText.remove();
+    };
   }, [store, fullId, settings]);
 
   const name = settings?.names[fullId] ?? sensor.name;

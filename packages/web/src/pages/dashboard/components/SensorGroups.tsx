@@ -1,5 +1,5 @@
 import { rankSensorGroup, SENSOR_GROUP_ORDER } from '@vigil/contracts';
-import { type ReactNode, useMemo, useSyncExternalStore } from 'react';
+import { memo, type ReactNode, useMemo, useSyncExternalStore } from 'react';
 import styles from '../dashboard.module.css';
 import { useDashboardContext } from '../dashboard-context';
 import { DASHBOARD_MESSAGES } from '../dashboard-messages';
@@ -50,8 +50,17 @@ function renderGroups(groups: VisibleGroup[], isF500: boolean): ReactNode[] {
   return out;
 }
 
-/** The dashboard's content: sensor groups as the filter shows them, and the Versions panel. */
-export function SensorGroups({ filter, deviceType }: { filter: NodeFilter; deviceType: string }) {
+/**
+ * The dashboard's content: sensor groups as the filter shows them, and the Versions panel. Memoised: the
+ * page's other state (the device re-read every few seconds, dialogs) does not re-render 500 cards' groups.
+ */
+export const SensorGroups = memo(function SensorGroups({
+  filter,
+  deviceType,
+}: {
+  filter: NodeFilter;
+  deviceType: string;
+}) {
   const { store } = useDashboardContext();
   const layout = useSyncExternalStore(store.subscribeLayout, store.getLayout);
   const visible = useMemo(() => (layout === null ? [] : filterLayout(layout, filter)), [layout, filter]);
@@ -79,4 +88,4 @@ export function SensorGroups({ filter, deviceType }: { filter: NodeFilter; devic
       <VersionsPanel versionInfo={layout.versionInfo} />
     </div>
   );
-}
+});

@@ -45,12 +45,20 @@ export function openDeviceFeed(url: string, callbacks: FeedCallbacks): () => voi
   let attempt = 0;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let isStopped = false;
+  let status: FeedStatus | null = null;
+  // Told only on a change: every frame says 'live', and a React state update per frame costs a render check.
+  const setStatus = (next: FeedStatus) => {
+    if (next !== status) {
+      status = next;
+      callbacks.onStatus(next);
+    }
+  };
 
   const scheduleRetry = () => {
     if (isStopped) {
       return;
     }
-    callbacks.onStatus('reconnecting');
+    setStatus('reconnecting');
     retry = setTimeout(connect, reconnectDelayMs(attempt));
     attempt += 1;
   };
@@ -78,7 +86,7 @@ export function openDeviceFeed(url: string, callbacks: FeedCallbacks): () => voi
       }
       if (isStateTree(value)) {
         attempt = 0;
-        callbacks.onStatus('live');
+        setStatus('live');
         callbacks.onTree(value);
       }
     };
@@ -89,7 +97,7 @@ export function openDeviceFeed(url: string, callbacks: FeedCallbacks): () => voi
       socket = null;
       if (event.code === LIVE_FEED_CLOSE.forbidden) {
         isStopped = true;
-        callbacks.onStatus('forbidden');
+        setStatus('forbidden');
         return;
       }
       if (event.code === LIVE_FEED_CLOSE.unauthenticated) {
@@ -100,7 +108,7 @@ export function openDeviceFeed(url: string, callbacks: FeedCallbacks): () => voi
     };
   }
 
-  callbacks.onStatus('connecting');
+  setStatus('connecting');
   connect();
   return () => {
     isStopped = true;
