@@ -19,6 +19,7 @@ type Seeded = {
   userEmail: string;
   manager: string;
   device: DeviceItem;
+  udfDevice: DeviceItem;
   udfId: string;
   simulator: RunningSimulator;
 };
@@ -74,14 +75,37 @@ async function seedManagedEthNode(): Promise<Seeded> {
     code: unit.code,
     device_type: '0006',
   });
+  // An F500-UDF beside it, for the degrees and network names of Edit Sensor Names.
+  const udfUnit = {
+    serial_number: `UDF-${tag}`,
+    code: `code-u${tag}`,
+    device_type: 'F500-UDF',
+    udf_id: `U${tag}`,
+  };
+  await apiCall('POST', 'hardware/', admin, udfUnit);
+  const udfDevice = await apiCall<DeviceItem>('POST', 'devices/', manager, {
+    location: site.id,
+    title: `Kiln UDF ${tag}`,
+    serial_number: udfUnit.serial_number,
+    code: udfUnit.code,
+    device_type: 'F500-UDF',
+  });
   const simulator = await startSimulator({
-    devices: [{ serialNumber: unit.serial_number, code: unit.code, deviceType: '0006', udfId: unit.udf_id }],
+    devices: [
+      { serialNumber: unit.serial_number, code: unit.code, deviceType: '0006', udfId: unit.udf_id },
+      {
+        serialNumber: udfUnit.serial_number,
+        code: udfUnit.code,
+        deviceType: 'F500-UDF',
+        udfId: udfUnit.udf_id,
+      },
+    ],
     transport: { kind: 'http', baseUrl: inject('baseUrl') },
     scenarioChance: 0,
   });
   await apiCall('POST', `devices/${device.id}/select/`, manager);
   await apiCall('POST', `devices/${device.id}/select/`, await apiLogin(userEmail, SEEDED_PASSWORD));
-  return { email, userEmail, manager, device, udfId: unit.udf_id, simulator };
+  return { email, userEmail, manager, device, udfDevice, udfId: unit.udf_id, simulator };
 }
 
 /** Picks an option of the open antd Select by its exact text. */
@@ -339,6 +363,25 @@ describe('historical data, warnings and sensor settings', () => {
     await screenshot(page, 'warnings-no-permission-1440');
     await page.goto('/edit/sensor/images');
     await page.waitForURL(isPath('/dashboard'));
+    await page.context().close();
+  });
+
+  it('an F500-UDF needs degrees (F or C) and names its networks 1-4', async () => {
+    await apiCall('POST', `devices/${seeded.udfDevice.id}/select/`, seeded.manager);
+    const page = await signedInPage(browser, 'udf');
+    await page.goto('/edit/sensor/names');
+    await page.getByTestId('sensor-names-form').waitFor();
+    await page.getByTestId('sensor-settings-save').click();
+    await page.getByText('Please select degrees', { exact: true }).waitFor();
+    await screenshot(page, 'sensor-names-udf-1440');
+    await page.getByTestId('sensor-names-degrees').click();
+    await chooseOption(page, 'C');
+    await page.getByLabel('Network 2', { exact: true }).fill('South Leg');
+    await page.getByTestId('sensor-settings-save').click();
+    await page.waitForURL(isPath('/dashboard'));
+    await page.goto('/edit/sensor/names');
+    await expect.poll(() => page.getByLabel('Network 2', { exact: true }).inputValue()).toBe('South Leg');
+    await expect(page.getByTestId('sensor-names-degrees').innerText()).resolves.toBe('C');
     await page.context().close();
   });
 });
