@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Device } from '@vigil/contracts';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { getDevice } from '../../api/devices';
@@ -14,6 +15,14 @@ import { createSensorStore } from './sensor-store';
 
 /** How often the device is read again, so the offline text follows is_online. */
 const DEVICE_REFRESH_MS = 10_000;
+
+/**
+ * The dashboard does not show last_seen_at, which changes on every read: without it a re-read that changed
+ * nothing shown keeps the same object (React Query shares equal results) and renders nothing.
+ */
+function withoutLastSeen(device: Device): Device {
+  return { ...device, last_seen_at: null };
+}
 
 /** /dashboard: the current device's live sensors; `?mode=maintenance` is the Maintenance tab (M section 2). */
 export function DashboardPage() {
@@ -36,6 +45,7 @@ function LiveDashboard({ deviceId, udfId }: { deviceId: number; udfId: string })
     queryKey: deviceQueryKey(deviceId),
     queryFn: ({ signal }) => getDevice(deviceId, signal),
     refetchInterval: DEVICE_REFRESH_MS,
+    select: withoutLastSeen,
   });
   const feedStatus = useDeviceFeed(udfId, store);
   if (device.isError && device.data === undefined) {

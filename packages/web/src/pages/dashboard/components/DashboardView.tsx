@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { canEditSite, type Device } from '@vigil/contracts';
 import { Alert, App, Tag } from 'antd';
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { fixNotifications, getSensorDisplaySettings } from '../../../api/dashboard';
 import { useCurrentUser } from '../../../hooks/useCurrentUser';
@@ -32,7 +32,13 @@ type DashboardViewProps = {
 };
 
 /** The dashboard of one device, live, in maintenance mode or as a snapshot: one set of components for all. */
-export function DashboardView({ device, store, mode, snapshotTimestamp, feedStatus }: DashboardViewProps) {
+export const DashboardView = memo(function DashboardView({
+  device,
+  store,
+  mode,
+  snapshotTimestamp,
+  feedStatus,
+}: DashboardViewProps) {
   const me = useCurrentUser();
   const navigate = useNavigate();
   const { message } = App.useApp();
@@ -174,4 +180,4 @@ export function DashboardView({ device, store, mode, snapshotTimestamp, feedStat
       ) : null}
     </DashboardContext.Provider>
   );
-}
+});
