@@ -297,6 +297,8 @@ describe('historical data, warnings and sensor settings', () => {
     await screenshot(page, 'sensor-names-1440');
     await page.getByTestId('sensor-settings-save').click();
     await page.waitForURL(isPath('/dashboard'));
+    // The dashboard shows the custom name on the sensor's card.
+    await expect.poll(() => page.getByTestId(`sensor-${probe}`).innerText()).toContain('Kiln Probe');
     await page.goto('/edit/sensor/names');
     await expect.poll(() => page.getByTestId(`sensor-name-${probe}`).inputValue()).toBe('Kiln Probe');
 
