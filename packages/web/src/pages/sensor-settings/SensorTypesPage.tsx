@@ -18,10 +18,11 @@ export function SensorTypesPage() {
   usePageTitle('Edit Sensor Types');
   const me = useCurrentUser();
   const { deviceId, device, isError, error } = useSettingsDevice();
-  // me/ knows the type before the device loads, so other devices leave without a request.
+  // me/ knows the type before the device loads, so other devices leave without a request. The registered
+  // type decides, as on the server (is_emulated_as changes how the dashboard draws, not what a unit reports).
   const isSupported =
     me.current_device !== null &&
-    TYPES_DEVICE_TYPES.includes(device?.is_emulated_as ?? me.current_device.device_type);
+    TYPES_DEVICE_TYPES.includes(device?.device_type ?? me.current_device.device_type);
   const types = useQuery({
     queryKey: SENSOR_SETTINGS_QUERY_KEYS.types(deviceId ?? 0),
     queryFn: ({ signal }) => getSensorTypes(deviceId ?? 0, signal),

@@ -41,7 +41,8 @@ export function DashboardHeader(props: DashboardHeaderProps) {
       navigate(PATHS.notifications);
     }
   };
-  const type = device.is_emulated_as ?? device.device_type;
+  // Sensor types follow the registered type, as the server's settings/sensor-types does.
+  const type = device.device_type;
   const items: MenuProps['items'] = [
     ...(canEdit ? [{ key: 'warnings', label: 'Warnings' }] : []),
     { key: 'names', label: 'Sensor Names' },
