@@ -125,6 +125,11 @@ describe('sensor dashboard', () => {
     await page.getByTestId('sensor-F5000001.net1.n03.4').waitFor();
     await screenshot(page, 'dashboard-f500-900-all-nodes');
 
+    // Setting: a super user clears the device's stuck notifications.
+    await page.getByTestId('dashboard-settings').click();
+    await page.getByRole('menuitem', { name: 'Fix Notification' }).click();
+    await page.getByText('Cleared notification was successful').waitFor();
+
     // Clicking a sensor opens its graph.
     await page.getByTestId('sensor-F5000001.net1.n01.1').click();
     await page.waitForURL((url) => url.pathname === '/graphs/F5000001.net1.n01.1');
