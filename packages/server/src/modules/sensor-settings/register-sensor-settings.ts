@@ -1,8 +1,6 @@
-import { type StateTree, safeParseStateTree } from '@vigil/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { findDeviceState } from '../../telemetry/telemetry.repo';
-import type { DeviceRow } from '../devices/devices.table';
+import { latestTreeReader } from '../../ingest/latest-tree';
 import type { SensorSettingsDeps } from './device-settings';
 import { loadSensorImages, sensorImageFilesRoutes } from './sensor-image-files';
 import { SensorImagesService } from './sensor-images.service';
@@ -18,15 +16,7 @@ import { SensorTypesService } from './sensor-types.service';
  */
 export async function registerSensorSettings(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
-  const latestTree = async (device: DeviceRow): Promise<StateTree | undefined> => {
-    const stored = await findDeviceState(db, device.id);
-    const inMemory = app.ingest.latest(device.udfId);
-    if (inMemory !== undefined && (stored === undefined || inMemory.receivedAt > stored.receivedAt)) {
-      const parsed = safeParseStateTree(JSON.parse(inMemory.json));
-      return parsed.success ? parsed.data : stored?.tree;
-    }
-    return stored?.tree;
-  };
+  const latestTree = latestTreeReader(db, app.ingest);
   const deps: SensorSettingsDeps = { db, latestTree };
   const names = new SensorNamesService(deps);
   const transfer = new SensorNamesTransferService(deps, names);

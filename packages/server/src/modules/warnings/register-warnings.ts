@@ -1,8 +1,6 @@
-import { type StateTree, safeParseStateTree } from '@vigil/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { findDeviceState } from '../../telemetry/telemetry.repo';
-import type { DeviceRow } from '../devices/devices.table';
+import { latestTreeReader } from '../../ingest/latest-tree';
 import { warningsRoutes } from './warnings.routes';
 import { WarningsService } from './warnings.service';
 import { WarningsMonitor } from './warnings-monitor';
@@ -26,15 +24,7 @@ export async function registerWarnings(app: FastifyInstance, ctx: AppContext): P
   app.decorate('warningsMonitor', monitor);
   app.addHook('onClose', async () => monitor.stop());
 
-  const latestTree = async (device: DeviceRow): Promise<StateTree | undefined> => {
-    const stored = await findDeviceState(db, device.id);
-    const inMemory = app.ingest.latest(device.udfId);
-    if (inMemory !== undefined && (stored === undefined || inMemory.receivedAt > stored.receivedAt)) {
-      const parsed = safeParseStateTree(JSON.parse(inMemory.json));
-      return parsed.success ? parsed.data : stored?.tree;
-    }
-    return stored?.tree;
-  };
+  const latestTree = latestTreeReader(db, app.ingest);
   const warnings = new WarningsService({ db, monitor, latestTree });
   await app.register(warningsRoutes, { warnings });
 }
