@@ -6,20 +6,12 @@ import { MAINTENANCE_MESSAGES } from '@vigil/contracts';
 import { type RunningSimulator, startSimulator } from '@vigil/simulator';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  activate,
-  apiCall,
-  apiLogin,
-  createClientAsAdmin,
-  SEEDED_PASSWORD,
-  uniqueTag,
-} from '../fixtures/api-seed';
+import { activate, apiCall, apiLogin, createClientAsAdmin, SEEDED_PASSWORD } from '../fixtures/api-seed';
 import { DEMO, screenshot, signIn, useBrowser } from '../fixtures/browser';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../fixtures/chromium';
 import { freePort } from '../fixtures/free-port';
+import { addSimulatedDevice, type DeviceItem, seedManagedSite } from '../fixtures/managed-site';
 import { WAIT_CEILING_MS } from '../fixtures/wait';
-
-type DeviceItem = { id: number; title: string; udf_id: string; device_type: string };
 
 const OFFLINE_TEXT =
   "Device is Offline! No notifications can occur until the device is back online! Please check the device's internet connection";
@@ -186,43 +178,24 @@ describe('sensor dashboard', () => {
 
 /** A client with one site, a Manager there and a simulated WDC4 of its own (control API on). */
 async function seedManagedWdc4() {
-  const client = await createClientAsAdmin();
-  await activate(client.email, SEEDED_PASSWORD);
-  const accounts = await apiLogin(client.email, SEEDED_PASSWORD);
-  const site = await apiCall<{ id: number }>('POST', 'locations/', accounts, {
-    title: `Grain Pit ${uniqueTag()}`,
-    address: '3 Quay Lane',
-    timezone: 'Europe/London',
-  });
-  const email = `mgr.${uniqueTag()}@e2e.test`;
-  await apiCall('POST', 'users/', accounts, {
-    full_name: 'Morgan Manager',
-    email,
-    company: client.company,
+  const place = { title: 'Grain Pit', address: '3 Quay Lane', timezone: 'Europe/London' };
+  const { site, email } = await seedManagedSite(place, {
+    fullName: 'Morgan Manager',
     phone: '+44 1482 555 012',
-    address: '3 Quay Lane',
-    location_access: [{ location_id: site.id, has_access: true, permission: 'Manager' }],
   });
-  await activate(email, SEEDED_PASSWORD);
-  const admin = await apiLogin(DEMO.superuser);
-  const tag = uniqueTag().slice(-6).toUpperCase();
-  const unit = { serial_number: `MNT-${tag}`, code: `code-${tag}`, device_type: '0300', udf_id: `M${tag}` };
-  await apiCall('POST', 'hardware/', admin, unit);
   const manager = await apiLogin(email, SEEDED_PASSWORD);
-  const device = await apiCall<DeviceItem>('POST', 'devices/', manager, {
-    location: site.id,
-    title: `Maintenance WDC4 ${tag}`,
-    serial_number: unit.serial_number,
-    code: unit.code,
-    device_type: '0300',
+  const { device, identity } = await addSimulatedDevice(manager, site.id, {
+    prefix: 'MNT',
+    deviceType: '0300',
+    title: 'Maintenance WDC4',
   });
   const simulator = await startSimulator({
-    devices: [{ serialNumber: unit.serial_number, code: unit.code, deviceType: '0300', udfId: unit.udf_id }],
+    devices: [identity],
     transport: { kind: 'http', baseUrl: inject('baseUrl') },
     scenarioChance: 0,
     controlPort: 0,
   });
-  return { email, manager, device, udfId: unit.udf_id, simulator };
+  return { email, manager, device, udfId: identity.udfId, simulator };
 }
 
 async function control(
@@ -257,8 +230,11 @@ describe('sensor maintenance from the dashboard', () => {
     await openDashboard(page, seeded.manager, seeded.device.id);
     await page.getByTestId(`sensor-${sensor}`).waitFor();
 
+    // Beyond the spec: a sensor never tested is due for a proof test (docs/proof-tests.md).
+    await page.getByTestId('proof-test-summary').waitFor();
     await page.getByRole('tab', { name: 'Maintenance' }).click();
     await expect.poll(() => promptText(page)).toContain(MAINTENANCE_MESSAGES.promptStart);
+    expect(await page.getByTestId(`proof-test-${sensor}`).innerText()).toBe('Never tested');
     await page.getByTestId(`sensor-${sensor}`).click();
     await expect.poll(() => promptText(page)).toContain(MAINTENANCE_MESSAGES.promptExpectAlarmOn);
     await expect.poll(() => page.getByTestId('maintenance-countdown').innerText()).toMatch(/^[78]:\d\d$/);
@@ -279,6 +255,15 @@ describe('sensor maintenance from the dashboard', () => {
     await page.locator('#maintenance-submit').click();
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => promptText(page)).toContain(MAINTENANCE_MESSAGES.promptStart);
+    // The successful test proves the sensor: its mark goes, and the site's report names who tested it.
+    await page.getByTestId(`proof-test-${sensor}`).waitFor({ state: 'detached' });
+    const coverage = await apiCall<{
+      sensors: Array<{ sensor_id: string; status: string; last_test: unknown }>;
+    }>('GET', `devices/${seeded.device.id}/proof-tests/`, seeded.manager);
+    expect(coverage.sensors.find((row) => row.sensor_id === sensor)).toMatchObject({
+      status: 'ok',
+      last_test: { engineer: 'Morgan Manager', comment: 'Plug switch tripped and reset' },
+    });
 
     // Cancel: the comment is required.
     await page.getByTestId(`sensor-${sensor}`).click();

@@ -10,6 +10,7 @@ import {
   uniqueTag,
 } from '../fixtures/api-seed';
 import { DEMO, screenshot, signIn, useBrowser } from '../fixtures/browser';
+import { seedManagedSite } from '../fixtures/managed-site';
 
 const isPath = (path: string) => (url: URL) => url.pathname === path;
 
@@ -21,7 +22,6 @@ async function chooseOption(page: Page, text: string): Promise<void> {
   await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${text}"]`).click();
 }
 
-/** A new client with one site and a Manager there, all through the API; answers the Manager's e-mail. */
 /** Reloads the devices page until the card shows the state (the page shows what the server knows). */
 async function waitForDeviceState(page: Page, deviceId: number, state: string): Promise<void> {
   await expect
@@ -36,33 +36,15 @@ async function waitForDeviceState(page: Page, deviceId: number, state: string): 
     .toBe(state);
 }
 
-async function seedSiteWithManager() {
-  const client = await createClientAsAdmin();
-  await activate(client.email, SEEDED_PASSWORD);
-  const accounts = await apiLogin(client.email, SEEDED_PASSWORD);
-  const site = await apiCall<SiteItem>('POST', 'locations/', accounts, {
-    title: `Dock Silo ${uniqueTag()}`,
-    address: '2 Dock Road',
-    timezone: 'Europe/London',
-  });
-  const email = `mgr.${uniqueTag()}@e2e.test`;
-  await apiCall('POST', 'users/', accounts, {
-    full_name: 'Morgan Manager',
-    email,
-    company: client.company,
-    phone: '+44 1482 555 011',
-    address: '2 Dock Road',
-    location_access: [{ location_id: site.id, has_access: true, permission: 'Manager' }],
-  });
-  await activate(email, SEEDED_PASSWORD);
-  return { client, site, email };
-}
-
 describe('devices', () => {
   const browser = useBrowser();
 
   it('a manager adds a provisioned device, sees it Offline, and deactivates and reactivates it', async () => {
-    const { client, site, email } = await seedSiteWithManager();
+    const { client, site, email } = await seedManagedSite({
+      title: 'Dock Silo',
+      address: '2 Dock Road',
+      timezone: 'Europe/London',
+    });
     const admin = await apiLogin(DEMO.superuser);
     const tag = uniqueTag().slice(-6).toUpperCase();
     const unit = { serial_number: `E2E-${tag}`, code: `code-${tag}`, device_type: '0300', udf_id: `W${tag}` };

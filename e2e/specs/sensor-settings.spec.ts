@@ -2,17 +2,15 @@ import fs from 'node:fs';
 import { type RunningSimulator, startSimulator } from '@vigil/simulator';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
+import { apiCall, apiLogin, SEEDED_PASSWORD } from '../fixtures/api-seed';
+import { screenshot, signIn, useBrowser } from '../fixtures/browser';
 import {
-  activate,
-  apiCall,
-  apiLogin,
-  createClientAsAdmin,
-  SEEDED_PASSWORD,
-  uniqueTag,
-} from '../fixtures/api-seed';
-import { DEMO, screenshot, signIn, useBrowser } from '../fixtures/browser';
+  addSimulatedDevice,
+  addSitePerson,
+  type DeviceItem,
+  seedManagedSite,
+} from '../fixtures/managed-site';
 
-type DeviceItem = { id: number; title: string; udf_id: string; device_type: string };
 type Seeded = {
   email: string;
   /** A person with the site's 'User' permission: no edit access (M section 6). */
@@ -33,79 +31,37 @@ function startOfMonth(): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-01`;
 }
 
-/** A client with one site, a Manager there and a simulated ETH-NODE-2 (0006) of its own, over HTTP. */
+/** A client with one site, a Manager and a User there, a simulated ETH-NODE-2 (0006) and an F500-UDF, over HTTP. */
 async function seedManagedEthNode(): Promise<Seeded> {
-  const client = await createClientAsAdmin();
-  await activate(client.email, SEEDED_PASSWORD);
-  const accounts = await apiLogin(client.email, SEEDED_PASSWORD);
-  const site = await apiCall<{ id: number }>('POST', 'locations/', accounts, {
-    title: `Kiln Yard ${uniqueTag()}`,
-    address: '4 Kiln Lane',
-    timezone: 'UTC',
-  });
-  const email = `mgr.${uniqueTag()}@e2e.test`;
-  await apiCall('POST', 'users/', accounts, {
-    full_name: 'Sam Settings',
-    email,
-    company: client.company,
-    phone: '+44 1482 555 013',
-    address: '4 Kiln Lane',
-    location_access: [{ location_id: site.id, has_access: true, permission: 'Manager' }],
-  });
-  await activate(email, SEEDED_PASSWORD);
-  const userEmail = `user.${uniqueTag()}@e2e.test`;
-  await apiCall('POST', 'users/', accounts, {
-    full_name: 'Uma Viewer',
-    email: userEmail,
-    company: client.company,
-    phone: '+44 1482 555 014',
-    address: '4 Kiln Lane',
-    location_access: [{ location_id: site.id, has_access: true, permission: 'User' }],
-  });
-  await activate(userEmail, SEEDED_PASSWORD);
-  const admin = await apiLogin(DEMO.superuser);
-  const tag = uniqueTag().slice(-6).toUpperCase();
-  const unit = { serial_number: `SET-${tag}`, code: `code-${tag}`, device_type: '0006', udf_id: `S${tag}` };
-  await apiCall('POST', 'hardware/', admin, unit);
+  const place = { title: 'Kiln Yard', address: '4 Kiln Lane', timezone: 'UTC' };
+  const managed = await seedManagedSite(place, { fullName: 'Sam Settings', phone: '+44 1482 555 013' });
+  const { site, email } = managed;
+  const userEmail = await addSitePerson(
+    managed,
+    { ...site, address: place.address },
+    { fullName: 'Uma Viewer', phone: '+44 1482 555 014', permission: 'User' },
+  );
   const manager = await apiLogin(email, SEEDED_PASSWORD);
-  const device = await apiCall<DeviceItem>('POST', 'devices/', manager, {
-    location: site.id,
-    title: `Kiln Node ${tag}`,
-    serial_number: unit.serial_number,
-    code: unit.code,
-    device_type: '0006',
+  const node = await addSimulatedDevice(manager, site.id, {
+    prefix: 'SET',
+    deviceType: '0006',
+    title: 'Kiln Node',
   });
   // An F500-UDF beside it, for the degrees and network names of Edit Sensor Names.
-  const udfUnit = {
-    serial_number: `UDF-${tag}`,
-    code: `code-u${tag}`,
-    device_type: 'F500-UDF',
-    udf_id: `U${tag}`,
-  };
-  await apiCall('POST', 'hardware/', admin, udfUnit);
-  const udfDevice = await apiCall<DeviceItem>('POST', 'devices/', manager, {
-    location: site.id,
-    title: `Kiln UDF ${tag}`,
-    serial_number: udfUnit.serial_number,
-    code: udfUnit.code,
-    device_type: 'F500-UDF',
+  const udf = await addSimulatedDevice(manager, site.id, {
+    prefix: 'UDF',
+    deviceType: 'F500-UDF',
+    title: 'Kiln UDF',
   });
   const simulator = await startSimulator({
-    devices: [
-      { serialNumber: unit.serial_number, code: unit.code, deviceType: '0006', udfId: unit.udf_id },
-      {
-        serialNumber: udfUnit.serial_number,
-        code: udfUnit.code,
-        deviceType: 'F500-UDF',
-        udfId: udfUnit.udf_id,
-      },
-    ],
+    devices: [node.identity, udf.identity],
     transport: { kind: 'http', baseUrl: inject('baseUrl') },
     scenarioChance: 0,
   });
+  const device = node.device;
   await apiCall('POST', `devices/${device.id}/select/`, manager);
   await apiCall('POST', `devices/${device.id}/select/`, await apiLogin(userEmail, SEEDED_PASSWORD));
-  return { email, userEmail, manager, device, udfDevice, udfId: unit.udf_id, simulator };
+  return { email, userEmail, manager, device, udfDevice: udf.device, udfId: node.identity.udfId, simulator };
 }
 
 /** Picks an option of the open antd Select by its exact text. */

@@ -1,4 +1,4 @@
-import type { MaintenanceInfoEntry, SensorDisplaySettings } from '@vigil/contracts';
+import type { MaintenanceInfoEntry, ProofTestStatus, SensorDisplaySettings } from '@vigil/contracts';
 import { createContext, useContext } from 'react';
 import type { SensorStore } from './sensor-store';
 
@@ -13,6 +13,8 @@ export type DashboardContextValue = {
   testState: MaintenanceInfoEntry['state'] | null;
   /** The device's custom names, images, types and degrees; null until loaded (or when they fail to load). */
   settings: SensorDisplaySettings | null;
+  /** Maintenance mode only: the sensors due, overdue or never tested (docs/proof-tests.md). */
+  proofTests: ReadonlyMap<string, ProofTestStatus> | null;
   onSensorClick: (sensor: { fullId: string; leafId: string; name: string }) => void;
 };
 

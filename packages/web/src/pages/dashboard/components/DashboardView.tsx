@@ -13,12 +13,14 @@ import { sensorGraphPath } from '../dashboard-paths';
 import { DEFAULT_NODE_FILTER, isF500Family, type NodeFilter } from '../dashboard-rules';
 import type { FeedStatus } from '../hooks/feed-connection';
 import { useMaintenanceFlow } from '../hooks/useMaintenanceFlow';
+import { useProofTests } from '../hooks/useProofTests';
 import type { SensorStore } from '../sensor-store';
 import { DashboardFilter } from './DashboardFilter';
 import { DashboardHeader } from './DashboardHeader';
 import { HistoricalDataModal } from './HistoricalDataModal';
 import { MaintenanceBar } from './MaintenanceBar';
 import { MaintenanceCommentDialog } from './MaintenanceCommentDialog';
+import { ProofTestSummary } from './ProofTestSummary';
 import { SensorGroups } from './SensorGroups';
 import { WarningsModal } from './WarningsModal';
 
@@ -58,6 +60,9 @@ export const DashboardView = memo(function DashboardView({
     retry: 1,
   });
   const settings = display.data ?? null;
+  const proofTests = useProofTests(device.id, mode !== 'snapshot', isMaintenance);
+  // Cards show their marks in maintenance mode only, so the live view's cards never re-render for them.
+  const proofMarks = isMaintenance ? proofTests.marks : null;
 
   const handleClick: DashboardContextValue['onSensorClick'] = (sensor) => {
     if (isMaintenance) {
@@ -84,9 +89,10 @@ export const DashboardView = memo(function DashboardView({
       testedId: test?.sensor_id ?? null,
       testState: test?.state ?? null,
       settings,
+      proofTests: proofMarks,
       onSensorClick,
     }),
-    [store, isMaintenance, mode, test?.sensor_id, test?.state, settings, onSensorClick],
+    [store, isMaintenance, mode, test?.sensor_id, test?.state, settings, proofMarks, onSensorClick],
   );
 
   const handleFix = async () => {
@@ -160,6 +166,9 @@ export const DashboardView = memo(function DashboardView({
               Live
             </Tag>
           ) : null}
+          {mode === 'snapshot' ? null : (
+            <ProofTestSummary siteId={device.location} summary={proofTests.summary} />
+          )}
         </div>
         <SensorGroups filter={filter} deviceType={deviceType} />
       </div>

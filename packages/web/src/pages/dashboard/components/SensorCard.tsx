@@ -1,4 +1,4 @@
-import { MAINTENANCE_MESSAGES } from '@vigil/contracts';
+import { MAINTENANCE_MESSAGES, PROOF_TEST_STATUS_LABELS } from '@vigil/contracts';
 import { memo, useLayoutEffect, useRef } from 'react';
 import styles from '../dashboard.module.css';
 import { useDashboardContext } from '../dashboard-context';
@@ -43,7 +43,7 @@ type ReadingNodes = {
  * subscription, so a frame costs only the cards whose reading changed, with no render at all.
  */
 export const SensorCard = memo(function SensorCard({ sensor }: { sensor: LayoutSensor }) {
-  const { store, mode, testedId, testState, settings, onSensorClick } = useDashboardContext();
+  const { store, mode, testedId, testState, settings, proofTests, onSensorClick } = useDashboardContext();
   const { fullId, leafId } = sensor;
   const nodes = useRef<ReadingNodes>({ card: null, badge: null, value: null, unit: null, state: null });
 
@@ -100,6 +100,7 @@ export const SensorCard = memo(function SensorCard({ sensor }: { sensor: LayoutS
   const isTested = testedId === fullId;
   const isBlocked = isMaintenance && (!canTestSensor(leafId) || (testedId !== null && !isTested));
   const line = isMaintenance ? maintenanceLine(isTested, testState) : null;
+  const proof = proofTests?.get(fullId);
   const classes = [styles.card, isTested ? styles.cardTested : '', isBlocked ? styles.cardDisabled : '']
     .filter(Boolean)
     .join(' ');
@@ -148,6 +149,11 @@ export const SensorCard = memo(function SensorCard({ sensor }: { sensor: LayoutS
           }}
         />
         {line === null ? null : <span className={styles.prompt}>{line}</span>}
+        {proof === undefined ? null : (
+          <span className={styles.proofTest} data-proof={proof} data-testid={`proof-test-${fullId}`}>
+            {PROOF_TEST_STATUS_LABELS[proof]}
+          </span>
+        )}
       </span>
     </button>
   );

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MAINTENANCE_EVENTS, MAINTENANCE_NO_COMMENT, type MaintenanceInfoEntry } from '@vigil/contracts';
 import { useCallback, useRef } from 'react';
 import { getMaintenanceInfo, postMaintenanceStep } from '../../../api/maintenance';
+import { deviceQueryKey } from '../../devices/queries';
 import { COMMENT_EVENT, type CommentKind, findOpenTest } from '../maintenance-rules';
 
 /** M section 4 'Live data': the dashboard follows the server's test state by polling every 2 s. */
@@ -68,7 +69,11 @@ export function useMaintenance(deviceId: number | null, isOn: boolean) {
         comment: comment.trim() === '' ? MAINTENANCE_NO_COMMENT : comment.trim(),
         maintenance_time: Date.now(),
       }),
-    onSettled: refresh,
+    onSettled: async () => {
+      // A closed test may prove its sensor: the proof-test marks and summary follow at once.
+      await queryClient.invalidateQueries({ queryKey: [...deviceQueryKey(deviceId ?? 0), 'proof-tests'] });
+      await refresh();
+    },
   });
 
   return { info, openTest, receivedAt: receivedAt.current, start, submit };
