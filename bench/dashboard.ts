@@ -71,12 +71,21 @@ async function waitForUpdates(page: Page, count: number): Promise<void> {
   }
 }
 
-/** Samples main-thread busy time once a second for `seconds` after the feed settled. */
+type ProbeControl = { reset(): void; startFrames(): void; stopFrames(): void };
+const control = (page: Page, action: keyof ProbeControl) =>
+  page.evaluate(
+    (name) => (window as unknown as { __dashboardProbe: ProbeControl }).__dashboardProbe[name](),
+    action,
+  );
+
+/**
+ * After the feed settled: main-thread busy time sampled once a second for `seconds` (nothing else asks the page
+ * for frames, so a window's busy time is its updates' work: scripts, style, layout, paint, garbage collection),
+ * then the missed animation frames over a further third of that time with a frame loop running.
+ */
 async function measure(page: Page): Promise<UpdateSummary> {
   await waitForUpdates(page, SETTLE_UPDATES);
-  await page.evaluate(() =>
-    (window as unknown as { __dashboardProbe: { reset(): void } }).__dashboardProbe.reset(),
-  );
+  await control(page, 'reset');
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   const taskSeconds = async () => {
@@ -95,9 +104,13 @@ async function measure(page: Page): Promise<UpdateSummary> {
     busy = now;
     seen = count;
   }
-  const probe = await readProbe(page);
   await cdp.detach();
-  return summariseUpdates(windows, probe.updates, probe.frameGaps);
+  const { updates } = await readProbe(page);
+  await control(page, 'startFrames');
+  await new Promise((resolve) => setTimeout(resolve, Math.max(5, seconds / 3) * 1000));
+  await control(page, 'stopFrames');
+  const { frameGaps } = await readProbe(page);
+  return summariseUpdates(windows, updates, frameGaps);
 }
 
 async function signedInPage(browser: Browser, baseUrl: string): Promise<Page> {

@@ -1,6 +1,6 @@
 /**
  * Runs in the page before any of its scripts (Playwright `addInitScript`): times the main-thread work of every
- * frame of the device feed (`ws/device-data/`) and counts the animation frames the page missed.
+ * frame of the device feed (`ws/device-data/`) and, when asked, counts the animation frames the page missed.
  *
  * One update's time runs from the start of the page's first `message` listener to the end of its last one,
  * plus the microtasks they queued (React renders an external-store update in a microtask) and any task they
@@ -8,7 +8,27 @@
  * Must stay self-contained: Playwright sends its source text to the page.
  */
 export function installDashboardProbe(): void {
-  type Probe = { updates: number[]; frameGaps: number[]; reset: () => void };
+  type Probe = {
+    updates: number[];
+    frameGaps: number[];
+    reset: () => void;
+    startFrames: () => void;
+    stopFrames: () => void;
+  };
+  // Frames are counted only on request: a requestAnimationFrame loop makes the page produce 60 frames a
+  // second, whose cost would hide the updates' own main-thread time.
+  let counting = false;
+  let lastFrame = 0;
+  const onFrame = (time: number) => {
+    if (!counting) {
+      return;
+    }
+    if (lastFrame !== 0) {
+      probe.frameGaps.push(time - lastFrame);
+    }
+    lastFrame = time;
+    requestAnimationFrame(onFrame);
+  };
   const probe: Probe = {
     updates: [],
     frameGaps: [],
@@ -16,18 +36,16 @@ export function installDashboardProbe(): void {
       probe.updates = [];
       probe.frameGaps = [];
     },
+    startFrames() {
+      counting = true;
+      lastFrame = 0;
+      requestAnimationFrame(onFrame);
+    },
+    stopFrames() {
+      counting = false;
+    },
   };
   (window as unknown as { __dashboardProbe: Probe }).__dashboardProbe = probe;
-
-  let lastFrame = 0;
-  const onFrame = (time: number) => {
-    if (lastFrame !== 0) {
-      probe.frameGaps.push(time - lastFrame);
-    }
-    lastFrame = time;
-    requestAnimationFrame(onFrame);
-  };
-  requestAnimationFrame(onFrame);
 
   type Listener = (this: WebSocket, event: MessageEvent) => unknown;
   const Native = window.WebSocket;
