@@ -63,7 +63,7 @@ async function waitForUpdates(page: Page, count: number): Promise<void> {
     );
   } catch (error) {
     const shot = path.join(ROOT, 'bench/results/dashboard-no-updates.png');
-    await page.screenshot({ path: shot, fullPage: true }).catch(() => {});
+    await page.screenshot({ path: shot }).catch(() => {});
     const text = await page.evaluate(() => document.body.innerText.slice(0, 600)).catch(() => '');
     throw new Error(`no feed updates reached ${page.url()} (screenshot ${shot}); the page said:\n${text}`, {
       cause: error,
