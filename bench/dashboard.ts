@@ -1,7 +1,7 @@
 // npm run bench:dashboard: a device of 500 sensors updating at 1 Hz, shown on the live dashboard in the real
 // browser (Debian Chromium through playwright-core), against an empty page receiving the same feed in the same
 // run. Prints the main-thread time per update (p50/p95, rendering included) and the dropped frames, then raises
-// the sensor count (1000, 2000: the tree bounds' maximum) to find the most the dashboard holds under the target.
+// the sensor count (1000; a tree of 2,000 is over the 256 KB message limit) to find the most the dashboard holds.
 // Target (issue 9): p95 under 4 ms per update at 500 sensors. Flags: --seconds T (60), --steps 500,1000,2000.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -26,6 +26,8 @@ const DEVICE: DeviceIdentity = {
   udfId: 'BD000001',
 };
 const SETTLE_UPDATES = 3;
+/** The server refuses device messages over 256 KB (docs/telemetry.md): about 1,150 sensors of this shape. */
+const MESSAGE_LIMIT_BYTES = 256 * 1024;
 /**
  * The probe's source for the page. tsx compiles with esbuild's keepNames, which wraps named inner functions in
  * `__name(...)` calls that exist only in Node: the page gets a no-op `__name` first.
@@ -38,7 +40,7 @@ function option(name: string, fallback: string): string {
   return at >= 0 ? (process.argv[at + 1] ?? fallback) : fallback;
 }
 const seconds = Number(option('seconds', '60'));
-const steps = option('steps', '500,1000,2000').split(',').map(Number);
+const steps = option('steps', '500,1000').split(',').map(Number);
 if (!(seconds > 0) || steps.some((count) => !Number.isInteger(count) || count < 8 || count > 2000)) {
   console.error('Usage: npm run bench:dashboard -- [--seconds T>0] [--steps N,N,... each 8..2000]');
   process.exit(2);
@@ -201,6 +203,15 @@ async function main(): Promise<void> {
         scenarioChance: 0,
       });
       try {
+        const treeBytes = Buffer.byteLength(
+          simulator.getDevice(DEVICE.udfId)?.serialiseStateTree(new Date()) ?? '',
+        );
+        if (treeBytes > MESSAGE_LIMIT_BYTES) {
+          console.log(
+            `  ${sensors} sensors: skipped, a tree is ${Math.round(treeBytes / 1024)} KB, over the 256 KB message limit the server refuses`,
+          );
+          continue;
+        }
         await simulator.ready();
         const page = await signedInPage(browser, server.baseUrl);
         await page.goto('/dashboard');
@@ -214,6 +225,8 @@ async function main(): Promise<void> {
         const empty = await measure(baseline);
         await baseline.context().close();
         results.push({ sensors, dashboard, empty });
+        console.log(line(`dashboard, ${sensors} sensors`, dashboard));
+        console.log(line('empty page, same feed', empty));
       } finally {
         await simulator.stop();
       }
@@ -239,7 +252,7 @@ async function main(): Promise<void> {
     `\nTarget: ${TARGET_SENSORS} sensors, p95 ${target?.dashboard.p95Ms ?? 'n/a'} ms of ${LIMIT_P95_MS} ms = ${ratio === null ? 'n/a' : ratio.toFixed(2)} of the limit: ${ratio !== null && ratio < 1 ? 'PASS' : 'FAIL'}`,
   );
   console.log(
-    `Capacity: the most sensors measured with p95 under ${LIMIT_P95_MS} ms: ${capacity ?? 'none of the steps'}${capacity === Math.max(...steps) ? ' (the largest step; the tree bounds allow no more than 2,000)' : ''}`,
+    `Capacity: the most sensors measured with p95 under ${LIMIT_P95_MS} ms: ${capacity ?? 'none of the steps'}${capacity === Math.max(...steps) ? ' (the largest step measured)' : ''}`,
   );
   const resultsDir = path.join(ROOT, 'bench/results');
   fs.mkdirSync(resultsDir, { recursive: true });
