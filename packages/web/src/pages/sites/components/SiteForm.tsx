@@ -160,10 +160,7 @@ export function SiteForm({ form, initialValues, disabled, onFinish }: SiteFormPr
               },
             ]}
           >
-            <InputNumber
-              aria-label="Proof-test interval (days)"
-              style={{ width: '100%' }}
-            />
+            <InputNumber aria-label="Proof-test interval (days)" style={{ width: '100%' }} />
           </Form.Item>
         </Col>
       </Row>
