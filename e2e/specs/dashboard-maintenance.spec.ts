@@ -1,0 +1,271 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { MAINTENANCE_MESSAGES } from '@vigil/contracts';
+import { type RunningSimulator, startSimulator } from '@vigil/simulator';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiCall, apiLogin, SEEDED_PASSWORD } from '../fixtures/api-seed';
+import { DEMO, screenshot, signIn, useBrowser } from '../fixtures/browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../fixtures/chromium';
+import { openDashboard, readingOf } from '../fixtures/dashboard';
+import { freePort } from '../fixtures/free-port';
+import { addSimulatedDevice, type DeviceItem, seedManagedSite } from '../fixtures/managed-site';
+import { WAIT_CEILING_MS } from '../fixtures/wait';
+
+/** A client with one site, a Manager there and a simulated WDC4 of its own (control API on). */
+async function seedManagedWdc4() {
+  const place = { title: 'Grain Pit', address: '3 Quay Lane', timezone: 'Europe/London' };
+  const { site, email } = await seedManagedSite(place, {
+    fullName: 'Morgan Manager',
+    phone: '+44 1482 555 012',
+  });
+  const manager = await apiLogin(email, SEEDED_PASSWORD);
+  const { device, identity } = await addSimulatedDevice(manager, site.id, {
+    prefix: 'MNT',
+    deviceType: '0300',
+    title: 'Maintenance WDC4',
+  });
+  const simulator = await startSimulator({
+    devices: [identity],
+    transport: { kind: 'http', baseUrl: inject('baseUrl') },
+    scenarioChance: 0,
+    controlPort: 0,
+  });
+  return { email, manager, device, udfId: identity.udfId, simulator };
+}
+
+async function control(
+  simulator: RunningSimulator,
+  method: 'POST' | 'DELETE',
+  sensor: string,
+): Promise<void> {
+  const response = await fetch(`${simulator.controlUrl}/alarm`, {
+    method,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ sensor }),
+  });
+  expect(response.status).toBe(204);
+}
+
+async function promptText(page: Page): Promise<string> {
+  return page.getByTestId('maintenance-prompt').innerText();
+}
+
+describe('sensor maintenance from the dashboard', () => {
+  const browser = useBrowser();
+  let simulator: RunningSimulator | undefined;
+  afterAll(async () => simulator?.stop());
+
+  it('a manager runs a test end to end, and cancels another', async () => {
+    const seeded = await seedManagedWdc4();
+    simulator = seeded.simulator;
+    const sensor = `${seeded.udfId}.plug.1`;
+    const page = await browser.newPage({ width: 1440, height: 1000 });
+    await signIn(page, seeded.email, SEEDED_PASSWORD);
+    await page.waitForURL((url) => url.pathname !== '/');
+    await openDashboard(page, seeded.manager, seeded.device.id);
+    await page.getByTestId(`sensor-${sensor}`).waitFor();
+
+    // Beyond the spec: a sensor never tested is due for a proof test (docs/proof-tests.md).
+    await page.getByTestId('proof-test-summary').waitFor();
+    await page.getByRole('tab', { name: 'Maintenance' }).click();
+    await expect.poll(() => promptText(page)).toContain(MAINTENANCE_MESSAGES.promptStart);
+    expect(await page.getByTestId(`proof-test-${sensor}`).innerText()).toBe('Never tested');
+    await page.getByTestId(`sensor-${sensor}`).click();
+    await expect.poll(() => promptText(page)).toContain(MAINTENANCE_MESSAGES.promptExpectAlarmOn);
+    await expect.poll(() => page.getByTestId('maintenance-countdown').innerText()).toMatch(/^[78]:\d\d$/);
+    await expect
+      .poll(() => page.getByTestId(`sensor-${seeded.udfId}.tmp.1`).innerText())
+      .toContain(MAINTENANCE_MESSAGES.promptInProgress);
+    await screenshot(page, 'dashboard-maintenance-started-1440');
+
+    await control(seeded.simulator, 'POST', sensor);
+    await expect.poll(() => promptText(page)).toContain(MAINTENANCE_MESSAGES.promptExpectAlarmOff);
+    await control(seeded.simulator, 'DELETE', sensor);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Maintenance test succeeded').waitFor();
+    // The comment is optional on success.
+    expect(await page.locator('#maintenance-submit').isDisabled()).toBe(false);
+    await dialog.getByLabel('Comment').fill('Plug switch tripped and reset');
+    await screenshot(page, 'dashboard-maintenance-succeeded-1440');
+    await page.locator('#maintenance-submit').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => promptText(page)).toContain(MAINTENANCE_MESSAGES.promptStart);
+    // The successful test proves the sensor: its mark goes, and the site's report names who tested it.
+    await page.getByTestId(`proof-test-${sensor}`).waitFor({ state: 'detached' });
+    const coverage = await apiCall<{
+      sensors: Array<{ sensor_id: string; status: string; last_test: unknown }>;
+    }>('GET', `devices/${seeded.device.id}/proof-tests/`, seeded.manager);
+    expect(coverage.sensors.find((row) => row.sensor_id === sensor)).toMatchObject({
+      status: 'ok',
+      last_test: { engineer: 'Morgan Manager', comment: 'Plug switch tripped and reset' },
+    });
+
+    // Cancel: the comment is required.
+    await page.getByTestId(`sensor-${sensor}`).click();
+    await expect.poll(() => promptText(page)).toContain(MAINTENANCE_MESSAGES.promptExpectAlarmOn);
+    await page.getByTestId(`sensor-${sensor}`).click();
+    await dialog.getByText('Cancel maintenance test').waitFor();
+    expect(await page.locator('#maintenance-submit').isDisabled()).toBe(true);
+    await dialog.getByLabel('Comment').fill('Wrong sensor');
+    await page.locator('#maintenance-submit').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => promptText(page)).toContain(MAINTENANCE_MESSAGES.promptStart);
+
+    // Sensors 18000 and 21000 cannot be tested.
+    expect(await page.getByTestId(`sensor-${seeded.udfId}.system.18000`).isDisabled()).toBe(true);
+  });
+});
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+type OwnServer = { baseUrl: string; stop: () => Promise<void> };
+
+/**
+ * The real server (demo data) on a fixed port and data dir, so the same server can be stopped and started
+ * again under an open page; fixtures/vigil-server.ts picks a new port each time.
+ */
+async function startServerAt(port: number, env: Record<string, string>): Promise<OwnServer> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DEMO: '1',
+      LOG_LEVEL: 'warn',
+      MQTT_URL: '',
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let output = '';
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  // Polls readiness as fixtures/vigil-server.ts does; the deadline is a hang guard for a busy machine.
+  const deadline = Date.now() + 4 * 60_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      throw new Error(`server exited with ${child.exitCode}: ${output}`);
+    }
+    const isReady = await fetch(`${baseUrl}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (isReady) {
+      break;
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not become ready: ${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    baseUrl,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) {
+          resolve();
+          return;
+        }
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+describe('dashboard on a server of its own (timeout, restart)', () => {
+  let server: OwnServer | undefined;
+  let port = 0;
+  let browser: Browser | undefined;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-e2e-dashboard-'));
+  let env: Record<string, string> = {};
+
+  beforeAll(async () => {
+    port = await freePort();
+    const mqttPort = await freePort();
+    // A short timeout, so the failed test's dialog comes within seconds.
+    env = {
+      MQTT_PORT: String(mqttPort),
+      DATA_DIR: dataDir,
+      MAINTENANCE_TIMEOUT_S: '6',
+      DEVICE_OFFLINE_AFTER_S: '5',
+    };
+    server = await startServerAt(port, env);
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function newPage(): Promise<Page> {
+    const context = await (browser as Browser).newContext({
+      viewport: { width: 1440, height: 1000 },
+      baseURL: server?.baseUrl,
+    });
+    context.setDefaultTimeout(WAIT_CEILING_MS);
+    return context.newPage();
+  }
+
+  async function call<T>(
+    method: 'GET' | 'POST',
+    pathName: string,
+    token?: string,
+    body?: unknown,
+  ): Promise<T> {
+    const response = await fetch(`${server?.baseUrl}/api/v1/${pathName}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(token === undefined ? {} : { Authorization: `JWT ${token}` }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(response.ok, `${method} ${pathName}: ${response.status}`).toBe(true);
+    return (await response.json()) as T;
+  }
+
+  it('a test that times out asks for a required comment; the feed shows Reconnecting… across a restart', async () => {
+    const { token } = await call<{ token: string }>('POST', 'accounts/login-jwt/', undefined, {
+      username: DEMO.superuser,
+      password: 'Conveyor-2026',
+    });
+    const { results } = await call<{ results: DeviceItem[] }>('GET', 'devices/all/?limit=100', token);
+    const wdc4 = results.find((item) => item.udf_id === 'W0300001');
+    await call('POST', `devices/${wdc4?.id}/select/`, token);
+    const page = await newPage();
+    await signIn(page, DEMO.superuser);
+    await page.waitForURL((url) => url.pathname !== '/');
+    await page.goto('/dashboard?mode=maintenance');
+    const sensor = 'W0300001.plug.1';
+    await page.getByTestId(`sensor-${sensor}`).waitFor();
+    await expect.poll(() => promptText(page)).toContain(MAINTENANCE_MESSAGES.promptStart);
+    await page.getByTestId(`sensor-${sensor}`).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Maintenance test failed').waitFor();
+    expect(await page.locator('#maintenance-submit').isDisabled()).toBe(true);
+    await dialog.getByLabel('Comment').fill('Nobody reached the sensor in time');
+    await screenshot(page, 'dashboard-maintenance-failed-1440');
+    await page.locator('#maintenance-submit').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => promptText(page)).toContain(MAINTENANCE_MESSAGES.promptStart);
+
+    await page.getByRole('tab', { name: 'Live' }).click();
+    await page.getByTestId('feed-live').waitFor();
+    await server?.stop();
+    await page.getByTestId('feed-reconnecting').waitFor();
+    await screenshot(page, 'dashboard-reconnecting-1440');
+    server = await startServerAt(port, env);
+    await page.getByTestId('feed-live').waitFor();
+    const first = await readingOf(page, 'W0300001.speed.1');
+    await expect.poll(() => readingOf(page, 'W0300001.speed.1'), { interval: 250 }).not.toBe(first);
+  });
+});
