@@ -3,7 +3,6 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { deviceState } from '../../telemetry/device-state.table';
 import { maintenanceRecords } from '../maintenance/maintenance.table';
-import { sensorNames } from '../sensor-settings/sensor-settings.table';
 import { users } from '../users/users.table';
 
 /** Queries of proof-test coverage: the last successful maintenance test of each sensor, the latest trees. */
@@ -61,19 +60,4 @@ export async function findStoredTrees(db: Database, deviceIds: readonly number[]
     .select({ deviceId: deviceState.deviceId, tree: deviceState.tree })
     .from(deviceState)
     .where(inArray(deviceState.deviceId, [...deviceIds]));
-}
-
-/** The custom sensor names of these devices (sensor settings), keyed `<deviceId>:<full sensor id>`. */
-export async function findCustomNames(
-  db: Database,
-  deviceIds: readonly number[],
-): Promise<Map<string, string>> {
-  if (deviceIds.length === 0) {
-    return new Map();
-  }
-  const rows = await db
-    .select({ deviceId: sensorNames.deviceId, sensorId: sensorNames.sensorId, name: sensorNames.name })
-    .from(sensorNames)
-    .where(inArray(sensorNames.deviceId, [...deviceIds]));
-  return new Map(rows.map((row) => [`${row.deviceId}:${row.sensorId}`, row.name]));
 }

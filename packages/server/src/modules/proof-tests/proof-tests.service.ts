@@ -3,11 +3,12 @@ import type { Database } from '../../db/database';
 import { getSiteAccess, notFound } from '../access/access';
 import { findDevicesByLocationIds, getDeviceById } from '../devices/devices.repo';
 import type { DeviceRow } from '../devices/devices.table';
+import { findSensorNamesOfDevices } from '../sensor-settings/sensor-settings.repo';
 import { getLocationById } from '../sites/sites.repo';
 import type { LocationRow } from '../sites/sites.table';
 import type { UserRow } from '../users/users.table';
 import { deviceProofTests } from './proof-test-report';
-import { findCustomNames, findLastProofTests, findStoredTrees, type LastProofTest } from './proof-tests.repo';
+import { findLastProofTests, findStoredTrees, type LastProofTest } from './proof-tests.repo';
 
 export type ProofTestDeps = { db: Database; now?: () => Date };
 
@@ -71,7 +72,7 @@ export class ProofTestService {
     const [trees, lastTests, customNames] = await Promise.all([
       findStoredTrees(this.deps.db, ids),
       findLastProofTests(this.deps.db, ids),
-      findCustomNames(this.deps.db, ids),
+      findSensorNamesOfDevices(this.deps.db, ids),
     ]);
     const treeOf = new Map<number, StateTree>(trees.map((row) => [row.deviceId, row.tree]));
     const testsOf = new Map<number, Map<string, LastProofTest>>();

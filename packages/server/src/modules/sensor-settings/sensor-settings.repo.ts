@@ -42,6 +42,21 @@ export async function findSensorNames(db: Database, deviceId: number): Promise<S
   return db.select().from(sensorNames).where(eq(sensorNames.deviceId, deviceId));
 }
 
+/** The custom sensor names of these devices (sensor settings), keyed `<deviceId>:<full sensor id>`. */
+export async function findSensorNamesOfDevices(
+  db: Database,
+  deviceIds: readonly number[],
+): Promise<Map<string, string>> {
+  if (deviceIds.length === 0) {
+    return new Map();
+  }
+  const rows = await db
+    .select({ deviceId: sensorNames.deviceId, sensorId: sensorNames.sensorId, name: sensorNames.name })
+    .from(sensorNames)
+    .where(inArray(sensorNames.deviceId, [...deviceIds]));
+  return new Map(rows.map((row) => [`${row.deviceId}:${row.sensorId}`, row.name]));
+}
+
 export async function findSensorTypes(db: Database, deviceId: number): Promise<SensorTypeRow[]> {
   return db.select().from(sensorTypes).where(eq(sensorTypes.deviceId, deviceId));
 }
