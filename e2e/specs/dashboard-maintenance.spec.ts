@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +11,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../fixtures/chromium';
 import { openDashboard, readingOf } from '../fixtures/dashboard';
 import { freePort } from '../fixtures/free-port';
 import { addSimulatedDevice, type DeviceItem, seedManagedSite } from '../fixtures/managed-site';
+import { type ServerPlace, startVigilServer, type VigilServer } from '../fixtures/vigil-server';
 import { WAIT_CEILING_MS } from '../fixtures/wait';
 
 /** A client with one site, a Manager there and a simulated WDC4 of its own (control API on). */
@@ -119,91 +119,29 @@ describe('sensor maintenance from the dashboard', () => {
   });
 });
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-
-type OwnServer = { baseUrl: string; stop: () => Promise<void> };
-
-/**
- * The real server (demo data) on a fixed port and data dir, so the same server can be stopped and started
- * again under an open page; fixtures/vigil-server.ts picks a new port each time.
- */
-async function startServerAt(port: number, env: Record<string, string>): Promise<OwnServer> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DEMO: '1',
-      LOG_LEVEL: 'warn',
-      MQTT_URL: '',
-      DATABASE_URL: '',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let output = '';
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  // Polls readiness as fixtures/vigil-server.ts does; the deadline is a hang guard for a busy machine.
-  const deadline = Date.now() + 4 * 60_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      throw new Error(`server exited with ${child.exitCode}: ${output}`);
-    }
-    const isReady = await fetch(`${baseUrl}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (isReady) {
-      break;
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not become ready: ${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    baseUrl,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) {
-          resolve();
-          return;
-        }
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
 describe('dashboard on a server of its own (timeout, restart)', () => {
-  let server: OwnServer | undefined;
-  let port = 0;
+  let server: VigilServer | undefined;
   let browser: Browser | undefined;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-e2e-dashboard-'));
-  let env: Record<string, string> = {};
+  // The same ports and data dir across the restart, so the open page reconnects to the same server.
+  let place: ServerPlace | undefined;
+  // A short timeout, so the failed test's dialog comes within seconds.
+  const env = { MAINTENANCE_TIMEOUT_S: '6', DEVICE_OFFLINE_AFTER_S: '5' };
 
   beforeAll(async () => {
-    port = await freePort();
-    const mqttPort = await freePort();
-    // A short timeout, so the failed test's dialog comes within seconds.
-    env = {
-      MQTT_PORT: String(mqttPort),
-      DATA_DIR: dataDir,
-      MAINTENANCE_TIMEOUT_S: '6',
-      DEVICE_OFFLINE_AFTER_S: '5',
+    place = {
+      port: await freePort(),
+      mqttPort: await freePort(),
+      dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-e2e-dashboard-')),
     };
-    server = await startServerAt(port, env);
+    server = await startVigilServer(env, place);
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (place !== undefined) {
+      fs.rmSync(place.dataDir, { recursive: true, force: true });
+    }
   });
 
   async function newPage(): Promise<Page> {
@@ -263,7 +201,7 @@ describe('dashboard on a server of its own (timeout, restart)', () => {
     await server?.stop();
     await page.getByTestId('feed-reconnecting').waitFor();
     await screenshot(page, 'dashboard-reconnecting-1440');
-    server = await startServerAt(port, env);
+    server = await startVigilServer(env, place);
     await page.getByTestId('feed-live').waitFor();
     const first = await readingOf(page, 'W0300001.speed.1');
     await expect.poll(() => readingOf(page, 'W0300001.speed.1'), { interval: 250 }).not.toBe(first);
