@@ -3,6 +3,7 @@ export * from './clients';
 export * from './common';
 export * from './devices';
 export * from './feedback';
+export * from './graphs';
 export * from './history';
 export * from './maintenance';
 export * from './oem';
