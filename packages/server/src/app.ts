@@ -24,6 +24,7 @@ import { SessionTokens } from './modules/accounts/session-tokens';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { devicesRoutes } from './modules/devices/devices.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
+import { registerGraphs } from './modules/graphs/register-graphs';
 import { registerMaintenance } from './modules/maintenance/register-maintenance';
 import { oemRoutes } from './modules/oem/oem.routes';
 import { proofTestsRoutes } from './modules/proof-tests/proof-tests.routes';
@@ -132,6 +133,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerMaintenance(app, ctx);
   await registerSensorSettings(app, ctx);
   await registerWarnings(app, ctx);
+  await registerGraphs(app, ctx);
 
   await registerWebApp(app, config.webDistDir);
   return app;
