@@ -43,6 +43,10 @@ export const GRAPH_LIMITS = {
   liveWindowMs: 10 * 60_000,
   /** A historical graph shows this span ending at the chosen time (docs/decisions.md). */
   historicalSpanMs: 7 * 24 * HOUR_MS,
+  /** Beyond the spec: the longest `from`/`to` range of a zoom link or of the events call. */
+  maxRangeMs: 31 * 24 * HOUR_MS,
+  /** Beyond the spec: the events call answers at most this many, the newest. */
+  eventsLimit: 500,
   /** Chart heights: with a numeric axis (alone or beside the contact axis), and contact only. */
   chartHeight: 460,
   contactChartHeight: 210,
@@ -69,6 +73,8 @@ export const GRAPH_MESSAGES = {
   timestampInvalid: 'Enter a valid date and time as YYYY-MM-DD HH:MM:00.',
   timescaleInvalid: "Choose one of 'hour', 'day', 'week' or 'month'.",
   timescaleOrTimestamp: 'Send either timescale or timestamp, not both.',
+  /** Beyond the spec: zoom links and the events call (`from`/`to` in epoch ms). */
+  rangeInvalid: 'Send from and to as epoch milliseconds, from before to, at most 31 days apart.',
   sensorRequired: 'Choose a sensor to export.',
   unknownSensor: 'This device has no such sensor.',
   notF500: 'Only F500 and F500 UDF devices have nodes.',
