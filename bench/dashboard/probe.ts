@@ -1,6 +1,7 @@
 /**
  * Runs in the page before any of its scripts (Playwright `addInitScript`): times the main-thread work of every
- * frame of the device feed (`ws/device-data/`) and, when asked, counts the animation frames the page missed.
+ * update of the device feed — each frame of a `ws/device-data/` socket on the page, or each `changes` message
+ * of the dashboard's feed worker — and, when asked, counts the animation frames the page missed.
  *
  * One update's time runs from the start of the page's first `message` listener to the end of its last one,
  * plus the microtasks they queued (React renders an external-store update in a microtask) and any task they
@@ -59,68 +60,88 @@ export function installDashboardProbe(): void {
     channel.port2.postMessage(0);
   };
 
+  /**
+   * Times every `message` listener of one event target (the feed's socket on the empty page, the feed's
+   * worker on the dashboard); `isUpdate` picks the messages that are feed updates.
+   */
+  const probeMessages = (target: EventTarget, isUpdate: (event: MessageEvent) => boolean): void => {
+    let appListeners = 0;
+    const wrapped = new WeakMap<object, Listener>();
+    const wrap = (listener: Listener): Listener => {
+      const existing = wrapped.get(listener);
+      if (existing) {
+        return existing;
+      }
+      const timed: Listener = function (this: WebSocket, event: MessageEvent) {
+        if (!isUpdate(event)) {
+          return listener.call(this, event);
+        }
+        if (pending === null) {
+          pending = { start: performance.now(), listeners: 0 };
+        }
+        try {
+          return listener.call(this, event);
+        } finally {
+          pending.listeners += 1;
+          if (pending.listeners >= appListeners) {
+            endMarker(pending.start);
+            pending = null;
+          }
+        }
+      };
+      wrapped.set(listener, timed);
+      return timed;
+    };
+    const nativeAdd = target.addEventListener.bind(target);
+    const nativeRemove = target.removeEventListener.bind(target);
+    target.addEventListener = ((type: string, listener: unknown, options?: unknown) => {
+      if (type === 'message' && typeof listener === 'function') {
+        appListeners += 1;
+        nativeAdd(type, wrap(listener as Listener) as EventListener, options as AddEventListenerOptions);
+        return;
+      }
+      nativeAdd(type, listener as EventListener, options as AddEventListenerOptions);
+    }) as EventTarget['addEventListener'];
+    target.removeEventListener = ((type: string, listener: unknown, options?: unknown) => {
+      const inner = type === 'message' && typeof listener === 'function' ? wrapped.get(listener) : undefined;
+      if (inner) {
+        appListeners -= 1;
+      }
+      nativeRemove(type, (inner ?? listener) as EventListener, options as EventListenerOptions);
+    }) as EventTarget['removeEventListener'];
+    let handler: Listener | null = null;
+    Object.defineProperty(target, 'onmessage', {
+      get: () => handler,
+      set: (value: Listener | null) => {
+        if (handler !== null) {
+          target.removeEventListener('message', handler as EventListener);
+        }
+        handler = value;
+        if (value !== null) {
+          target.addEventListener('message', value as EventListener);
+        }
+      },
+    });
+  };
+
   class ProbedWebSocket extends Native {
     constructor(url: string | URL, protocols?: string | string[]) {
       super(url, protocols);
-      if (!String(url).includes('/ws/device-data/')) {
-        return;
+      if (String(url).includes('/ws/device-data/')) {
+        probeMessages(this, () => true);
       }
-      let appListeners = 0;
-      const wrapped = new WeakMap<object, Listener>();
-      const wrap = (listener: Listener): Listener => {
-        const existing = wrapped.get(listener);
-        if (existing) {
-          return existing;
-        }
-        const timed: Listener = function (this: WebSocket, event: MessageEvent) {
-          if (pending === null) {
-            pending = { start: performance.now(), listeners: 0 };
-          }
-          try {
-            return listener.call(this, event);
-          } finally {
-            pending.listeners += 1;
-            if (pending.listeners >= appListeners) {
-              endMarker(pending.start);
-              pending = null;
-            }
-          }
-        };
-        wrapped.set(listener, timed);
-        return timed;
-      };
-      const nativeAdd = this.addEventListener.bind(this);
-      const nativeRemove = this.removeEventListener.bind(this);
-      this.addEventListener = ((type: string, listener: unknown, options?: unknown) => {
-        if (type === 'message' && typeof listener === 'function') {
-          appListeners += 1;
-          nativeAdd(type, wrap(listener as Listener), options as AddEventListenerOptions);
-          return;
-        }
-        nativeAdd(type, listener as EventListener, options as AddEventListenerOptions);
-      }) as WebSocket['addEventListener'];
-      this.removeEventListener = ((type: string, listener: unknown, options?: unknown) => {
-        const inner =
-          type === 'message' && typeof listener === 'function' ? wrapped.get(listener) : undefined;
-        if (inner) {
-          appListeners -= 1;
-        }
-        nativeRemove(type, (inner ?? listener) as EventListener, options as EventListenerOptions);
-      }) as WebSocket['removeEventListener'];
-      let handler: Listener | null = null;
-      Object.defineProperty(this, 'onmessage', {
-        get: () => handler,
-        set: (value: Listener | null) => {
-          if (handler !== null) {
-            this.removeEventListener('message', handler as EventListener);
-          }
-          handler = value;
-          if (value !== null) {
-            this.addEventListener('message', value as EventListener);
-          }
-        },
-      });
     }
   }
+  // The dashboard reads its feed in a worker named 'device-feed' that posts {type: 'changes'} per tree.
+  const NativeWorker = window.Worker;
+  class ProbedWorker extends NativeWorker {
+    constructor(url: string | URL, options?: WorkerOptions) {
+      super(url, options);
+      if (options?.name === 'device-feed') {
+        probeMessages(this, (event) => (event.data as { type?: string } | null)?.type === 'changes');
+      }
+    }
+  }
+  window.Worker = ProbedWorker as typeof Worker;
   window.WebSocket = ProbedWebSocket as typeof WebSocket;
 }

@@ -1,6 +1,7 @@
 import type { Sensor, StateTree } from '@vigil/contracts';
 import { describe, expect, it } from 'vitest';
 import { createSensorStore } from './sensor-store';
+import { createTreeDiffer } from './tree-diff';
 
 function sensor(Id: number, Value: number, extra: Partial<Sensor> = {}): Sensor {
   return {
@@ -113,5 +114,19 @@ describe('createSensorStore', () => {
     store.setTree(next);
     expect(told).toBe(1);
     expect(store.getGroupMeta('UDF1.system')?.Nodes).toBe(2);
+  });
+
+  it('applies the changes a feed worker sent, forgetting sensors a new layout no longer has', () => {
+    const worker = createSensorStore();
+    const inline = createSensorStore();
+    const read = createTreeDiffer();
+    for (const next of [tree([70, 71, 72]), tree([70, 75, 72]), tree([70, 75])]) {
+      // A structured clone, as postMessage delivers it.
+      worker.applyChanges(structuredClone(read(next)));
+      inline.setTree(next);
+    }
+    expect(worker.getSensor('UDF1.tmp.2')?.Value).toBe(75);
+    expect(worker.getSensor('UDF1.tmp.3')).toBeUndefined();
+    expect(worker.getLayout()).toEqual(inline.getLayout());
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { feedUrl, isStateTree, reconnectDelayMs } from './feed-connection';
+import { feedUrl, reconnectDelayMs } from './feed-connection';
 
 describe('live feed connection', () => {
   it('backs off from 1 s, doubling, up to 30 s', () => {
@@ -16,10 +16,5 @@ describe('live feed connection', () => {
     expect(feedUrl({ protocol: 'http:', host: '127.0.0.1:8080' }, 'A B')).toBe(
       'ws://127.0.0.1:8080/ws/device-data/A%20B/',
     );
-  });
-  it('takes only frames shaped as a state tree', () => {
-    expect(isStateTree({ groups: [], device: { deviceId: 'X' } })).toBe(true);
-    expect(isStateTree({ groups: [] })).toBe(false);
-    expect(isStateTree('tree')).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { type FeedAuthFrame, LIVE_FEED_CLOSE, type StateTree } from '@vigil/contracts';
+import { type FeedAuthFrame, LIVE_FEED_CLOSE } from '@vigil/contracts';
 
 /** connecting: first attempt; live: authenticated and open; reconnecting: lost, trying again; forbidden: 4403. */
 export type FeedStatus = 'connecting' | 'live' | 'reconnecting' | 'forbidden';
@@ -18,29 +18,27 @@ export function feedUrl(location: Pick<Location, 'protocol' | 'host'>, udfId: st
   return `${scheme}//${location.host}/ws/device-data/${encodeURIComponent(udfId)}/`;
 }
 
-/** A frame is a state tree when it has the tree's top-level shape (the server validated it at ingest). */
-export function isStateTree(value: unknown): value is StateTree {
-  if (typeof value !== 'object' || value === null) {
-    return false;
-  }
-  const tree = value as Partial<StateTree>;
-  return Array.isArray(tree.groups) && typeof tree.device === 'object' && tree.device !== null;
-}
-
 export type FeedCallbacks = {
   getToken: () => string | null;
-  onTree: (tree: StateTree) => void;
+  /** Every text frame as it came: the feed's decoder (feed-decoder.ts) parses it off the page's thread. */
+  onText: (text: string) => void;
   onStatus: (status: FeedStatus) => void;
   /** 4401: the session is gone; the page goes through the sign-out path (answers whether to retry). */
   onUnauthenticated: () => Promise<boolean>;
 };
 
+export type DeviceFeed = {
+  /** The decoder found a state tree in a frame: the feed is live, and the next loss retries from 1 s. */
+  treeArrived: () => void;
+  /** Closes it for good. */
+  close: () => void;
+};
+
 /**
- * One live feed of a device: opens the socket, authenticates with the auth frame, hands every tree on,
- * and reconnects with back-off after any close except 4403 (stop) and 4401 (sign-out unless it recovers).
- * Answers the function that closes it for good.
+ * One live feed of a device: opens the socket, authenticates with the auth frame, hands every text frame
+ * on, and reconnects with back-off after any close except 4403 (stop) and 4401 (sign-out unless it recovers).
  */
-export function openDeviceFeed(url: string, callbacks: FeedCallbacks): () => void {
+export function openDeviceFeed(url: string, callbacks: FeedCallbacks): DeviceFeed {
   let socket: WebSocket | null = null;
   let attempt = 0;
   let retry: ReturnType<typeof setTimeout> | undefined;
@@ -75,19 +73,8 @@ export function openDeviceFeed(url: string, callbacks: FeedCallbacks): () => voi
       current.send(JSON.stringify(frame));
     };
     current.onmessage = (event: MessageEvent) => {
-      if (typeof event.data !== 'string') {
-        return;
-      }
-      let value: unknown;
-      try {
-        value = JSON.parse(event.data);
-      } catch {
-        return;
-      }
-      if (isStateTree(value)) {
-        attempt = 0;
-        setStatus('live');
-        callbacks.onTree(value);
+      if (typeof event.data === 'string') {
+        callbacks.onText(event.data);
       }
     };
     current.onclose = (event: CloseEvent) => {
@@ -110,11 +97,19 @@ export function openDeviceFeed(url: string, callbacks: FeedCallbacks): () => voi
 
   setStatus('connecting');
   connect();
-  return () => {
-    isStopped = true;
-    clearTimeout(retry);
-    const current = socket;
-    socket = null;
-    current?.close(1000);
+  return {
+    treeArrived: () => {
+      if (!isStopped && socket !== null) {
+        attempt = 0;
+        setStatus('live');
+      }
+    },
+    close: () => {
+      isStopped = true;
+      clearTimeout(retry);
+      const current = socket;
+      socket = null;
+      current?.close(1000);
+    },
   };
 }

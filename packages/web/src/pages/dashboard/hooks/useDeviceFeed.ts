@@ -3,12 +3,14 @@ import { getMe } from '../../../api/accounts';
 import { ApiError, NETWORK_ERROR_STATUS } from '../../../api/api-error';
 import { sessionStore } from '../../../auth/session-storage';
 import type { SensorStore } from '../sensor-store';
-import { type FeedStatus, feedUrl, openDeviceFeed } from './feed-connection';
+import { startDeviceFeed } from './device-feed';
+import { type FeedStatus, feedUrl } from './feed-connection';
 
 /**
- * The live feed of a device (ws/device-data/<udf_id>/) into the store; null udfId (snapshot mode, no
- * device) opens nothing. On 4401 it asks me/ again: a 401 there runs the normal sign-out path of the API
- * client (session cleared, back to '/'), a two-factor gate its own path; if me/ still answers, it retries.
+ * The live feed of a device (ws/device-data/<udf_id>/) into the store, its socket and frames in the
+ * feed's worker; null udfId (snapshot mode, no device) opens nothing. On 4401 it asks me/ again: a 401
+ * there runs the normal sign-out path of the API client (session cleared, back to '/'), a two-factor gate
+ * its own path; if me/ still answers, it retries.
  */
 export function useDeviceFeed(udfId: string | null, store: SensorStore): FeedStatus | null {
   const [status, setStatus] = useState<FeedStatus | null>(null);
@@ -17,10 +19,10 @@ export function useDeviceFeed(udfId: string | null, store: SensorStore): FeedSta
       setStatus(null);
       return undefined;
     }
-    return openDeviceFeed(feedUrl(window.location, udfId), {
+    return startDeviceFeed(feedUrl(window.location, udfId), {
       getToken: () => sessionStore.getToken(),
-      onTree: (tree) => {
-        store.setTree(tree);
+      onChanges: (changes) => {
+        store.applyChanges(changes);
       },
       onStatus: setStatus,
       onUnauthenticated: async () => {

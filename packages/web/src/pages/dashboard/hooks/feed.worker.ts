@@ -1,0 +1,48 @@
+import { type DeviceFeed, openDeviceFeed } from './feed-connection';
+import type { FeedCommand, FeedEvent } from './feed-protocol';
+import { createFrameReader } from './frame-reader';
+
+/**
+ * The device feed's worker: holds the socket (feed-connection.ts), parses each frame, compares it with the
+ * previous tree and posts the page only what changed. A 500-sensor tree never reaches the page's thread:
+ * no string, no parse, no walk there (docs/performance.md 'Dashboard').
+ */
+type WorkerScope = {
+  onmessage: ((event: MessageEvent<FeedCommand>) => void) | null;
+  postMessage: (message: FeedEvent) => void;
+};
+const scope = self as unknown as WorkerScope;
+
+let token: string | null = null;
+let feed: DeviceFeed | null = null;
+let resume: ((shouldRetry: boolean) => void) | null = null;
+
+scope.onmessage = ({ data: command }) => {
+  if (command.type === 'open' && feed === null) {
+    token = command.token;
+    const read = createFrameReader();
+    feed = openDeviceFeed(command.url, {
+      getToken: () => token,
+      onText: (text) => {
+        const changes = read(text);
+        if (changes !== null) {
+          feed?.treeArrived();
+          scope.postMessage({ type: 'changes', changes });
+        }
+      },
+      onStatus: (status) => scope.postMessage({ type: 'status', status }),
+      onUnauthenticated: () =>
+        new Promise<boolean>((resolve) => {
+          resume = resolve;
+          scope.postMessage({ type: 'unauthenticated' });
+        }),
+    });
+  } else if (command.type === 'resume') {
+    token = command.token ?? token;
+    resume?.(command.token !== null);
+    resume = null;
+  } else if (command.type === 'stop') {
+    feed?.close();
+    resume?.(false);
+  }
+};
