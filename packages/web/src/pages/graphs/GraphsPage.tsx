@@ -1,11 +1,112 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { GRAPH_MESSAGES, type Me } from '@vigil/contracts';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { errorMessageOf } from '../../api/api-error';
+import { useCurrentUser } from '../../hooks/useCurrentUser';
+import { usePageTitle } from '../../hooks/usePageTitle';
+import { CustomRangeModal } from './components/CustomRangeModal';
+import { GraphAlertBar } from './components/GraphAlertBar';
+import { GraphBoard } from './components/GraphBoard';
+import { GraphsHeading } from './components/GraphsHeading';
+import { GraphTabs } from './components/GraphTabs';
+import { NoDeviceGraphs } from './components/NoDeviceGraphs';
+import { ZoomNotice } from './components/ZoomNotice';
+import {
+  historicalGraphsPath,
+  liveGraphsPath,
+  readZoomRange,
+  withZoomRange,
+  type ZoomRange,
+} from './graph-paths';
+import { useGraphAlert } from './hooks/useGraphAlert';
+import { type GraphSource, useGraphPayload } from './hooks/useGraphPayload';
+import { exportTimescaleOf, type GraphMode, readGraphMode, saveGraphMode } from './timescale-storage';
 
-/** /graphs and /graphs/:sensorId (M section 2 'Sensor graphs'). */
+/** /graphs and /graphs/{sensorId} (M section 2 'Sensor graphs'): the current device's graphs ending now. */
 export function GraphsPage() {
+  const me = useCurrentUser();
+  const { sensorId } = useParams();
+  const device = me.current_device;
+  usePageTitle(device === null ? 'Sensor Graphs' : `${device.title} - Live Graphs`);
+  if (device === null) {
+    return <GraphsWithoutDevice />;
+  }
+  return <LiveGraphs key={device.id} device={device} sensorId={sensorId} />;
+}
+
+/** M sections 4 and 8: no device selected is a warning (cleared after 5 s). */
+export function GraphsWithoutDevice() {
+  const { alert, showAlert, clearAlert } = useGraphAlert();
+  useEffect(() => showAlert('noDevice'), [showAlert]);
   return (
-    <PlaceholderPage
-      title="Live Graphs"
-      description="Live and historical graphs of the selected device (1 HR, 24 HR, 7 Days, 30 Days, Custom) will appear here."
-    />
+    <div className="page" data-testid="graphs-page">
+      <GraphsHeading title="Sensor Graphs" showAllTo={null} />
+      <GraphAlertBar alert={alert} onClose={clearAlert} />
+      <NoDeviceGraphs />
+    </div>
+  );
+}
+
+type LiveGraphsProps = { device: NonNullable<Me['current_device']>; sensorId: string | undefined };
+
+function LiveGraphs({ device, sensorId }: LiveGraphsProps) {
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [mode, setMode] = useState<GraphMode>(() => readGraphMode());
+  const [isCustomOpen, setIsCustomOpen] = useState(false);
+  const { alert, showAlert, clearAlert } = useGraphAlert();
+  const zoom = readZoomRange(searchParams);
+  const source: GraphSource =
+    zoom !== null
+      ? { kind: 'range', range: zoom }
+      : mode === 'live'
+        ? { kind: 'live' }
+        : { kind: 'range', range: { timescale: mode } };
+  const payload = useGraphPayload(device.id, source);
+
+  const { error, errorAt } = payload;
+  useEffect(() => {
+    if (errorAt > 0 && error !== null) {
+      showAlert('error', errorMessageOf(error, GRAPH_MESSAGES.fetchError));
+    }
+  }, [error, errorAt, showAlert]);
+
+  const handleMode = (next: GraphMode) => {
+    saveGraphMode(next);
+    setMode(next);
+    if (zoom !== null) {
+      setSearchParams(withZoomRange(searchParams, null));
+    }
+  };
+  const handleZoom = (range: ZoomRange) => setSearchParams(withZoomRange(searchParams, range));
+
+  return (
+    <div className="page" data-testid="graphs-page">
+      <GraphsHeading
+        title={`${device.title} - Live Graphs`}
+        showAllTo={sensorId === undefined ? null : liveGraphsPath()}
+      >
+        {zoom === null ? null : (
+          <ZoomNotice range={zoom} onReset={() => setSearchParams(withZoomRange(searchParams, null))} />
+        )}
+      </GraphsHeading>
+      <GraphAlertBar alert={alert} onClose={clearAlert} />
+      <GraphTabs mode={mode} onChange={handleMode} onCustom={() => setIsCustomOpen(true)} />
+      <GraphBoard
+        device={device}
+        payload={payload}
+        sensorId={sensorId}
+        graphType={zoom === null ? mode : 'zoom'}
+        // The export call has no range: a zoomed view offers the PNG only.
+        csvTimescale={zoom === null ? exportTimescaleOf(mode) : null}
+        onZoom={handleZoom}
+        onAlert={showAlert}
+      />
+      <CustomRangeModal
+        isOpen={isCustomOpen}
+        onCancel={() => setIsCustomOpen(false)}
+        onPick={(search) => navigate(historicalGraphsPath(search, sensorId))}
+      />
+    </div>
   );
 }

@@ -1,11 +1,126 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { GRAPH_MESSAGES, type Me } from '@vigil/contracts';
+import { Alert } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { errorMessageOf } from '../../api/api-error';
+import { useCurrentUser } from '../../hooks/useCurrentUser';
+import { usePageTitle } from '../../hooks/usePageTitle';
+import {
+  defaultHistoricalSearch,
+  HISTORICAL_MESSAGES,
+  type HistoricalSearch,
+} from '../dashboard/historical/historical-search';
+import { GraphAlertBar } from './components/GraphAlertBar';
+import { GraphBoard } from './components/GraphBoard';
+import { GraphsHeading } from './components/GraphsHeading';
+import { HistoricalGraphsSearch } from './components/HistoricalGraphsSearch';
+import { ZoomNotice } from './components/ZoomNotice';
+import { GraphsWithoutDevice } from './GraphsPage';
+import {
+  graphsTimestampOf,
+  historicalGraphsPath,
+  liveGraphsPath,
+  parseHistoricalSegment,
+  readZoomRange,
+  withZoomRange,
+  type ZoomRange,
+} from './graph-paths';
+import { useGraphAlert } from './hooks/useGraphAlert';
+import { useGraphPayload } from './hooks/useGraphPayload';
 
-/** /graphs/historical/graphs/:dateTime/:sensorId? (M section 2). */
+/**
+ * /graphs/historical/graphs/{date}&{time}[/{sensorId}] (M section 2): the graphs up to a moment of the site's
+ * time, with the date (first of the month by default) and time pickers, SEARCH and the red historical banner.
+ */
 export function HistoricalGraphsPage() {
+  const me = useCurrentUser();
+  const { dateTime, sensorId } = useParams();
+  const device = me.current_device;
+  usePageTitle(device === null ? 'Historical Graphs' : `${device.title} - Historical Graphs`);
+  // The default is fixed when the page opens, so a render at midnight on the 1st does not jump a month.
+  const [fallback] = useState(() => defaultHistoricalSearch(new Date()));
+  const parsed = dateTime === undefined ? null : parseHistoricalSegment(dateTime);
+  if (device === null) {
+    return <GraphsWithoutDevice />;
+  }
   return (
-    <PlaceholderPage
-      title="Historical Graphs"
-      description="Graphs of the selected device from a chosen date and time will appear here."
+    <HistoricalGraphs
+      key={device.id}
+      device={device}
+      search={parsed ?? fallback}
+      isAddressValid={parsed !== null}
+      sensorId={sensorId}
     />
+  );
+}
+
+type HistoricalGraphsProps = {
+  device: NonNullable<Me['current_device']>;
+  search: HistoricalSearch;
+  isAddressValid: boolean;
+  sensorId: string | undefined;
+};
+
+function HistoricalGraphs({ device, search, isAddressValid, sensorId }: HistoricalGraphsProps) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { alert, showAlert, clearAlert } = useGraphAlert();
+  const zoom = readZoomRange(searchParams);
+  const payload = useGraphPayload(device.id, {
+    kind: 'range',
+    range: zoom ?? { timestamp: graphsTimestampOf(search) },
+  });
+  const { error, errorAt } = payload;
+  useEffect(() => {
+    if (errorAt > 0 && error !== null) {
+      showAlert('error', errorMessageOf(error, GRAPH_MESSAGES.fetchError));
+    }
+  }, [error, errorAt, showAlert]);
+  const handleZoom = (range: ZoomRange) => setSearchParams(withZoomRange(searchParams, range));
+
+  return (
+    <div className="page" data-testid="historical-graphs-page">
+      <GraphsHeading
+        title={`${device.title} - Historical Graphs`}
+        showAllTo={sensorId === undefined ? null : historicalGraphsPath(search)}
+      >
+        {zoom === null ? null : (
+          <ZoomNotice range={zoom} onReset={() => setSearchParams(withZoomRange(searchParams, null))} />
+        )}
+        <Link to={liveGraphsPath(sensorId)} data-testid="graphs-live-link">
+          Live Graphs
+        </Link>
+      </GraphsHeading>
+      <Alert
+        type="error"
+        banner
+        title={`${GRAPH_MESSAGES.historicalBanner} ${search.date} ${search.time}`}
+        style={{ marginBottom: 12 }}
+        data-testid="historical-graphs-banner"
+      />
+      {isAddressValid ? null : (
+        <Alert
+          type="warning"
+          showIcon
+          title={HISTORICAL_MESSAGES.invalidAddress}
+          style={{ marginBottom: 12 }}
+        />
+      )}
+      <GraphAlertBar alert={alert} onClose={clearAlert} />
+      <HistoricalGraphsSearch
+        key={`${search.date}&${search.time}`}
+        search={search}
+        sensorId={sensorId}
+        onAlert={showAlert}
+      />
+      <GraphBoard
+        device={device}
+        payload={payload}
+        sensorId={sensorId}
+        graphType="historical"
+        csvTimescale={null}
+        onZoom={handleZoom}
+        onAlert={showAlert}
+      />
+    </div>
   );
 }

@@ -1,0 +1,185 @@
+import type { Graph, GraphEvent, GraphPoint, GraphSeries, SensorType } from '@vigil/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  ALARM_COLOR,
+  buildChartOption,
+  type ChartInput,
+  chartHeightOf,
+  contactYOf,
+  graphTitleOf,
+  seriesNamesOf,
+} from './chart-options';
+import { formatTooltip, type TooltipParam } from './chart-tooltip';
+
+const series = (
+  sensor: string,
+  type: SensorType,
+  data: GraphPoint[],
+  name = `Node:${sensor}`,
+): GraphSeries => ({
+  sensor,
+  name,
+  device_name: 'F500',
+  sensor_type: type,
+  value_label: 'Value',
+  data,
+});
+
+const numeric = series('F5.net1.n01.1', 'NUMERIC', [
+  [1_000, 20, false, 'OK'],
+  [2_000, null, false, 'Lost Communication Between T500 and node'],
+  [3_000, 95, true, 'Alarm'],
+]);
+const contact = series('F5.net1.n01.2', 'BOOL', [
+  [1_000, 0, false, 'Closed'],
+  [3_000, 1, true, 'Open'],
+]);
+const graphOf = (...list: GraphSeries[]): Graph => ({
+  units: '°F',
+  value_label: 'Temperature',
+  series: list,
+});
+
+const input = (graph: Graph, extra: Partial<ChartInput> = {}): ChartInput => ({
+  graph,
+  title: 'Node',
+  events: [],
+  isNarrow: false,
+  range: null,
+  ...extra,
+});
+
+type AnySeries = {
+  id: string;
+  data: unknown[];
+  xAxisIndex: number;
+  connectNulls?: boolean;
+  markArea?: { data: unknown[] };
+  markLine?: { data: unknown[] };
+};
+const seriesOf = (option: ReturnType<typeof buildChartOption>) => option.series as AnySeries[];
+
+describe('graph chart options', () => {
+  it('is 460 px high with a numeric axis and 210 px for contacts only (M section 9)', () => {
+    expect(chartHeightOf(graphOf(numeric, contact))).toBe(460);
+    expect(chartHeightOf(graphOf(numeric))).toBe(460);
+    expect(chartHeightOf(graphOf(contact))).toBe(210);
+  });
+
+  it('puts the contact axis with its OK -1..0 and Alarm 0..1 bands below the numeric one', () => {
+    const option = buildChartOption(input(graphOf(numeric, contact)));
+    expect(option.grid).toHaveLength(2);
+    const yAxes = option.yAxis as Array<{ min?: number; max?: number; gridIndex: number }>;
+    expect(yAxes[1]).toMatchObject({ min: -1, max: 1, gridIndex: 1 });
+    const bands = seriesOf(option).find((one) => one.id === 'bands');
+    expect(bands?.markArea?.data).toEqual([
+      [expect.objectContaining({ yAxis: -1, name: 'OK' }), { yAxis: 0 }],
+      [expect.objectContaining({ yAxis: 0, name: 'Alarm' }), { yAxis: 1 }],
+    ]);
+    expect(seriesOf(option).find((one) => one.id === 's1')?.xAxisIndex).toBe(1);
+  });
+
+  it('draws contact values inside their band', () => {
+    expect(contactYOf([0, 0, false, ''], 0, 1)).toBe(-0.5);
+    expect(contactYOf([0, 1, true, ''], 0, 1)).toBe(0.5);
+    expect(contactYOf([0, null, false, 'Disabled'], 0, 1)).toBeNull();
+    expect(contactYOf([0, 1, true, ''], 1, 3)).toBe(0.5);
+    expect(contactYOf([0, 1, true, ''], 0, 3)).toBe(0.25);
+  });
+
+  it('leaves gaps as gaps and marks points in alarm red', () => {
+    const option = buildChartOption(input(graphOf(numeric)));
+    const drawn = seriesOf(option).find((one) => one.id === 's0');
+    expect(drawn?.connectNulls).toBe(false);
+    expect(drawn?.data[0]).toEqual([1_000, 20]);
+    expect(drawn?.data[1]).toEqual([2_000, null]);
+    expect(drawn?.data[2]).toMatchObject({ value: [3_000, 95], itemStyle: { color: ALARM_COLOR } });
+  });
+
+  it('shortens series names of 150 characters or more and keeps legend names unique', () => {
+    const long = `Network 1 Node 1 ${'x'.repeat(150)}`;
+    expect(seriesNamesOf([series('a.1', 'NUMERIC', [], long), series('a.2', 'NUMERIC', [], long)])).toEqual([
+      'Network 1 Node 1...',
+      'Network 1 Node 1... (2)',
+    ]);
+  });
+
+  it('shows the state label of a gap, the value and units, and alarms in the tooltip', () => {
+    const option = buildChartOption(input(graphOf(numeric, contact)));
+    const tooltip = option.tooltip as { formatter: (params: TooltipParam[]) => string };
+    const gap = tooltip.formatter([{ seriesId: 's0', dataIndex: 1, axisValue: 2_000 }]);
+    expect(gap).toContain('Lost Communication Between T500 and node');
+    const alarm = tooltip.formatter([
+      { seriesId: 's0', dataIndex: 2, axisValue: 3_000 },
+      { seriesId: 's1', dataIndex: 1, axisValue: 3_000 },
+      { seriesId: 'events0', dataIndex: 0, axisValue: 3_000 },
+    ]);
+    expect(alarm).toContain('95 °F (Alarm)');
+    expect(alarm).not.toContain('(Alarm) · Alarm');
+    expect(alarm).toContain('Open · Alarm');
+    expect(alarm).toContain(ALARM_COLOR);
+  });
+
+  it('escapes names and states in the tooltip', () => {
+    const evil = series('a.1', 'NUMERIC', [[1, null, false, '<img src=x>']], 'G:<b>');
+    const text = formatTooltip([{ seriesId: 's0', dataIndex: 0, axisValue: 1 }], {
+      seriesById: new Map([['s0', { series: evil, units: '', name: '<b>' }]]),
+      events: [],
+      rangeStart: 0,
+      rangeEnd: 10,
+    });
+    expect(text).not.toContain('<img');
+    expect(text).toContain('&lt;b&gt;');
+  });
+
+  it('follows the given range on the time axis and narrows its margins at 1000 px or less', () => {
+    const wide = buildChartOption(input(graphOf(numeric), { range: { from: 0, to: 5_000 } }));
+    expect((wide.xAxis as Array<{ min?: number; max?: number }>)[0]).toMatchObject({ min: 0, max: 5_000 });
+    const narrow = buildChartOption(input(graphOf(numeric), { isNarrow: true }));
+    const left = (option: typeof wide) => (option.grid as Array<{ left: number }>)[0]?.left ?? 0;
+    expect(left(narrow)).toBeLessThan(left(wide));
+  });
+
+  it('titles a chart with its group and units', () => {
+    expect(graphTitleOf('F5.net1.n01', graphOf(numeric))).toBe('Node (°F)');
+    expect(graphTitleOf('F5.system', { units: '', value_label: '', series: [] })).toBe('system');
+  });
+});
+
+describe('events on the time axis', () => {
+  const events: GraphEvent[] = [
+    { kind: 'alarm_on', at: 1_500, sensor: 'F5.net1.n01.1', label: 'Alarm Detected' },
+    { kind: 'alarm_on', at: 1_600, sensor: 'F5.net1.n02.1', label: 'Other node' },
+    { kind: 'maintenance', at: 1_700, sensor: '1', label: 'Test started' },
+    { kind: 'device_offline', at: 2_000, sensor: null, label: 'Device went offline' },
+    { kind: 'device_online', at: 2_500, sensor: null, label: 'Device online' },
+    { kind: 'device_offline', at: 4_000, sensor: null, label: '' },
+  ];
+
+  it('marks alarms, warnings and tests as lines and offline periods as areas, only for sensors the chart holds', () => {
+    const option = buildChartOption(input(graphOf(numeric), { events, range: { from: 0, to: 5_000 } }));
+    const carrier = seriesOf(option).find((one) => one.id === 'events0');
+    expect(carrier?.markLine?.data).toEqual([
+      expect.objectContaining({ xAxis: 1_500, name: 'Alarm Detected' }),
+      expect.objectContaining({ xAxis: 1_700, name: 'Test started' }),
+    ]);
+    expect(carrier?.markArea?.data).toEqual([
+      [expect.objectContaining({ xAxis: 2_000, name: 'Device went offline' }), { xAxis: 2_500 }],
+      [expect.objectContaining({ xAxis: 4_000, name: 'Device offline' }), { xAxis: 5_000 }],
+    ]);
+  });
+
+  it('lists events near the cursor in the tooltip', () => {
+    const option = buildChartOption(input(graphOf(numeric), { events, range: { from: 0, to: 100_000 } }));
+    const tooltip = option.tooltip as { formatter: (params: TooltipParam[]) => string };
+    expect(tooltip.formatter([{ seriesId: 's0', dataIndex: 0, axisValue: 1_000 }])).toContain(
+      'Alarm Detected',
+    );
+    expect(tooltip.formatter([{ seriesId: 's0', dataIndex: 0, axisValue: 1_000 }])).not.toContain(
+      'Other node',
+    );
+    expect(tooltip.formatter([{ seriesId: 's0', dataIndex: 2, axisValue: 60_000 }])).toContain(
+      'Device offline',
+    );
+  });
+});

@@ -1,0 +1,150 @@
+import { GRAPH_MESSAGES, type GraphTimescale, graphExportFileName, type Me } from '@vigil/contracts';
+import { Button, Empty, Flex, Spin } from 'antd';
+import { useCallback, useMemo } from 'react';
+import { errorMessageOf } from '../../../api/api-error';
+import { exportGraphCsv } from '../../../api/graphs';
+import { saveBlob } from '../download';
+import {
+  filterByPanelSelection,
+  filterByRouteSensor,
+  type GraphMap,
+  hasAnyValue,
+  hasSelection,
+} from '../graph-filters';
+import type { ZoomRange } from '../graph-paths';
+import styles from '../graphs.module.css';
+import { F500_TYPES, useF500Panel } from '../hooks/useF500Panel';
+import type { ShowGraphAlert } from '../hooks/useGraphAlert';
+import { useGraphEvents } from '../hooks/useGraphEvents';
+import type { GraphPayloadState } from '../hooks/useGraphPayload';
+import { useIsNarrow } from '../hooks/useIsNarrow';
+import { F500Panel } from './F500Panel';
+import { GraphChart } from './GraphChart';
+
+type GraphBoardProps = {
+  device: NonNullable<Me['current_device']>;
+  payload: GraphPayloadState;
+  sensorId: string | undefined;
+  /** The arrangement's graph_type and the PNG name's timescale part ('live', 'hour', 'historical'...). */
+  graphType: string;
+  /** The export's current_chart_type; null hides the CSV button. */
+  csvTimescale: GraphTimescale | null;
+  onZoom: (range: ZoomRange) => void;
+  onAlert: ShowGraphAlert;
+};
+
+function EmptyState({ text, testId }: { text: string; testId: string }) {
+  return (
+    <div className={styles.empty}>
+      <Empty description={text} data-testid={testId} />
+    </div>
+  );
+}
+
+/** The F500 panel (F500 and F500-UDF) beside the charts, or the spinner and the empty states of M section 2. */
+export function GraphBoard(props: GraphBoardProps) {
+  const { device, payload, sensorId, onAlert } = props;
+  const isF500 = F500_TYPES.includes(device.device_type);
+  const panel = useF500Panel(device.id, isF500, onAlert);
+  const isNarrow = useIsNarrow();
+  const events = useGraphEvents(device.id, payload.data, payload.axisRange);
+  const { csvTimescale } = props;
+
+  const graphs = useMemo((): GraphMap => {
+    if (payload.data === null) {
+      return {};
+    }
+    const routed = filterByRouteSensor(payload.data.graphs, sensorId);
+    return isF500 ? filterByPanelSelection(routed, panel.selection) : routed;
+  }, [payload.data, sensorId, isF500, panel.selection]);
+
+  const handleCsv = useCallback(
+    async (graphKey: string) => {
+      if (csvTimescale === null) {
+        return;
+      }
+      try {
+        const file = await exportGraphCsv(device.id, csvTimescale, graphKey);
+        saveBlob(file.blob, file.fileName);
+        onAlert('success');
+      } catch (error) {
+        onAlert('error', errorMessageOf(error, GRAPH_MESSAGES.fetchError));
+      }
+    },
+    [device.id, csvTimescale, onAlert],
+  );
+  const handlePng = useCallback(() => onAlert('success'), [onAlert]);
+  const { graphType } = props;
+  const pngName = useCallback((key: string) => pngNameOf(device.id, key, graphType), [device.id, graphType]);
+
+  const content = (() => {
+    if (payload.data === null) {
+      if (payload.isLoading) {
+        return (
+          <Flex justify="center" style={{ padding: 48 }} data-testid="graphs-loading">
+            <Spin size="large" />
+          </Flex>
+        );
+      }
+      return (
+        <Flex justify="center" style={{ padding: 48 }}>
+          <Button onClick={payload.retry} data-testid="graphs-retry">
+            Try again
+          </Button>
+        </Flex>
+      );
+    }
+    if (isF500 && !panel.isLoading && !hasSelection(panel.selection)) {
+      return <EmptyState text={GRAPH_MESSAGES.selectSensors} testId="graphs-select-sensors" />;
+    }
+    if (isF500 && panel.isLoading) {
+      return <Spin />;
+    }
+    if (Object.keys(graphs).length === 0) {
+      return <EmptyState text={GRAPH_MESSAGES.graphsEmpty} testId="graphs-empty" />;
+    }
+    if (!hasAnyValue(graphs)) {
+      return <EmptyState text={GRAPH_MESSAGES.noData} testId="graphs-no-data" />;
+    }
+    return (
+      <div className={styles.charts} data-testid="graph-list">
+        {Object.entries(graphs).map(([key, graph]) => (
+          <GraphChart
+            key={key}
+            graphKey={key}
+            graph={graph}
+            events={events}
+            isNarrow={isNarrow}
+            axisRange={payload.axisRange}
+            pngName={pngName}
+            onZoom={props.onZoom}
+            onExportCsv={csvTimescale === null ? undefined : handleCsv}
+            onExportedPng={handlePng}
+          />
+        ))}
+      </div>
+    );
+  })();
+
+  if (!isF500) {
+    return <div className={styles.layoutSingle}>{content}</div>;
+  }
+  return (
+    <div className={styles.layout}>
+      <F500Panel
+        nodes={panel.nodes}
+        selection={panel.selection}
+        isLoading={panel.isLoading}
+        isSaving={panel.isSaving}
+        graphType={props.graphType}
+        onChange={panel.change}
+      />
+      <div style={{ minWidth: 0 }}>{content}</div>
+    </div>
+  );
+}
+
+/** The PNG is named as the CSV of the same graph is (device, graph, timescale, date and time), with .png. */
+function pngNameOf(deviceId: number, graphKey: string, graphType: string): string {
+  return graphExportFileName(deviceId, graphKey, graphType, new Date()).replace(/\.csv$/, '.png');
+}

@@ -1,0 +1,169 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import type { Graph, GraphEvent } from '@vigil/contracts';
+import { Button, Tooltip } from 'antd';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { buildChartOption, chartHeightOf, graphTitleOf, pointCountOf } from '../chart-options';
+import { saveDataUrl } from '../download';
+import { type GraphChartInstance, initChart } from '../echarts-setup';
+import type { ZoomRange } from '../graph-paths';
+import styles from '../graphs.module.css';
+
+type GraphChartProps = {
+  graphKey: string;
+  graph: Graph;
+  events: readonly GraphEvent[];
+  isNarrow: boolean;
+  axisRange: ZoomRange | null;
+  /** The PNG's file name for a graph key (read at download time: it carries the time). */
+  pngName: (graphKey: string) => string;
+  onZoom: (range: ZoomRange) => void;
+  /** Absent where the export call cannot describe the drawn range (historical pages). */
+  onExportCsv?: (graphKey: string) => Promise<void>;
+  onExportedPng: () => void;
+};
+
+/** Layers the page does not draw into the PNG (the drag-to-zoom selection). */
+const PNG_EXCLUDED = ['brush'];
+
+/** Starts drawing once the chart is near the viewport, so a device with 100 graphs opens quickly. */
+function useIsNearViewport(ref: React.RefObject<HTMLElement | null>): boolean {
+  const [isNear, setIsNear] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (element === null || isNear) {
+      return;
+    }
+    if (typeof IntersectionObserver === 'undefined') {
+      setIsNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setIsNear(true);
+        }
+      },
+      { rootMargin: '400px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, isNear]);
+  return isNear;
+}
+
+/** One graph of the payload as an ECharts line chart, with PNG and CSV export and drag-to-zoom. */
+export const GraphChart = memo(function GraphChart(props: GraphChartProps) {
+  const { graphKey, graph, events, isNarrow, axisRange } = props;
+  const frameRef = useRef<HTMLElement>(null);
+  const canvasRef = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<GraphChartInstance | null>(null);
+  const onZoomRef = useRef(props.onZoom);
+  onZoomRef.current = props.onZoom;
+  const isNear = useIsNearViewport(frameRef);
+  const [isExporting, setIsExporting] = useState(false);
+  const title = graphTitleOf(graphKey, graph);
+  const option = useMemo(
+    () => buildChartOption({ graph, title, events, isNarrow, range: axisRange }),
+    [graph, title, events, isNarrow, axisRange],
+  );
+
+  useEffect(() => {
+    const element = canvasRef.current;
+    if (!isNear || element === null) {
+      return;
+    }
+    const chart = initChart(element, undefined, { renderer: 'canvas' });
+    chartRef.current = chart;
+    chart.on('brushEnd', (params) => {
+      const area = (params as { areas?: Array<{ coordRange?: unknown }> }).areas?.[0];
+      const range = area?.coordRange;
+      chart.dispatchAction({ type: 'brush', areas: [] });
+      if (Array.isArray(range) && typeof range[0] === 'number' && typeof range[1] === 'number') {
+        onZoomRef.current({ from: Math.min(range[0], range[1]), to: Math.max(range[0], range[1]) });
+      }
+    });
+    const observer = new ResizeObserver(() => chart.resize());
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      chart.dispose();
+      chartRef.current = null;
+    };
+  }, [isNear]);
+
+  useEffect(() => {
+    const chart = chartRef.current;
+    if (!isNear || chart === null) {
+      return;
+    }
+    chart.setOption(option, { replaceMerge: ['series', 'grid', 'xAxis', 'yAxis'] });
+    // Dragging across the chart selects a time range (zoom); hovering still shows the tooltip.
+    chart.dispatchAction({
+      type: 'takeGlobalCursor',
+      key: 'brush',
+      brushOption: { brushType: 'lineX', brushMode: 'single' },
+    });
+  }, [option, isNear]);
+
+  const handlePng = () => {
+    const chart = chartRef.current;
+    if (chart === null) {
+      return;
+    }
+    saveDataUrl(
+      chart.getDataURL({
+        type: 'png',
+        pixelRatio: 2,
+        backgroundColor: '#fff',
+        excludeComponents: PNG_EXCLUDED,
+      }),
+      props.pngName(graphKey),
+    );
+    props.onExportedPng();
+  };
+  const handleCsv = async () => {
+    if (props.onExportCsv === undefined) {
+      return;
+    }
+    setIsExporting(true);
+    try {
+      await props.onExportCsv(graphKey);
+    } finally {
+      setIsExporting(false);
+    }
+  };
+
+  const sensors = graph.series.map((series) => series.sensor).join(' ');
+  return (
+    <figure
+      ref={frameRef}
+      className={styles.chartCard}
+      aria-label={title}
+      data-testid={`graph-${graphKey}`}
+      data-sensors={sensors}
+      data-points={pointCountOf(graph)}
+    >
+      <div className={styles.chartActions}>
+        <Tooltip title="Download the chart as PNG">
+          <Button size="small" icon={<DownloadOutlined />} onClick={handlePng} data-testid="graph-export-png">
+            PNG
+          </Button>
+        </Tooltip>
+        {props.onExportCsv === undefined ? null : (
+          <Tooltip title="Download the data as CSV">
+            <Button
+              size="small"
+              icon={<DownloadOutlined />}
+              loading={isExporting}
+              onClick={handleCsv}
+              data-testid="graph-export-csv"
+            >
+              CSV
+            </Button>
+          </Tooltip>
+        )}
+      </div>
+      <div ref={canvasRef} style={{ height: chartHeightOf(graph), width: '100%' }} />
+    </figure>
+  );
+});

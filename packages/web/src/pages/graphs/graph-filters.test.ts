@@ -1,0 +1,106 @@
+import type { F500Node, Graph, GraphSeries } from '@vigil/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  filterByPanelSelection,
+  filterByRouteSensor,
+  hasAnyValue,
+  hasSelection,
+  isSensorOfRoute,
+  nodeCheckState,
+  nodeNumberOfSensor,
+  selectionOfArrangement,
+} from './graph-filters';
+
+const series = (sensor: string, values: Array<number | null> = [1]): GraphSeries => ({
+  sensor,
+  name: sensor,
+  device_name: 'F500',
+  sensor_type: 'NUMERIC',
+  value_label: 'Value',
+  data: values.map((value, index) => [index, value, false, '']),
+});
+
+const graph = (...list: GraphSeries[]): Graph => ({ units: '', value_label: 'Value', series: list });
+
+const nodes: F500Node[] = [
+  {
+    number: 1,
+    formated_number: '01',
+    sensors: [
+      { id: 1, name: 'Temp' },
+      { id: 2, name: 'Align' },
+    ],
+  },
+  {
+    number: 2,
+    formated_number: '02',
+    sensors: [
+      { id: 1, name: 'Temp' },
+      { id: 2, name: 'Align' },
+    ],
+  },
+];
+
+describe('the route sensor filter', () => {
+  it("matches a series by its sensor id's last dotted segment", () => {
+    expect(isSensorOfRoute('W03.speed.1', '1')).toBe(true);
+    expect(isSensorOfRoute('W03.speed.11', '1')).toBe(false);
+    expect(isSensorOfRoute('W03.speed.1', 'speed.1')).toBe(true);
+    expect(isSensorOfRoute('W03.speed.1', 'W03.speed.1')).toBe(true);
+  });
+
+  it('keeps only matching series and drops graphs left empty, in order', () => {
+    const graphs = {
+      'W.speed': graph(series('W.speed.1'), series('W.speed.2')),
+      'W.tmp': graph(series('W.tmp.3')),
+    };
+    const kept = filterByRouteSensor(graphs, '1');
+    expect(Object.keys(kept)).toEqual(['W.speed']);
+    expect(kept['W.speed']?.series.map((one) => one.sensor)).toEqual(['W.speed.1']);
+    expect(filterByRouteSensor(graphs, undefined)).toBe(graphs);
+  });
+});
+
+describe('the F500 panel selection', () => {
+  it('reads a whole node (no sensors) as all its sensors', () => {
+    const selection = selectionOfArrangement(
+      {
+        nodes: [
+          { node: 1, sensors: [] },
+          { node: 2, sensors: ['2'] },
+        ],
+      },
+      nodes,
+    );
+    expect([...(selection.get(1) ?? [])]).toEqual(['1', '2']);
+    expect([...(selection.get(2) ?? [])]).toEqual(['2']);
+    expect(nodeCheckState(nodes[0] as F500Node, selection)).toBe('all');
+    expect(nodeCheckState(nodes[1] as F500Node, selection)).toBe('some');
+    expect(hasSelection(selection)).toBe(true);
+    expect(hasSelection(selectionOfArrangement({ nodes: [] }, nodes))).toBe(false);
+  });
+
+  it('finds the node of a series from its n{number} group', () => {
+    expect(nodeNumberOfSensor('F5.net1.n03.2')).toBe(3);
+    expect(nodeNumberOfSensor('F5.system.3')).toBeNull();
+  });
+
+  it('draws only the chosen sensors of the chosen nodes', () => {
+    const graphs = {
+      n1: graph(series('F5.net1.n01.1'), series('F5.net1.n01.2')),
+      n2: graph(series('F5.net1.n02.1')),
+      system: graph(series('F5.system.3')),
+    };
+    const selection = selectionOfArrangement({ nodes: [{ node: 1, sensors: ['2'] }] }, nodes);
+    const kept = filterByPanelSelection(graphs, selection);
+    expect(Object.keys(kept)).toEqual(['n1']);
+    expect(kept.n1?.series.map((one) => one.sensor)).toEqual(['F5.net1.n01.2']);
+  });
+});
+
+describe('empty states', () => {
+  it("says 'There is no data!' only when no series holds a value", () => {
+    expect(hasAnyValue({ g: graph(series('g.1', [null]), series('g.2', [])) })).toBe(false);
+    expect(hasAnyValue({ g: graph(series('g.1', [null, 3])) })).toBe(true);
+  });
+});

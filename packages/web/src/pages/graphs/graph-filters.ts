@@ -1,0 +1,107 @@
+import type { F500Node, Graph, GraphArrangement, GraphSeries } from '@vigil/contracts';
+
+/** Graphs keyed by their dotted path, in the payload's order (M section 9). */
+export type GraphMap = Record<string, Graph>;
+
+const lastSegmentOf = (path: string) => path.slice(path.lastIndexOf('.') + 1);
+
+/**
+ * M section 2: on '/graphs/{sensorId}' a series is shown when its sensor id's last dotted segment is the route's
+ * id. A dotted route id (a full or partial path) matches the same ending.
+ */
+export function isSensorOfRoute(sensor: string, routeSensorId: string): boolean {
+  if (routeSensorId === '') {
+    return true;
+  }
+  return (
+    sensor === routeSensorId ||
+    sensor.endsWith(`.${routeSensorId}`) ||
+    lastSegmentOf(sensor) === routeSensorId
+  );
+}
+
+/** Keeps the series `keep` accepts; graphs left without series are dropped; order is kept. */
+function filterSeries(graphs: GraphMap, keep: (series: GraphSeries) => boolean): GraphMap {
+  const kept: GraphMap = {};
+  for (const [key, graph] of Object.entries(graphs)) {
+    const series = graph.series.filter(keep);
+    if (series.length === graph.series.length) {
+      kept[key] = graph;
+    } else if (series.length > 0) {
+      kept[key] = { ...graph, series };
+    }
+  }
+  return kept;
+}
+
+/** The graphs of '/graphs/{sensorId}' (all of them without a sensor id). */
+export function filterByRouteSensor(graphs: GraphMap, routeSensorId: string | undefined): GraphMap {
+  if (routeSensorId === undefined || routeSensorId === '') {
+    return graphs;
+  }
+  return filterSeries(graphs, (series) => isSensorOfRoute(series.sensor, routeSensorId));
+}
+
+/** The F500 side panel's selection: node number → ids of its chosen sensors (as text). */
+export type PanelSelection = ReadonlyMap<number, ReadonlySet<string>>;
+
+/** The arrangement read back from the server as a selection; a node without sensors is the whole node. */
+export function selectionOfArrangement(
+  arrangement: GraphArrangement,
+  nodes: readonly F500Node[],
+): PanelSelection {
+  const selection = new Map<number, Set<string>>();
+  for (const chosen of arrangement.nodes) {
+    const node = nodes.find((one) => one.number === chosen.node);
+    const all = node?.sensors.map((sensor) => String(sensor.id)) ?? [];
+    const sensors = chosen.sensors.length === 0 ? all : chosen.sensors.map(String);
+    if (sensors.length > 0) {
+      selection.set(chosen.node, new Set(sensors));
+    }
+  }
+  return selection;
+}
+
+export function hasSelection(selection: PanelSelection): boolean {
+  return [...selection.values()].some((sensors) => sensors.size > 0);
+}
+
+/** Checked, partly checked or not, for a node's checkbox. */
+export function nodeCheckState(node: F500Node, selection: PanelSelection): 'all' | 'some' | 'none' {
+  const chosen = selection.get(node.number);
+  if (chosen === undefined || chosen.size === 0) {
+    return 'none';
+  }
+  const isAll = node.sensors.every((sensor) => chosen.has(String(sensor.id)));
+  return isAll ? 'all' : 'some';
+}
+
+/**
+ * The node a series belongs to: the last segment of its path's group part written 'n{number}' (net1.n03 → 3),
+ * as F500 trees name node groups; null for groups that are no node (System State).
+ */
+export function nodeNumberOfSensor(sensor: string): number | null {
+  const segments = sensor.split('.').slice(0, -1);
+  for (let index = segments.length - 1; index >= 0; index -= 1) {
+    const match = /^n(\d+)$/i.exec(segments[index] ?? '');
+    if (match?.[1] !== undefined) {
+      return Number(match[1]);
+    }
+  }
+  return null;
+}
+
+/** M section 2 (F500, F500-UDF): only the series of the sensors chosen in the side panel are drawn. */
+export function filterByPanelSelection(graphs: GraphMap, selection: PanelSelection): GraphMap {
+  return filterSeries(graphs, (series) => {
+    const node = nodeNumberOfSensor(series.sensor);
+    return node !== null && (selection.get(node)?.has(lastSegmentOf(series.sensor)) ?? false);
+  });
+}
+
+/** Whether any series of any graph holds a point with a value ('There is no data!' otherwise). */
+export function hasAnyValue(graphs: GraphMap): boolean {
+  return Object.values(graphs).some((graph) =>
+    graph.series.some((series) => series.data.some((point) => point[1] !== null)),
+  );
+}

@@ -1,0 +1,56 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { GraphArrangementInput } from '@vigil/contracts';
+import { GRAPH_MESSAGES } from '@vigil/contracts';
+import { useMemo } from 'react';
+import { errorMessageOf } from '../../../api/api-error';
+import {
+  getF500Arrangement,
+  graphsQueryKeys,
+  listF500Nodes,
+  updateF500Arrangement,
+} from '../../../api/graphs';
+import { selectionOfArrangement } from '../graph-filters';
+import type { ShowGraphAlert } from './useGraphAlert';
+
+/** Device types with the nodes side panel (M section 2; M section 9: F500-UDF is treated as F500). */
+export const F500_TYPES: readonly string[] = ['F500', 'F500-UDF'];
+
+/**
+ * The F500 side panel: its nodes (f500-nodes/), the selection kept per user (f500-arrangement/), and the
+ * append / delete / clean call whose answer becomes the selection.
+ */
+export function useF500Panel(deviceId: number, isEnabled: boolean, onAlert: ShowGraphAlert) {
+  const queryClient = useQueryClient();
+  const nodes = useQuery({
+    queryKey: graphsQueryKeys.nodes(deviceId),
+    queryFn: ({ signal }) => listF500Nodes(deviceId, signal),
+    enabled: isEnabled,
+    refetchOnWindowFocus: false,
+  });
+  const arrangement = useQuery({
+    queryKey: graphsQueryKeys.arrangement(deviceId),
+    queryFn: ({ signal }) => getF500Arrangement(deviceId, signal),
+    enabled: isEnabled,
+    refetchOnWindowFocus: false,
+  });
+  const update = useMutation({
+    mutationFn: (input: GraphArrangementInput) => updateF500Arrangement(deviceId, input),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(graphsQueryKeys.arrangement(deviceId), answer);
+      onAlert('success');
+    },
+    onError: (error) => onAlert('error', errorMessageOf(error, GRAPH_MESSAGES.fetchError)),
+  });
+  const selection = useMemo(
+    () => selectionOfArrangement(arrangement.data ?? { nodes: [] }, nodes.data ?? []),
+    [arrangement.data, nodes.data],
+  );
+  return {
+    nodes: nodes.data ?? [],
+    selection,
+    isLoading: isEnabled && (nodes.isPending || arrangement.isPending),
+    isError: nodes.isError || arrangement.isError,
+    isSaving: update.isPending,
+    change: update.mutate,
+  };
+}

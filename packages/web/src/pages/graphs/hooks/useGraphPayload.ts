@@ -1,0 +1,85 @@
+import { useQuery } from '@tanstack/react-query';
+import { type DeviceGraphs, GRAPH_LIMITS, GRAPH_TIMESCALE_SPAN_MS } from '@vigil/contracts';
+import { useCallback, useMemo } from 'react';
+import { type GraphsRange, getDeviceGraphs, graphsQueryKeys } from '../../../api/graphs';
+import { useLiveGraphs } from './useLiveGraphs';
+
+/** Live (polled), or a payload read once per range (the hour re-read every 30 s). */
+export type GraphSource = { kind: 'live' } | { kind: 'range'; range: GraphsRange };
+
+export type GraphPayloadState = {
+  data: DeviceGraphs | null;
+  error: unknown;
+  /** Changes on every failed answer, so the page can alert again. */
+  errorAt: number;
+  isLoading: boolean;
+  /** The time span the x axis shows; null follows the data (live, historical). */
+  axisRange: { from: number; to: number } | null;
+  retry: () => void;
+};
+
+/** M section 9: the hour timescale re-fetches every 30 s; other ranges are read once. */
+function refetchIntervalOf(range: GraphsRange): number | false {
+  return 'timescale' in range && range.timescale === 'hour' ? GRAPH_LIMITS.hourRefreshMs : false;
+}
+
+/** The graphs of a device for the page's source. */
+export function useGraphPayload(deviceId: number, source: GraphSource): GraphPayloadState {
+  const isLive = source.kind === 'live';
+  const range = source.kind === 'range' ? source.range : null;
+  const live = useLiveGraphs(deviceId, isLive);
+  const query = useQuery({
+    queryKey: graphsQueryKeys.payload(deviceId, range ?? { timescale: 'hour' }),
+    queryFn: ({ signal }) => getDeviceGraphs(deviceId, range ?? { timescale: 'hour' }, signal),
+    enabled: range !== null,
+    refetchInterval: range === null ? false : refetchIntervalOf(range),
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
+  const refetch = query.refetch;
+  // Live polls on after a failure by itself; a range is read again.
+  const retry = useCallback(() => {
+    if (!isLive) {
+      void refetch();
+    }
+  }, [isLive, refetch]);
+
+  // Memoised on its values: a new object every render would redraw every chart.
+  const rangeText = JSON.stringify(range);
+  const readAt = query.dataUpdatedAt;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: rangeText stands for range
+  const axisRange = useMemo(() => axisRangeOf(range, readAt), [rangeText, readAt]);
+
+  if (isLive) {
+    return {
+      data: live.data,
+      error: live.error,
+      errorAt: live.error === null ? 0 : live.updatedAt,
+      isLoading: live.data === null && live.error === null,
+      axisRange: null,
+      retry,
+    };
+  }
+  return {
+    data: query.data ?? null,
+    error: query.error,
+    errorAt: query.errorUpdatedAt,
+    isLoading: query.isPending && query.fetchStatus !== 'idle',
+    axisRange,
+    retry,
+  };
+}
+
+/** A timescale spans the range ending when it was read; a zoom its own range; a historical time follows the data. */
+function axisRangeOf(range: GraphsRange | null, readAt: number): { from: number; to: number } | null {
+  if (range === null) {
+    return null;
+  }
+  if ('from' in range) {
+    return range;
+  }
+  if ('timescale' in range && readAt > 0) {
+    return { from: readAt - GRAPH_TIMESCALE_SPAN_MS[range.timescale], to: readAt };
+  }
+  return null;
+}
