@@ -92,9 +92,26 @@ describe('the F500 panel selection', () => {
       system: graph(series('F5.system.3')),
     };
     const selection = selectionOfArrangement({ nodes: [{ node: 1, sensors: ['2'] }] }, nodes);
-    const kept = filterByPanelSelection(graphs, selection);
+    const kept = filterByPanelSelection(graphs, selection, nodes);
     expect(Object.keys(kept)).toEqual(['n1']);
     expect(kept.n1?.series.map((one) => one.sensor)).toEqual(['F5.net1.n01.2']);
+  });
+
+  it("tells an F500-UDF's nodes of two networks apart by their graph key", () => {
+    const udf: F500Node[] = [
+      { number: 1001, formated_number: '01 (Network 1)', key: 'U.net1.n01', sensors: [{ id: 1, name: 'T' }] },
+      { number: 2001, formated_number: '01 (Network 2)', key: 'U.net2.n01', sensors: [{ id: 1, name: 'T' }] },
+    ];
+    const graphs = { a: graph(series('U.net1.n01.1')), b: graph(series('U.net2.n01.1')) };
+    const selection = selectionOfArrangement({ nodes: [{ node: 2001, sensors: [] }] }, udf);
+    expect(Object.keys(filterByPanelSelection(graphs, selection, udf))).toEqual(['b']);
+  });
+
+  it('falls back to the n{number} group for nodes without a key', () => {
+    const keyless: F500Node[] = [{ number: 3, formated_number: '03', sensors: [{ id: 1, name: 'T' }] }];
+    const graphs = { a: graph(series('F5.net1.n03.1')), b: graph(series('F5.net1.n04.1')) };
+    const selection = selectionOfArrangement({ nodes: [{ node: 3, sensors: [] }] }, keyless);
+    expect(Object.keys(filterByPanelSelection(graphs, selection, keyless))).toEqual(['a']);
   });
 });
 

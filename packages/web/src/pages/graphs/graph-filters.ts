@@ -77,7 +77,7 @@ export function nodeCheckState(node: F500Node, selection: PanelSelection): 'all'
 }
 
 /**
- * The node a series belongs to: the last segment of its path's group part written 'n{number}' (net1.n03 → 3),
+ * The node of a series without the node's graph key: the last group segment written 'n{number}' (net1.n03 → 3),
  * as F500 trees name node groups; null for groups that are no node (System State).
  */
 export function nodeNumberOfSensor(sensor: string): number | null {
@@ -91,11 +91,30 @@ export function nodeNumberOfSensor(sensor: string): number | null {
   return null;
 }
 
-/** M section 2 (F500, F500-UDF): only the series of the sensors chosen in the side panel are drawn. */
-export function filterByPanelSelection(graphs: GraphMap, selection: PanelSelection): GraphMap {
+/**
+ * M section 2 (F500, F500-UDF): only the series of the sensors chosen in the side panel are drawn. A node's
+ * series are those under its graph key (f500-nodes/ gives it: F500-UDF node numbers are network × 1000 + node).
+ */
+export function filterByPanelSelection(
+  graphs: GraphMap,
+  selection: PanelSelection,
+  nodes: readonly F500Node[],
+): GraphMap {
+  const chosen = new Set<string>();
+  for (const node of nodes) {
+    for (const sensor of node.key === undefined ? [] : (selection.get(node.number) ?? [])) {
+      chosen.add(`${node.key}.${sensor}`);
+    }
+  }
+  const keyless = new Set(nodes.filter((node) => node.key === undefined).map((node) => node.number));
   return filterSeries(graphs, (series) => {
+    if (chosen.has(series.sensor)) {
+      return true;
+    }
     const node = nodeNumberOfSensor(series.sensor);
-    return node !== null && (selection.get(node)?.has(lastSegmentOf(series.sensor)) ?? false);
+    return (
+      node !== null && keyless.has(node) && (selection.get(node)?.has(lastSegmentOf(series.sensor)) ?? false)
+    );
   });
 }
 

@@ -55,8 +55,8 @@ export function GraphBoard(props: GraphBoardProps) {
       return {};
     }
     const routed = filterByRouteSensor(payload.data.graphs, sensorId);
-    return isF500 ? filterByPanelSelection(routed, panel.selection) : routed;
-  }, [payload.data, sensorId, isF500, panel.selection]);
+    return isF500 ? filterByPanelSelection(routed, panel.selection, panel.nodes) : routed;
+  }, [payload.data, sensorId, isF500, panel.selection, panel.nodes]);
 
   const handleCsv = useCallback(
     async (graphKey: string) => {

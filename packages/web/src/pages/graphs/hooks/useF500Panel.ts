@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GraphArrangementInput } from '@vigil/contracts';
+import type { F500Node, GraphArrangementInput } from '@vigil/contracts';
 import { GRAPH_MESSAGES } from '@vigil/contracts';
 import { useMemo } from 'react';
 import { errorMessageOf } from '../../../api/api-error';
@@ -11,6 +11,8 @@ import {
 } from '../../../api/graphs';
 import { selectionOfArrangement } from '../graph-filters';
 import type { ShowGraphAlert } from './useGraphAlert';
+
+const NO_NODES: F500Node[] = [];
 
 /** Device types with the nodes side panel (M section 2; M section 9: F500-UDF is treated as F500). */
 export const F500_TYPES: readonly string[] = ['F500', 'F500-UDF'];
@@ -42,11 +44,11 @@ export function useF500Panel(deviceId: number, isEnabled: boolean, onAlert: Show
     onError: (error) => onAlert('error', errorMessageOf(error, GRAPH_MESSAGES.fetchError)),
   });
   const selection = useMemo(
-    () => selectionOfArrangement(arrangement.data ?? { nodes: [] }, nodes.data ?? []),
+    () => selectionOfArrangement(arrangement.data ?? { nodes: [] }, nodes.data ?? NO_NODES),
     [arrangement.data, nodes.data],
   );
   return {
-    nodes: nodes.data ?? [],
+    nodes: nodes.data ?? NO_NODES,
     selection,
     isLoading: isEnabled && (nodes.isPending || arrangement.isPending),
     isError: nodes.isError || arrangement.isError,
