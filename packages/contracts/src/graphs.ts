@@ -143,6 +143,8 @@ export type F500Node = {
   number: number;
   formated_number: string;
   sensors: Array<{ id: number | string; name: string }>;
+  /** Beyond the wire: the node's graph key (dotted group path); its series' sensor ids start with `${key}.`. */
+  key?: string;
 };
 
 export const GRAPH_ARRANGEMENT_ACTIONS = ['append', 'delete', 'clean'] as const;

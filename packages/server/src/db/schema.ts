@@ -7,6 +7,7 @@ export * from '../modules/accounts/sessions.table';
 export * from '../modules/clients/clients.table';
 export * from '../modules/devices/devices.table';
 export * from '../modules/feedback/feedback.table';
+export * from '../modules/graphs/graph-arrangement.table';
 export * from '../modules/hardware/hardware.table';
 export * from '../modules/maintenance/maintenance.table';
 export * from '../modules/oem/oem.table';
