@@ -1,5 +1,5 @@
 import { GRAPH_MESSAGES, type Me } from '@vigil/contracts';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorMessageOf } from '../../api/api-error';
 import { useCurrentUser } from '../../hooks/useCurrentUser';
@@ -78,7 +78,10 @@ function LiveGraphs({ device, sensorId }: LiveGraphsProps) {
       setSearchParams(withZoomRange(searchParams, null));
     }
   };
-  const handleZoom = (range: ZoomRange) => setSearchParams(withZoomRange(searchParams, range));
+  const handleZoom = useCallback(
+    (range: ZoomRange) => setSearchParams((current) => withZoomRange(current, range)),
+    [setSearchParams],
+  );
 
   return (
     <div className="page" data-testid="graphs-page">

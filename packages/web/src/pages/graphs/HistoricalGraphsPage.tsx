@@ -1,6 +1,6 @@
 import { GRAPH_MESSAGES, type Me } from '@vigil/contracts';
 import { Alert } from 'antd';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { errorMessageOf } from '../../api/api-error';
 import { useCurrentUser } from '../../hooks/useCurrentUser';
@@ -75,7 +75,10 @@ function HistoricalGraphs({ device, search, isAddressValid, sensorId }: Historic
       showAlert('error', errorMessageOf(error, GRAPH_MESSAGES.fetchError));
     }
   }, [error, errorAt, showAlert]);
-  const handleZoom = (range: ZoomRange) => setSearchParams(withZoomRange(searchParams, range));
+  const handleZoom = useCallback(
+    (range: ZoomRange) => setSearchParams((current) => withZoomRange(current, range)),
+    [setSearchParams],
+  );
 
   return (
     <div className="page" data-testid="historical-graphs-page">

@@ -1,7 +1,5 @@
 import { LineChart, type LineSeriesOption } from 'echarts/charts';
 import {
-  BrushComponent,
-  type BrushComponentOption,
   GridComponent,
   type GridComponentOption,
   LegendComponent,
@@ -19,7 +17,8 @@ import { type ComposeOption, init, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 
 /**
- * ECharts with only what the graph pages draw (line series, grids, legend, tooltip, marks, brush zoom, title),
+ * ECharts with only what the graph pages draw (line series, grids, legend, tooltip, marks, title; zooming is
+ * the page's own drag, lighter than the brush component),
  * so the lazy graphs chunk stays small. Nothing else imports 'echarts'.
  */
 use([
@@ -30,7 +29,6 @@ use([
   TitleComponent,
   MarkLineComponent,
   MarkAreaComponent,
-  BrushComponent,
   CanvasRenderer,
 ]);
 
@@ -42,7 +40,6 @@ export type GraphChartOption = ComposeOption<
   | TitleComponentOption
   | MarkLineComponentOption
   | MarkAreaComponentOption
-  | BrushComponentOption
 >;
 
 export type { EChartsType as GraphChartInstance } from 'echarts/core';

@@ -7,6 +7,7 @@ import { saveDataUrl } from '../download';
 import { type GraphChartInstance, initChart } from '../echarts-setup';
 import type { ZoomRange } from '../graph-paths';
 import styles from '../graphs.module.css';
+import { useDragZoom } from '../hooks/useDragZoom';
 
 type GraphChartProps = {
   graphKey: string;
@@ -21,9 +22,6 @@ type GraphChartProps = {
   onExportCsv?: (graphKey: string) => Promise<void>;
   onExportedPng: () => void;
 };
-
-/** Layers the page does not draw into the PNG (the drag-to-zoom selection). */
-const PNG_EXCLUDED = ['brush'];
 
 /** Starts drawing once the chart is near the viewport, so a device with 100 graphs opens quickly. */
 function useIsNearViewport(ref: React.RefObject<HTMLElement | null>): boolean {
@@ -57,8 +55,7 @@ export const GraphChart = memo(function GraphChart(props: GraphChartProps) {
   const frameRef = useRef<HTMLElement>(null);
   const canvasRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<GraphChartInstance | null>(null);
-  const onZoomRef = useRef(props.onZoom);
-  onZoomRef.current = props.onZoom;
+  const drag = useDragZoom(chartRef, props.onZoom);
   const isNear = useIsNearViewport(frameRef);
   const [isExporting, setIsExporting] = useState(false);
   const title = graphTitleOf(graphKey, graph);
@@ -74,14 +71,6 @@ export const GraphChart = memo(function GraphChart(props: GraphChartProps) {
     }
     const chart = initChart(element, undefined, { renderer: 'canvas' });
     chartRef.current = chart;
-    chart.on('brushEnd', (params) => {
-      const area = (params as { areas?: Array<{ coordRange?: unknown }> }).areas?.[0];
-      const range = area?.coordRange;
-      chart.dispatchAction({ type: 'brush', areas: [] });
-      if (Array.isArray(range) && typeof range[0] === 'number' && typeof range[1] === 'number') {
-        onZoomRef.current({ from: Math.min(range[0], range[1]), to: Math.max(range[0], range[1]) });
-      }
-    });
     const observer = new ResizeObserver(() => chart.resize());
     observer.observe(element);
     return () => {
@@ -97,12 +86,6 @@ export const GraphChart = memo(function GraphChart(props: GraphChartProps) {
       return;
     }
     chart.setOption(option, { replaceMerge: ['series', 'grid', 'xAxis', 'yAxis'] });
-    // Dragging across the chart selects a time range (zoom); hovering still shows the tooltip.
-    chart.dispatchAction({
-      type: 'takeGlobalCursor',
-      key: 'brush',
-      brushOption: { brushType: 'lineX', brushMode: 'single' },
-    });
   }, [option, isNear]);
 
   const handlePng = () => {
@@ -111,12 +94,7 @@ export const GraphChart = memo(function GraphChart(props: GraphChartProps) {
       return;
     }
     saveDataUrl(
-      chart.getDataURL({
-        type: 'png',
-        pixelRatio: 2,
-        backgroundColor: '#fff',
-        excludeComponents: PNG_EXCLUDED,
-      }),
+      chart.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: '#fff' }),
       props.pngName(graphKey),
     );
     props.onExportedPng();
@@ -163,7 +141,13 @@ export const GraphChart = memo(function GraphChart(props: GraphChartProps) {
           </Tooltip>
         )}
       </div>
-      <div ref={canvasRef} style={{ height: chartHeightOf(graph), width: '100%' }} />
+      {/* Dragging across the plot chooses a time range (zoom); hovering still shows the tooltip. */}
+      <div className={styles.chartFrame} {...drag.handlers}>
+        <div ref={canvasRef} style={{ height: chartHeightOf(graph), width: '100%' }} />
+        {drag.box === null ? null : (
+          <div className={styles.dragBox} style={{ left: drag.box.left, width: drag.box.width }} />
+        )}
+      </div>
     </figure>
   );
 });

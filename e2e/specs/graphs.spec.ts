@@ -1,0 +1,218 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, useBrowser } from '../fixtures/browser';
+import {
+  charts,
+  download,
+  drawnSensors,
+  type GraphsScene,
+  graphsPage,
+  pointsOfChart,
+  seedGraphsScene,
+  selectDevice,
+  utcNow,
+  valuePointsOf,
+} from '../fixtures/graphs';
+import { typeIntoPicker } from '../fixtures/settings-scene';
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const TABS = [
+  { label: '1 HR', timescale: 'hour' },
+  { label: '24 HR', timescale: 'day' },
+  { label: '7 Days', timescale: 'week' },
+  { label: '30 Days', timescale: 'month' },
+] as const;
+
+let scene: GraphsScene;
+
+describe('sensor graphs', () => {
+  const browser = useBrowser();
+
+  beforeAll(async () => {
+    scene = await seedGraphsScene();
+  });
+
+  afterAll(async () => {
+    await scene?.simulator.stop();
+  });
+
+  it('draws Live and grows it between polls, draws every tab, keeps the chosen one, and exports PNG and CSV', async () => {
+    await selectDevice(scene.manager, scene.node.id);
+    const page = await graphsPage(browser, 'tabs', scene.email);
+    await page.goto('/graphs');
+    await page.getByTestId('graphs-title').getByText(`${scene.node.title} - Live Graphs`).waitFor();
+    expect(await page.getByRole('tab', { name: 'Live', selected: true }).count()).toBe(1);
+    await charts(page).first().waitFor();
+    // Live polls every 2 s and appends: the first chart's points grow while the page stays open.
+    const before = await pointsOfChart(page);
+    await expect.poll(() => pointsOfChart(page), { interval: 500 }).toBeGreaterThan(before);
+    // The Digital group holds contacts only: its chart is the short one (M section 9).
+    const digital = page.locator(`figure[data-sensors*="${scene.nodeUdfId}.digital."]`).first();
+    expect(
+      await digital
+        .locator('canvas')
+        .first()
+        .evaluate((canvas) => canvas.clientHeight),
+    ).toBe(210);
+    await screenshot(page, 'graphs-live-1440');
+
+    for (const tab of TABS) {
+      // A range is read once: the tab is opened when the server has points for it (roll-ups come each minute).
+      await expect
+        .poll(() => valuePointsOf(scene.manager, scene.node.id, `timescale=${tab.timescale}`))
+        .toBeGreaterThan(0);
+      await page.getByRole('tab', { name: tab.label }).click();
+      await expect.poll(() => page.getByRole('tab', { name: tab.label, selected: true }).count()).toBe(1);
+      await charts(page).first().waitFor();
+      expect(await pointsOfChart(page)).toBeGreaterThan(0);
+    }
+    // The chosen timescale is stored locally and restored.
+    await page.reload();
+    await page.getByRole('tab', { name: '30 Days', selected: true }).waitFor();
+
+    // PNG from the chart itself.
+    await page.getByRole('tab', { name: '1 HR' }).click();
+    await charts(page).first().waitFor();
+    const png = await download(page, charts(page).first().getByTestId('graph-export-png'));
+    expect(png.name).toMatch(
+      new RegExp(`^device_${scene.node.id}_sensor_.+_hour_\\d{4}-\\d{2}-\\d{2}_\\d{2}-\\d{2}-\\d{2}\\.png$`),
+    );
+    expect([...fs.readFileSync(png.file).subarray(0, 8)]).toEqual(PNG_SIGNATURE);
+    await page.getByTestId('graph-alert-success').getByText('Successfully').waitFor();
+
+    // CSV from the export call, under the server's file name.
+    const csv = await download(page, charts(page).first().getByTestId('graph-export-csv'));
+    expect(csv.name).toMatch(new RegExp(`^device_${scene.node.id}_sensor_.+_hour_.+\\.csv$`));
+    const lines = fs.readFileSync(csv.file, 'utf8').trim().split(/\r?\n/);
+    expect(lines[0]?.toLowerCase()).toMatch(/time/);
+    expect(lines.length).toBeGreaterThan(1);
+
+    await page.setViewportSize({ width: 900, height: 1000 });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(900);
+    await screenshot(page, 'graphs-hour-900');
+    await page.getByRole('tab', { name: 'Live' }).click();
+    await page.context().close();
+  });
+
+  it("shows only the route sensor's series on /graphs/{sensorId}, and Show All Graphs leads back", async () => {
+    await selectDevice(scene.manager, scene.node.id);
+    const page = await graphsPage(browser, 'sensor', scene.email);
+    await page.goto('/graphs/1');
+    await charts(page).first().waitFor();
+    const sensors = await drawnSensors(page);
+    expect(sensors.length).toBeGreaterThan(0);
+    for (const sensor of sensors) {
+      expect(sensor.split('.').at(-1)).toBe('1');
+    }
+    await page.getByTestId('graphs-show-all').getByText('Show All Graphs').click();
+    await page.waitForURL((url) => url.pathname === '/graphs');
+    await expect
+      .poll(async () => (await drawnSensors(page)).some((sensor) => !sensor.endsWith('.1')))
+      .toBe(true);
+    await page.context().close();
+  });
+
+  it('opens historical graphs from Custom and from the route, with the red banner and SEARCH', async () => {
+    await selectDevice(scene.manager, scene.node.id);
+    const page = await graphsPage(browser, 'historical', scene.email);
+    const now = utcNow();
+    await page.goto('/graphs');
+    await page.getByRole('tab', { name: 'Custom' }).click();
+    await page.getByRole('dialog', { name: 'Custom' }).waitFor();
+    await page.getByTestId('graph-custom-ok').click();
+    await page.getByTestId('graph-custom-hint').getByText('Select date!').waitFor();
+    await typeIntoPicker(page, 'graph-custom-date', now.date);
+    await typeIntoPicker(page, 'graph-custom-time', now.time);
+    await page.getByTestId('graph-custom-ok').click();
+    await page.waitForURL((url) => url.pathname === `/graphs/historical/graphs/${now.date}&${now.time}`);
+    await page
+      .getByTestId('historical-graphs-banner')
+      .getByText(`This is a historical snapshot, not live data: ${now.date} ${now.time}`)
+      .waitFor();
+    await charts(page).first().waitFor();
+    await screenshot(page, 'graphs-historical-1440');
+
+    // The route alone opens the same page; SEARCH without a date says 'Select date!'.
+    await page.goto(`/graphs/historical/graphs/${now.date}&${now.time}/1`);
+    await charts(page).first().waitFor();
+    for (const sensor of await drawnSensors(page)) {
+      expect(sensor.endsWith('.1')).toBe(true);
+    }
+    await page.getByTestId('historical-graphs-date').click();
+    await page.getByTestId('historical-graphs-date').fill('');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('historical-graphs-search').click();
+    await page.getByTestId('graph-alert-selectDate').getByText('Select date!').waitFor();
+    await page.setViewportSize({ width: 900, height: 1000 });
+    await screenshot(page, 'graphs-historical-900');
+    await page.context().close();
+  });
+
+  it('keeps a dragged zoom range in the address, so the link opens the same range', async () => {
+    await selectDevice(scene.manager, scene.node.id);
+    const page = await graphsPage(browser, 'zoom', scene.email);
+    await page.goto('/graphs');
+    await page.getByRole('tab', { name: '1 HR' }).click();
+    const chart = charts(page).first();
+    await chart.waitFor();
+    const box = await chart.locator('canvas').first().boundingBox();
+    if (box === null) {
+      throw new Error('the chart has no box');
+    }
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + box.width * 0.4, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.7, y, { steps: 5 });
+    await page.mouse.up();
+    await page.waitForURL((url) => url.searchParams.has('from') && url.searchParams.has('to'));
+    const zoomed = new URL(page.url());
+    const from = Number(zoomed.searchParams.get('from'));
+    const to = Number(zoomed.searchParams.get('to'));
+    expect(to).toBeGreaterThan(from);
+    await page.goto(`${zoomed.pathname}${zoomed.search}`);
+    await page.getByTestId('graphs-zoom-range').waitFor();
+    await charts(page).first().waitFor();
+    await page.getByTestId('graphs-zoom-reset').click();
+    await page.waitForURL((url) => !url.searchParams.has('from'));
+    await page.context().close();
+  });
+
+  it("draws an F500's chosen node sensors only, and Clear All asks to select sensors", async () => {
+    await selectDevice(scene.manager, scene.f500.id);
+    await expect.poll(() => valuePointsOf(scene.manager, scene.f500.id, 'timescale=hour')).toBeGreaterThan(0);
+    const page = await graphsPage(browser, 'f500', scene.email);
+    await page.goto('/graphs');
+    const panel = page.getByTestId('f500-panel');
+    await panel.getByText('Node 01').waitFor();
+    await page.getByText('Please select Sensors to generate graphs!').waitFor();
+
+    const node = page.getByTestId('f500-node-1');
+    await node.getByRole('checkbox', { name: 'Bearing Temperature' }).check();
+    await charts(page).first().waitFor();
+    expect(await drawnSensors(page)).toEqual([`${scene.f500UdfId}.net1.n01.1`]);
+    // The selection is kept per person: a reload restores it.
+    await page.reload();
+    await charts(page).first().waitFor();
+    expect(await node.getByRole('checkbox', { name: 'Bearing Temperature' }).isChecked()).toBe(true);
+
+    // The whole node: its numeric and contact sensors on one chart (numeric axis above the contact axis).
+    await node.getByRole('checkbox', { name: 'Node 01' }).check();
+    await expect.poll(async () => (await drawnSensors(page)).length).toBeGreaterThan(1);
+    const height = await charts(page)
+      .first()
+      .locator('canvas')
+      .first()
+      .evaluate((canvas) => canvas.clientHeight);
+    expect(height).toBe(460);
+    await screenshot(page, 'graphs-f500-1440');
+    await page.setViewportSize({ width: 900, height: 1000 });
+    await screenshot(page, 'graphs-f500-900');
+
+    await panel.getByRole('button', { name: 'Clear All' }).click();
+    await page.getByText('Please select Sensors to generate graphs!').waitFor();
+    expect(await charts(page).count()).toBe(0);
+    await page.context().close();
+  });
+});
