@@ -1,0 +1,116 @@
+import {
+  GRAPH_EXPORT_DEFAULT_TIMESCALE,
+  GRAPH_MESSAGES,
+  GRAPH_TIMESCALE_SPAN_MS,
+  type GraphTimescale,
+  GraphTimescaleSchema,
+  graphExportFileName,
+  type StateTree,
+} from '@vigil/contracts';
+import type { Database } from '../../db/database';
+import { AppError } from '../../errors';
+import { resolutionFor } from '../../telemetry/series';
+import type { DeviceRow } from '../devices/devices.table';
+import { readableDevice } from '../sensor-settings/device-settings';
+import { getLocationById } from '../sites/sites.repo';
+import type { UserRow } from '../users/users.table';
+import { exportHeader, exportLines, wallClockFormatter } from './graph-export-csv';
+import {
+  EXPORT_PAGE_ROWS,
+  type ExportPlan,
+  type ExportReader,
+  exportReaderOf,
+  planExport,
+  sensorPages,
+} from './graph-export-pages';
+import { selectExportSeries } from './graph-export-select';
+import { loadGraphLayout, type SeriesLayout } from './graph-layout';
+
+export type GraphExportDeps = {
+  db: Database;
+  /** The device's newest tree: this instance's memory or device_state, whichever is newer. */
+  latestTree(device: DeviceRow): Promise<StateTree | undefined>;
+  now?: () => Date;
+  /** The page reads (tests count them); graph-export.repo.ts by default. */
+  reader?: ExportReader;
+  pageRows?: number;
+};
+
+export type GraphExportQuery = { current_chart_type?: string | undefined; sensor_id?: string | undefined };
+
+/** The file name and its CSV text, produced page by page as the response stream asks for it. */
+export type GraphExportFile = { fileName: string; chunks: AsyncGenerator<string> };
+
+/** `current_chart_type`: hour, day, week or month (any case; 'live' exports the hour the Live chart shows). */
+export function exportTimescaleOf(raw: string | undefined): GraphTimescale {
+  const text = raw?.trim().toLowerCase() ?? '';
+  if (text === '') {
+    return GRAPH_EXPORT_DEFAULT_TIMESCALE;
+  }
+  const parsed = GraphTimescaleSchema.safeParse(text === 'live' ? 'hour' : text);
+  if (!parsed.success) {
+    throw AppError.validation({ current_chart_type: [GRAPH_MESSAGES.timescaleInvalid] });
+  }
+  return parsed.data;
+}
+
+/**
+ * GET graphs/device/{id}/export/ (M section 7; docs/graphs.md 'Export'): the CSV of a graph or sensors for the
+ * range of a timescale ending now, at the resolution of the graph's table (raw readings for the hour, 1-minute
+ * roll-ups for day and week, 1-hour roll-ups for the month), never downsampled, series in graph order and each
+ * oldest first, times in the site's timezone. Whoever may see the device exports; 404 otherwise.
+ */
+export class GraphExportService {
+  private readonly now: () => Date;
+  private readonly reader: ExportReader;
+
+  constructor(private readonly deps: GraphExportDeps) {
+    this.now = deps.now ?? (() => new Date());
+    this.reader = deps.reader ?? exportReaderOf(deps.db);
+  }
+
+  async exportCsv(user: UserRow, deviceId: number, query: GraphExportQuery): Promise<GraphExportFile> {
+    const device = await readableDevice(this.deps.db, user, deviceId);
+    const timescale = exportTimescaleOf(query.current_chart_type);
+    const sensorId = query.sensor_id?.trim() ?? '';
+    if (sensorId === '') {
+      throw AppError.validation({ sensor_id: [GRAPH_MESSAGES.sensorRequired] });
+    }
+    const layout = await loadGraphLayout(this.deps.db, device, this.deps.latestTree);
+    const series = selectExportSeries(layout, sensorId);
+    if (series.length === 0) {
+      throw AppError.validation({ sensor_id: [GRAPH_MESSAGES.unknownSensor] });
+    }
+    const site = await getLocationById(this.deps.db, device.locationId);
+    const now = this.now();
+    const span = GRAPH_TIMESCALE_SPAN_MS[timescale];
+    const source = resolutionFor(span);
+    const done = source === 'raw' ? undefined : await this.reader.progress(source);
+    const plan = planExport(source, { from: new Date(now.getTime() - span), to: now }, done);
+    return {
+      fileName: graphExportFileName(device.id, sensorId, timescale, now),
+      chunks: this.chunks(series, plan, site?.timezone ?? 'UTC'),
+    };
+  }
+
+  /** The header, then one chunk per page of rows: a page is read only when the stream wants more. */
+  private async *chunks(series: SeriesLayout[], plan: ExportPlan, timeZone: string): AsyncGenerator<string> {
+    yield exportHeader(timeZone);
+    const formatTime = wallClockFormatter(timeZone);
+    const pageRows = this.deps.pageRows ?? EXPORT_PAGE_ROWS;
+    for (const one of series) {
+      if (one.sensorKey === null) {
+        continue;
+      }
+      const shown = {
+        sensor: one.sensor,
+        name: one.name,
+        byLastValue: one.sensorType !== 'NUMERIC',
+        scale: one.scale,
+      };
+      for await (const rows of sensorPages(this.reader, plan, one.sensorKey, pageRows)) {
+        yield exportLines(shown, rows, formatTime);
+      }
+    }
+  }
+}
