@@ -1,8 +1,13 @@
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { ADVISORY_LOCKS } from '../db/advisory-locks';
 import type { Database } from '../db/database';
 import { insertChunks } from '../db/insert-chunks';
-import { type DeviceEventRow, deviceEvents, type NewDeviceEventRow } from './device-events.table';
+import {
+  type DeviceEventKind,
+  type DeviceEventRow,
+  deviceEvents,
+  type NewDeviceEventRow,
+} from './device-events.table';
 
 /**
  * Takes the offline sweep's lock for the rest of the transaction `tx`; false when another instance's sweep
@@ -23,7 +28,15 @@ export async function insertDeviceEvents(db: Database, rows: readonly NewDeviceE
   }
 }
 
-export type DeviceEventRange = { from?: Date; to?: Date; limit?: number };
+export type DeviceEventRange = {
+  from?: Date;
+  to?: Date;
+  limit?: number;
+  /** Only these kinds. */
+  kinds?: readonly DeviceEventKind[];
+  /** The newest first (the limit then keeps the newest). */
+  newestFirst?: boolean;
+};
 
 /** A device's events with `from` ≤ ts < `to`, oldest first (insertion order within one instant). */
 export async function listDeviceEvents(
@@ -32,6 +45,9 @@ export async function listDeviceEvents(
   range: DeviceEventRange = {},
 ): Promise<DeviceEventRow[]> {
   const conditions = [eq(deviceEvents.deviceId, deviceId)];
+  if (range.kinds !== undefined) {
+    conditions.push(inArray(deviceEvents.kind, [...range.kinds]));
+  }
   if (range.from !== undefined) {
     conditions.push(gte(deviceEvents.ts, range.from));
   }
@@ -42,6 +58,10 @@ export async function listDeviceEvents(
     .select()
     .from(deviceEvents)
     .where(and(...conditions))
-    .orderBy(asc(deviceEvents.ts), asc(deviceEvents.id))
+    .orderBy(
+      ...(range.newestFirst === true
+        ? [desc(deviceEvents.ts), desc(deviceEvents.id)]
+        : [asc(deviceEvents.ts), asc(deviceEvents.id)]),
+    )
     .limit(range.limit ?? 1000);
 }

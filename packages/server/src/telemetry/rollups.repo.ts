@@ -43,16 +43,24 @@ const toSeverity = severities.map(({ code, severity }) => `when ${code} then ${s
 const fromSeverity = severities.map(({ code, severity }) => `when ${severity} then ${code}`).join(' ');
 
 /** The worst status code of a group; built from constants only. */
-function worstStatusOf(column: 'status' | 'worst_status'): SQL {
+export function worstStatusOf(column: 'status' | 'worst_status'): SQL {
   return sql.raw(`case max(case ${column} ${toSeverity} else 0 end) ${fromSeverity} else 0 end`);
 }
 
 const instant = (date: Date): SQL => sql`${date.toISOString()}::timestamptz`;
-const ofSensor = (sensorKey: number | undefined): SQL =>
-  sensorKey === undefined ? sql`` : sql` and sensor_key = ${sensorKey}`;
+/** One sensor, several (one `= any(int[])` condition: one query for all of a device's sensors), or all. */
+export type SensorKeys = number | readonly number[];
+const ofSensor = (keys: SensorKeys | undefined): SQL => {
+  if (keys === undefined) {
+    return sql``;
+  }
+  return typeof keys === 'number'
+    ? sql` and sensor_key = ${keys}`
+    : sql` and sensor_key = any(${`{${keys.map((key) => Math.trunc(key)).join(',')}}`}::int[])`;
+};
 
 /** 1-minute aggregates of raw readings whose ts is in the range (optionally of one sensor). */
-function selectMinuteRollups(range: TimeRange, sensorKey?: number): SQL {
+function selectMinuteRollups(range: TimeRange, sensorKey?: SensorKeys): SQL {
   return sql`select sensor_key, date_trunc('minute', ts, 'UTC') as bucket, min(value) as min, max(value) as max,
       sum(value) as sum, count(value)::int as count, (array_agg(value order by ts desc))[1] as last,
       count(*)::int as samples, ${worstStatusOf('status')} as worst_status, bool_or(in_alarm) as any_alarm
@@ -62,7 +70,7 @@ function selectMinuteRollups(range: TimeRange, sensorKey?: number): SQL {
 }
 
 /** 1-hour aggregates of the 1-minute roll-ups whose bucket is in the range (optionally of one sensor). */
-function selectHourRollups(range: TimeRange, sensorKey?: number): SQL {
+function selectHourRollups(range: TimeRange, sensorKey?: SensorKeys): SQL {
   return sql`select sensor_key, date_trunc('hour', bucket, 'UTC') as bucket, min(min) as min, max(max) as max,
       sum(sum) as sum, sum(count)::int as count, (array_agg(last order by bucket desc))[1] as last,
       sum(samples)::int as samples, ${worstStatusOf('worst_status')} as worst_status,
@@ -91,15 +99,18 @@ export async function upsertRollups(
 
 const numberOrNull = (value: unknown): number | null => (value === null ? null : Number(value));
 
-/** The roll-ups of one sensor for a range not stored yet, computed from the finer table; by bucket. */
+/**
+ * The roll-ups of one sensor (or of several, in one query) for a range not stored yet, computed from the finer
+ * table; by sensor, then bucket.
+ */
 export async function computeRollups(
   db: Database,
   resolution: RollupResolution,
   range: TimeRange,
-  sensorKey: number,
+  sensorKey: SensorKeys,
 ): Promise<RollupPoint[]> {
   const result = (await db.execute(
-    sql`${selectRollups[resolution](range, sensorKey)} order by 2`,
+    sql`${selectRollups[resolution](range, sensorKey)} order by 1, 2`,
   )) as unknown as {
     rows: Array<Record<string, unknown>>;
   };

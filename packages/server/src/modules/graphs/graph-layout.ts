@@ -60,6 +60,8 @@ export type GraphLayout = {
 export type DeviceGraphLayout = {
   /** The tree's device.deviceId (the udf_id): the first segment of every key and sensor id. */
   deviceId: string;
+  /** The tree's own Id (maintenance records' sensor ids start with it); null before the first tree. */
+  treeId: string | null;
   graphs: GraphLayout[];
 };
 
@@ -195,7 +197,7 @@ export function buildGraphLayout(
       series,
     };
   });
-  return { deviceId: tree.device.deviceId, graphs };
+  return { deviceId: tree.device.deviceId, treeId: String(tree.Id), graphs };
 }
 
 /**
@@ -213,7 +215,7 @@ export async function loadGraphLayout(
     findSensorKeysOfDevice(db, device.id),
   ]);
   if (tree === undefined) {
-    return { deviceId: device.udfId, graphs: [] };
+    return { deviceId: device.udfId, treeId: null, graphs: [] };
   }
   return buildGraphLayout(tree, settings, sensorKeys);
 }

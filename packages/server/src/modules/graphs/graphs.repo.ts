@@ -1,8 +1,40 @@
-import { eq } from 'drizzle-orm';
+import { SENSOR_STATUSES } from '@vigil/contracts';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import {
+  computeRollups,
+  findRollupProgress,
+  type RollupPoint,
+  type RollupResolution,
+  STATUS_SEVERITY_ORDER,
+  type TimeRange,
+  worstStatusOf,
+} from '../../telemetry/rollups.repo';
 import { sensors } from '../../telemetry/sensors.table';
 
-/** Graph reads (docs/graphs.md 'Reading'): one query per table for all of a device's sensors. */
+/**
+ * Graph reads (docs/graphs.md 'Reading'): one query per table for all of a device's sensors
+ * (`sensor_key = any(...)`), never one per sensor. Rows come back as buckets of `bucketMs` (0: raw rows as
+ * they are) with min, max, last value, count of values, worst status and any alarm; timestamps as epoch ms
+ * so no Date is built per row.
+ */
+
+/** One bucket of one sensor: `t1` its first timestamp, `t2` where its second extreme is drawn. */
+export type BucketRow = {
+  key: number;
+  t1: number;
+  t2: number;
+  min: number | null;
+  max: number | null;
+  last: number | null;
+  /** Values that were not null; 0 for a bucket of missing values (a gap). */
+  count: number;
+  /** Worst status code (SENSOR_STATUSES index). */
+  status: number;
+  alarm: boolean;
+};
+
+export type BucketsByKey = Map<number, BucketRow[]>;
 
 /** The device's sensors dictionary: full dotted sensor id → sensors.id (the key of readings and roll-ups). */
 export async function findSensorKeysOfDevice(db: Database, deviceId: number): Promise<Map<string, number>> {
@@ -11,4 +43,225 @@ export async function findSensorKeysOfDevice(db: Database, deviceId: number): Pr
     .from(sensors)
     .where(eq(sensors.deviceId, deviceId));
   return new Map(rows.map((row) => [row.sensorId, row.id]));
+}
+
+const ROLLUP_TABLES: Record<RollupResolution, string> = {
+  '1m': 'sensor_rollups_1m',
+  '1h': 'sensor_rollups_1h',
+};
+export const STEP_MS: Record<RollupResolution, number> = { '1m': 60_000, '1h': 3_600_000 };
+/** How far back the buckets not rolled up yet are computed (as telemetry/series.ts reads them). */
+const TAIL_MAX_MS: Record<RollupResolution, number> = { '1m': 3_600_000, '1h': 24 * 3_600_000 };
+
+const anyKey = (keys: readonly number[]): SQL =>
+  sql`sensor_key = any(${`{${keys.map((key) => Math.trunc(key)).join(',')}}`}::int[])`;
+const instant = (ms: number): SQL => sql`${new Date(ms).toISOString()}::timestamptz`;
+const epochMs = (column: string): SQL => sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
+
+type Row = Record<string, unknown>;
+
+async function rowsOf(db: Database, query: SQL): Promise<Row[]> {
+  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+}
+
+const numberOrNull = (value: unknown): number | null => (value === null ? null : Number(value));
+
+/** `t2` never after the range's end (an open bucket's second point would be drawn in the future). */
+function toBucket(row: Row, secondOffsetMs: number, endMs: number): BucketRow {
+  const t1 = Number(row.t1);
+  const t2 = (row.t2 === undefined ? t1 : Number(row.t2)) + secondOffsetMs;
+  return {
+    key: Number(row.key),
+    t1,
+    t2: Math.max(t1, Math.min(t2, endMs - 1)),
+    min: numberOrNull(row.min),
+    max: numberOrNull(row.max),
+    last: numberOrNull(row.last),
+    count: Number(row.count),
+    status: Number(row.status),
+    alarm: row.alarm === true,
+  };
+}
+
+function byKey(rows: BucketRow[], into: BucketsByKey = new Map()): BucketsByKey {
+  for (const row of rows) {
+    let list = into.get(row.key);
+    if (list === undefined) {
+      list = [];
+      into.set(row.key, list);
+    }
+    list.push(row);
+  }
+  return into;
+}
+
+/** Raw readings of the sensors in the range: as they are (bucketMs 0), or in buckets of bucketMs. */
+export async function findRawBuckets(
+  db: Database,
+  keys: readonly number[],
+  range: TimeRange,
+  bucketMs: number,
+): Promise<BucketsByKey> {
+  if (keys.length === 0 || range.to <= range.from) {
+    return new Map();
+  }
+  const where = sql`${anyKey(keys)} and ts >= ${instant(range.from.getTime())} and ts < ${instant(range.to.getTime())}`;
+  if (bucketMs <= 0) {
+    const rows = await rowsOf(
+      db,
+      sql`select sensor_key as key, ${epochMs('ts')} as t1, value, status, in_alarm as alarm
+        from sensor_readings where ${where} order by sensor_key, ts`,
+    );
+    return byKey(
+      rows.map((row) => {
+        const value = numberOrNull(row.value);
+        const t1 = Number(row.t1);
+        return {
+          key: Number(row.key),
+          t1,
+          t2: t1,
+          min: value,
+          max: value,
+          last: value,
+          count: value === null ? 0 : 1,
+          status: Number(row.status),
+          alarm: row.alarm === true,
+        };
+      }),
+    );
+  }
+  const rows = await rowsOf(
+    db,
+    sql`select sensor_key as key, floor(extract(epoch from ts) * 1000 / ${bucketMs}) as g,
+        ${epochMs('min(ts)')} as t1, ${epochMs('max(ts)')} as t2, min(value) as min, max(value) as max,
+        (array_agg(value order by ts desc))[1] as last, count(value)::int as count,
+        ${worstStatusOf('status')} as status, bool_or(in_alarm) as alarm
+      from sensor_readings where ${where} group by 1, 2 order by 1, 2`,
+  );
+  return byKey(rows.map((row) => toBucket(row, 0, range.to.getTime())));
+}
+
+/** Stored roll-ups of the sensors whose bucket starts in the range: as stored, or grouped into bucketMs. */
+async function findStoredBuckets(
+  db: Database,
+  resolution: RollupResolution,
+  keys: readonly number[],
+  range: { from: number; to: number },
+  bucketMs: number,
+  endMs: number,
+): Promise<BucketRow[]> {
+  if (range.to <= range.from) {
+    return [];
+  }
+  const table = sql.raw(ROLLUP_TABLES[resolution]);
+  const where = sql`${anyKey(keys)} and bucket >= ${instant(range.from)} and bucket < ${instant(range.to)}`;
+  const halfStep = STEP_MS[resolution] / 2;
+  if (bucketMs <= STEP_MS[resolution]) {
+    // The month graph's path: one range read of the primary key (sensor_key, bucket).
+    const rows = await rowsOf(
+      db,
+      sql`select sensor_key as key, ${epochMs('bucket')} as t1, min, max, last, count,
+          worst_status as status, any_alarm as alarm
+        from ${table} where ${where} order by sensor_key, bucket`,
+    );
+    return rows.map((row) => toBucket(row, halfStep, endMs));
+  }
+  const rows = await rowsOf(
+    db,
+    sql`select sensor_key as key, floor(extract(epoch from bucket) * 1000 / ${bucketMs}) as g,
+        ${epochMs('min(bucket)')} as t1, ${epochMs('max(bucket)')} as t2, min(min) as min, max(max) as max,
+        (array_agg(last order by bucket desc))[1] as last, sum(count)::int as count,
+        ${worstStatusOf('worst_status')} as status, bool_or(any_alarm) as alarm
+      from ${table} where ${where} group by 1, 2 order by 1, 2`,
+  );
+  return rows.map((row) => toBucket(row, halfStep, endMs));
+}
+
+function fromRollupPoint(point: RollupPoint, halfStep: number, endMs: number): BucketRow {
+  const t1 = point.bucket.getTime();
+  return {
+    key: point.sensorKey,
+    t1,
+    t2: Math.max(t1, Math.min(t1 + halfStep, endMs - 1)),
+    min: point.min,
+    max: point.max,
+    last: point.last,
+    count: point.count,
+    status: point.worstStatus,
+    alarm: point.anyAlarm,
+  };
+}
+
+const severityOf = (code: number): number =>
+  STATUS_SEVERITY_ORDER.length - 1 - STATUS_SEVERITY_ORDER.indexOf(SENSOR_STATUSES[code] ?? 'OK');
+
+/** The worse of two status codes (Alarm > WARNING > N/A > Not Scanned > OK). */
+export function worseStatus(a: number, b: number): number {
+  return severityOf(b) > severityOf(a) ? b : a;
+}
+
+/** Merges neighbouring rows of one sensor that fall in the same bucket of bucketMs (stored rows and the tail). */
+export function mergeBuckets(rows: readonly BucketRow[], bucketMs: number): BucketRow[] {
+  const merged: BucketRow[] = [];
+  for (const row of rows) {
+    const previous = merged[merged.length - 1];
+    if (
+      previous === undefined ||
+      previous.key !== row.key ||
+      Math.floor(previous.t1 / bucketMs) !== Math.floor(row.t1 / bucketMs)
+    ) {
+      merged.push({ ...row });
+      continue;
+    }
+    previous.t2 = Math.max(previous.t2, row.t2);
+    previous.min =
+      previous.min === null ? row.min : row.min === null ? previous.min : Math.min(previous.min, row.min);
+    previous.max =
+      previous.max === null ? row.max : row.max === null ? previous.max : Math.max(previous.max, row.max);
+    previous.last = row.last;
+    previous.count += row.count;
+    previous.status = worseStatus(previous.status, row.status);
+    previous.alarm = previous.alarm || row.alarm;
+  }
+  return merged;
+}
+
+/**
+ * Roll-ups of the sensors in the range, in buckets of bucketMs (≥ the table's step): the stored buckets up to
+ * the roll-up job's progress in one query, then the buckets not rolled up yet computed from the finer table
+ * in one query (at most the last hour of raw rows, or the last day of 1-minute roll-ups).
+ */
+export async function findRollupBuckets(
+  db: Database,
+  resolution: RollupResolution,
+  keys: readonly number[],
+  range: TimeRange,
+  bucketMs: number,
+): Promise<BucketsByKey> {
+  const step = STEP_MS[resolution];
+  const start = Math.floor(range.from.getTime() / step) * step;
+  const end = range.to.getTime();
+  if (keys.length === 0 || end <= start) {
+    return new Map();
+  }
+  const done = (await findRollupProgress(db, resolution))?.getTime() ?? Number.NEGATIVE_INFINITY;
+  const tailFrom = Math.min(
+    end,
+    Math.max(start, done, Math.floor((end - TAIL_MAX_MS[resolution]) / step) * step),
+  );
+  const stored = await findStoredBuckets(db, resolution, keys, { from: start, to: tailFrom }, bucketMs, end);
+  const tail =
+    tailFrom >= end
+      ? []
+      : (await computeRollups(db, resolution, { from: new Date(tailFrom), to: range.to }, keys)).map(
+          (point) => fromRollupPoint(point, step / 2, end),
+        );
+  const grouped = byKey(stored);
+  byKey(tail, grouped);
+  if (tail.length > 0 || bucketMs > step) {
+    for (const [key, rows] of grouped) {
+      grouped.set(key, mergeBuckets(rows, Math.max(bucketMs, step)));
+    }
+  }
+  return grouped;
 }

@@ -4,7 +4,7 @@ import {
   type MaintenanceEventType,
   type MaintenanceState,
 } from '@vigil/contracts';
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import type { Database } from '../../db/database';
 import { users } from '../users/users.table';
@@ -173,6 +173,26 @@ export async function findMaintenanceRecords(
     .where(eq(maintenanceRecords.deviceId, deviceId))
     .orderBy(asc(maintenanceRecords.id));
   return rows.map((row) => ({ ...row.record, engineer: row.engineer }));
+}
+
+/** The records of a device with `from` ≤ maintenance_time < `to`, newest first, at most `limit`. */
+export async function findMaintenanceRecordsBetween(
+  db: Database,
+  deviceId: number,
+  range: { from: Date; to: Date; limit: number },
+): Promise<MaintenanceRecordRow[]> {
+  return db
+    .select()
+    .from(maintenanceRecords)
+    .where(
+      and(
+        eq(maintenanceRecords.deviceId, deviceId),
+        gte(maintenanceRecords.maintenanceTime, range.from),
+        lt(maintenanceRecords.maintenanceTime, range.to),
+      ),
+    )
+    .orderBy(desc(maintenanceRecords.maintenanceTime), desc(maintenanceRecords.id))
+    .limit(range.limit);
 }
 
 async function insertRecordOf(

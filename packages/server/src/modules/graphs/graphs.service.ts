@@ -1,0 +1,94 @@
+import { type DeviceGraphs, GRAPH_LIMITS, type Graph, type StateTree } from '@vigil/contracts';
+import type { Database } from '../../db/database';
+import type { DeviceRow } from '../devices/devices.table';
+import { readableDevice } from '../sensor-settings/device-settings';
+import { getLocationById } from '../sites/sites.repo';
+import type { UserRow } from '../users/users.table';
+import { gapThresholdMs } from './graph-gaps';
+import { layoutSensorKeys, loadGraphLayout } from './graph-layout';
+import { seriesPoints } from './graph-points';
+import { type GraphsQuery, type GraphWindow, graphWindowOf, liveWindowOf } from './graph-range';
+import { type BucketsByKey, findRawBuckets, findRollupBuckets } from './graphs.repo';
+
+export type GraphsDeps = {
+  db: Database;
+  /** The device's newest tree: this instance's memory or device_state, whichever is newer. */
+  latestTree(device: DeviceRow): Promise<StateTree | undefined>;
+  now?: () => Date;
+};
+
+/**
+ * GET graphs/device/{id}/ and live-update/ (M sections 2, 3, 4 and 9; docs/graphs.md): the device's graphs
+ * from its latest tree, each series read for all sensors at once and held to the point budget.
+ */
+export class GraphsService {
+  constructor(private readonly deps: GraphsDeps) {}
+
+  private now(): Date {
+    return this.deps.now?.() ?? new Date();
+  }
+
+  /** `timescale` ending now (default 'day'), `timestamp` (historical, site time) or `from`/`to`. */
+  async deviceGraphs(user: UserRow, deviceId: number, query: GraphsQuery): Promise<DeviceGraphs> {
+    const device = await readableDevice(this.deps.db, user, deviceId);
+    const timeZone =
+      query.timestamp === undefined
+        ? 'UTC'
+        : ((await getLocationById(this.deps.db, device.locationId))?.timezone ?? 'UTC');
+    const now = this.now();
+    return this.payload(device, graphWindowOf(query, now, timeZone), now, undefined);
+  }
+
+  /**
+   * Only the points after `since` (at most an hour back), or the last 10 minutes without it; every graph and
+   * every series in the order of the full call, so the page appends by series position.
+   */
+  async liveUpdate(user: UserRow, deviceId: number, since: number | undefined): Promise<DeviceGraphs> {
+    const device = await readableDevice(this.deps.db, user, deviceId);
+    const now = this.now();
+    return this.payload(device, liveWindowOf(since, now), now, since);
+  }
+
+  private async payload(
+    device: DeviceRow,
+    window: GraphWindow,
+    now: Date,
+    previousTs: number | undefined,
+  ): Promise<DeviceGraphs> {
+    const { db } = this.deps;
+    const layout = await loadGraphLayout(db, device, this.deps.latestTree);
+    const buckets = await readBuckets(db, window, layoutSensorKeys(layout));
+    const options = {
+      thresholdMs: gapThresholdMs(window.gapBaseMs, window.bucketMs),
+      previousTs,
+      until: window.endsNow ? now.getTime() : undefined,
+      budget: GRAPH_LIMITS.pointBudget,
+    };
+    const graphs: Record<string, Graph> = {};
+    for (const graph of layout.graphs) {
+      graphs[graph.key] = {
+        units: graph.units,
+        value_label: graph.valueLabel,
+        series: graph.series.map((series) => ({
+          sensor: series.sensor,
+          name: series.name,
+          device_name: device.title,
+          sensor_type: series.sensorType,
+          value_label: series.valueLabel,
+          data:
+            series.sensorKey === null
+              ? []
+              : seriesPoints(buckets.get(series.sensorKey) ?? [], series, options),
+        })),
+      };
+    }
+    return { device: device.id, device_name: device.title, device_type: device.deviceType, graphs };
+  }
+}
+
+/** One query per table for every sensor of the device (plus the roll-up tail not stored yet). */
+function readBuckets(db: Database, window: GraphWindow, keys: number[]): Promise<BucketsByKey> {
+  return window.source === 'raw'
+    ? findRawBuckets(db, keys, window, window.bucketMs)
+    : findRollupBuckets(db, window.source, keys, window, window.bucketMs);
+}
