@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, useBrowser } from '../fixtures/browser';
 import {
   charts,
+  clearPicker,
   download,
+  drawEveryChart,
   drawnSensors,
   type GraphsScene,
   graphsPage,
@@ -48,12 +50,14 @@ describe('sensor graphs', () => {
     await expect.poll(() => pointsOfChart(page), { interval: 500 }).toBeGreaterThan(before);
     // The Digital group holds contacts only: its chart is the short one (M section 9).
     const digital = page.locator(`figure[data-sensors*="${scene.nodeUdfId}.digital."]`).first();
+    await digital.scrollIntoViewIfNeeded();
     expect(
       await digital
         .locator('canvas')
         .first()
         .evaluate((canvas) => canvas.clientHeight),
     ).toBe(210);
+    await drawEveryChart(page);
     await screenshot(page, 'graphs-live-1440');
 
     for (const tab of TABS) {
@@ -91,6 +95,7 @@ describe('sensor graphs', () => {
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
       .toBeLessThanOrEqual(900);
+    await drawEveryChart(page);
     await screenshot(page, 'graphs-hour-900');
     await page.getByRole('tab', { name: 'Live' }).click();
     await page.context().close();
@@ -132,6 +137,7 @@ describe('sensor graphs', () => {
       .getByText(`This is a historical snapshot, not live data: ${now.date} ${now.time}`)
       .waitFor();
     await charts(page).first().waitFor();
+    await drawEveryChart(page);
     await screenshot(page, 'graphs-historical-1440');
 
     // The route alone opens the same page; SEARCH without a date says 'Select date!'.
@@ -140,9 +146,7 @@ describe('sensor graphs', () => {
     for (const sensor of await drawnSensors(page)) {
       expect(sensor.endsWith('.1')).toBe(true);
     }
-    await page.getByTestId('historical-graphs-date').click();
-    await page.getByTestId('historical-graphs-date').fill('');
-    await page.keyboard.press('Escape');
+    await clearPicker(page, 'historical-graphs-date');
     await page.getByTestId('historical-graphs-search').click();
     await page.getByTestId('graph-alert-selectDate').getByText('Select date!').waitFor();
     await page.setViewportSize({ width: 900, height: 1000 });
@@ -189,16 +193,18 @@ describe('sensor graphs', () => {
     await page.getByText('Please select Sensors to generate graphs!').waitFor();
 
     const node = page.getByTestId('f500-node-1');
-    await node.getByRole('checkbox', { name: 'Bearing Temperature' }).check();
+    const temperature = node.getByRole('checkbox', { name: 'Bearing Temperature' });
+    await temperature.click();
+    await expect.poll(() => temperature.isChecked()).toBe(true);
     await charts(page).first().waitFor();
     expect(await drawnSensors(page)).toEqual([`${scene.f500UdfId}.net1.n01.1`]);
     // The selection is kept per person: a reload restores it.
     await page.reload();
     await charts(page).first().waitFor();
-    expect(await node.getByRole('checkbox', { name: 'Bearing Temperature' }).isChecked()).toBe(true);
+    expect(await temperature.isChecked()).toBe(true);
 
     // The whole node: its numeric and contact sensors on one chart (numeric axis above the contact axis).
-    await node.getByRole('checkbox', { name: 'Node 01' }).check();
+    await node.getByRole('checkbox', { name: 'Node 01' }).click();
     await expect.poll(async () => (await drawnSensors(page)).length).toBeGreaterThan(1);
     const height = await charts(page)
       .first()
@@ -206,8 +212,12 @@ describe('sensor graphs', () => {
       .first()
       .evaluate((canvas) => canvas.clientHeight);
     expect(height).toBe(460);
+    await drawEveryChart(page);
     await screenshot(page, 'graphs-f500-1440');
     await page.setViewportSize({ width: 900, height: 1000 });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(900);
     await screenshot(page, 'graphs-f500-900');
 
     await panel.getByRole('button', { name: 'Clear All' }).click();

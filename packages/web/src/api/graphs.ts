@@ -20,12 +20,21 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * The envelope is checked, not every point: a 30-day payload holds tens of thousands of points and the server
- * builds them from typed rows (zod over each one would cost more than drawing them).
+ * The envelope is checked and each series keeps only points that are arrays; the points themselves are not
+ * parsed one by one (a 30-day payload holds tens of thousands and the server builds them from typed rows).
  */
-const parseDeviceGraphs: Parse<DeviceGraphs> = (data) => {
+export const parseDeviceGraphs: Parse<DeviceGraphs> = (data) => {
   if (!isRecord(data) || !isRecord(data.graphs)) {
     throw new Error('graphs: the answer has no graphs');
+  }
+  for (const graph of Object.values(data.graphs)) {
+    if (!isRecord(graph) || !Array.isArray(graph.series)) {
+      throw new Error('graphs: a graph has no series');
+    }
+    for (const series of graph.series as Array<Record<string, unknown>>) {
+      const points = Array.isArray(series.data) ? series.data : [];
+      series.data = points.every(Array.isArray) ? points : points.filter(Array.isArray);
+    }
   }
   return data as DeviceGraphs;
 };

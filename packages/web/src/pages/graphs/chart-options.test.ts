@@ -8,6 +8,7 @@ import {
   contactYOf,
   graphTitleOf,
   seriesNamesOf,
+  unitOfSeries,
 } from './chart-options';
 import { formatTooltip, type TooltipParam } from './chart-tooltip';
 
@@ -25,11 +26,14 @@ const series = (
   data,
 });
 
-const numeric = series('F5.net1.n01.1', 'NUMERIC', [
-  [1_000, 20, false, 'OK'],
-  [2_000, null, false, 'Lost Communication Between T500 and node'],
-  [3_000, 95, true, 'Alarm'],
-]);
+const numeric: GraphSeries = {
+  ...series('F5.net1.n01.1', 'NUMERIC', [
+    [1_000, 20, false, 'OK'],
+    [2_000, null, false, 'Lost Communication Between T500 and node'],
+    [3_000, 95, true, 'Alarm'],
+  ]),
+  value_label: '°F',
+};
 const contact = series('F5.net1.n01.2', 'BOOL', [
   [1_000, 0, false, 'Closed'],
   [3_000, 1, true, 'Open'],
@@ -140,9 +144,28 @@ describe('graph chart options', () => {
     expect(left(narrow)).toBeLessThan(left(wide));
   });
 
-  it('titles a chart with its group and units', () => {
-    expect(graphTitleOf('F5.net1.n01', graphOf(numeric))).toBe('Node (°F)');
+  it("titles a chart with the graph's value label, else its group and units", () => {
+    expect(
+      graphTitleOf('F5.net1.n01', { ...graphOf(numeric), value_label: 'Network 1 Node 1 (°F, PPM)' }),
+    ).toBe('Network 1 Node 1 (°F, PPM)');
+    expect(graphTitleOf('F5.net1.n01', { ...graphOf(numeric), value_label: '' })).toBe('Node (°F)');
     expect(graphTitleOf('F5.system', { units: '', value_label: '', series: [] })).toBe('system');
+  });
+
+  it("gives each series its own unit of the graph's units in the tooltip", () => {
+    const speed = { ...numeric, sensor: 'F5.net1.n01.3', value_label: 'PPM' };
+    const temperature = { ...numeric, value_label: '°F' };
+    const graph = {
+      units: '°F, PPM',
+      value_label: 'Node',
+      series: [temperature, speed, { ...contact, value_label: 'Contact' }],
+    };
+    expect(unitOfSeries(speed, graph)).toBe('PPM');
+    expect(unitOfSeries(graph.series[2] as GraphSeries, graph)).toBe('');
+    const tooltip = buildChartOption(input(graph)).tooltip as {
+      formatter: (params: TooltipParam[]) => string;
+    };
+    expect(tooltip.formatter([{ seriesId: 's1', dataIndex: 0, axisValue: 1_000 }])).toContain('20 PPM');
   });
 });
 

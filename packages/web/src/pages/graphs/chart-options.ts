@@ -135,7 +135,7 @@ export function buildChartOption(input: ChartInput): GraphChartOption {
   const seriesById: TooltipContext['seriesById'] = new Map(
     graph.series.map((series, index) => [
       `s${index}`,
-      { series, units: graph.units, name: names[index] ?? series.name },
+      { series, units: unitOfSeries(series, graph), name: names[index] ?? series.name },
     ]),
   );
 
@@ -218,8 +218,6 @@ export function buildChartOption(input: ChartInput): GraphChartOption {
       type: 'value',
       gridIndex: 0,
       scale: true,
-      name: graph.units,
-      nameTextStyle: { fontSize: axisLabelSize, align: 'right' },
       axisLabel: { fontSize: axisLabelSize },
     });
   }
@@ -266,14 +264,26 @@ export function buildChartOption(input: ChartInput): GraphChartOption {
   };
 }
 
-/** The chart's title: the graph's group (the part of a series name before ':') and its units. */
+/** The chart's title: the graph's value_label ('NTC (°C)'), else its group (a series name before ':') and units. */
 export function graphTitleOf(key: string, graph: Graph): string {
+  if (graph.value_label.trim() !== '') {
+    return shortenSeriesName(graph.value_label);
+  }
   const first = graph.series[0]?.name ?? '';
   const group = first.includes(':')
     ? first.slice(0, first.indexOf(':'))
     : key.slice(key.lastIndexOf('.') + 1);
   const title = shortenSeriesName(group.trim() === '' ? key : group.trim());
   return graph.units === '' ? title : `${title} (${graph.units})`;
+}
+
+/**
+ * A series' unit: its value_label when that is one of the graph's units ('°F' of '°F, PPM'); generic labels
+ * ('Value', 'Contact', 'State') are no unit.
+ */
+export function unitOfSeries(series: GraphSeries, graph: Graph): string {
+  const units = graph.units.split(',').map((unit) => unit.trim());
+  return units.includes(series.value_label) ? series.value_label : '';
 }
 
 /** Total points of a graph (the page's test hook and the 'There is no data!' check). */

@@ -1,6 +1,7 @@
 import type { F500Node, Graph, GraphSeries } from '@vigil/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  applyArrangementInput,
   filterByPanelSelection,
   filterByRouteSensor,
   hasAnyValue,
@@ -112,6 +113,31 @@ describe('the F500 panel selection', () => {
     const graphs = { a: graph(series('F5.net1.n03.1')), b: graph(series('F5.net1.n04.1')) };
     const selection = selectionOfArrangement({ nodes: [{ node: 3, sensors: [] }] }, keyless);
     expect(Object.keys(filterByPanelSelection(graphs, selection, keyless))).toEqual(['a']);
+  });
+});
+
+describe('the panel change drawn before the server answers', () => {
+  const none = { nodes: [] };
+  it('appends a sensor, then the whole node in its place', () => {
+    const one = applyArrangementInput(none, { action: 'append', node: 1, sensor: 2 }, nodes);
+    expect(one).toEqual({ nodes: [{ node: 1, sensors: ['2'] }] });
+    expect(applyArrangementInput(one, { action: 'append', node: 1 }, nodes)).toEqual({
+      nodes: [{ node: 1, sensors: [] }],
+    });
+  });
+
+  it("unchecking a whole node's sensor leaves its others; deleting the last one drops the node", () => {
+    const whole = { nodes: [{ node: 1, sensors: [] }] };
+    const left = applyArrangementInput(whole, { action: 'delete', node: 1, sensor: 1 }, nodes);
+    expect(left).toEqual({ nodes: [{ node: 1, sensors: ['2'] }] });
+    expect(applyArrangementInput(left, { action: 'delete', node: 1, sensor: '2' }, nodes)).toEqual(none);
+    expect(applyArrangementInput(whole, { action: 'delete', node: 1 }, nodes)).toEqual(none);
+  });
+
+  it('clean empties the selection', () => {
+    expect(
+      applyArrangementInput({ nodes: [{ node: 2, sensors: ['1'] }] }, { action: 'clean' }, nodes),
+    ).toEqual(none);
   });
 });
 

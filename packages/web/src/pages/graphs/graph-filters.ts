@@ -1,4 +1,4 @@
-import type { F500Node, Graph, GraphArrangement, GraphSeries } from '@vigil/contracts';
+import type { F500Node, Graph, GraphArrangement, GraphArrangementInput, GraphSeries } from '@vigil/contracts';
 
 /** Graphs keyed by their dotted path, in the payload's order (M section 9). */
 export type GraphMap = Record<string, Graph>;
@@ -60,6 +60,43 @@ export function selectionOfArrangement(
     }
   }
   return selection;
+}
+
+/**
+ * The selection an arrangement call will answer, drawn at once (the server's rules: a whole node replaces its
+ * single sensors; unchecking one sensor of a whole node leaves its others; clean empties).
+ */
+export function applyArrangementInput(
+  arrangement: GraphArrangement,
+  input: GraphArrangementInput,
+  nodes: readonly F500Node[],
+): GraphArrangement {
+  if (input.action === 'clean') {
+    return { nodes: [] };
+  }
+  const { node } = input;
+  if (node === undefined) {
+    return arrangement;
+  }
+  const others = arrangement.nodes.filter((entry) => entry.node !== node);
+  const current = arrangement.nodes.find((entry) => entry.node === node);
+  const sensor = input.sensor === undefined ? null : String(input.sensor);
+  const isWhole = current !== undefined && current.sensors.length === 0;
+  if (input.action === 'append') {
+    if (sensor === null) {
+      return { nodes: [...others, { node, sensors: [] }] };
+    }
+    if (isWhole || current?.sensors.includes(sensor)) {
+      return arrangement;
+    }
+    return { nodes: [...others, { node, sensors: [...(current?.sensors ?? []), sensor] }] };
+  }
+  if (sensor === null || current === undefined) {
+    return { nodes: others };
+  }
+  const all = nodes.find((one) => one.number === node)?.sensors.map((one) => String(one.id)) ?? [];
+  const rest = (isWhole ? all : current.sensors).filter((id) => id !== sensor);
+  return { nodes: rest.length === 0 ? others : [...others, { node, sensors: rest }] };
 }
 
 export function hasSelection(selection: PanelSelection): boolean {

@@ -55,7 +55,6 @@ export function F500Panel(props: F500PanelProps) {
               <Checkbox
                 checked={state === 'all'}
                 indeterminate={state === 'some'}
-                disabled={isSaving}
                 onChange={() => handleNode(node)}
               >
                 Node {node.formated_number}
@@ -65,7 +64,6 @@ export function F500Panel(props: F500PanelProps) {
                   <Checkbox
                     key={String(sensor.id)}
                     checked={selection.get(node.number)?.has(String(sensor.id)) ?? false}
-                    disabled={isSaving}
                     onChange={() => handleSensor(node, sensor)}
                     data-testid={`f500-sensor-${node.number}-${sensor.id}`}
                   >

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { F500Node, GraphArrangementInput } from '@vigil/contracts';
+import type { F500Node, GraphArrangement, GraphArrangementInput } from '@vigil/contracts';
 import { GRAPH_MESSAGES } from '@vigil/contracts';
 import { useMemo } from 'react';
 import { errorMessageOf } from '../../../api/api-error';
@@ -9,7 +9,7 @@ import {
   listF500Nodes,
   updateF500Arrangement,
 } from '../../../api/graphs';
-import { selectionOfArrangement } from '../graph-filters';
+import { applyArrangementInput, selectionOfArrangement } from '../graph-filters';
 import type { ShowGraphAlert } from './useGraphAlert';
 
 const NO_NODES: F500Node[] = [];
@@ -35,13 +35,27 @@ export function useF500Panel(deviceId: number, isEnabled: boolean, onAlert: Show
     enabled: isEnabled,
     refetchOnWindowFocus: false,
   });
+  const arrangementKey = graphsQueryKeys.arrangement(deviceId);
   const update = useMutation({
+    // One call at a time per device, in the order clicked: the last answer is the selection.
+    scope: { id: `f500-arrangement-${deviceId}` },
     mutationFn: (input: GraphArrangementInput) => updateF500Arrangement(deviceId, input),
+    onMutate: async (input) => {
+      await queryClient.cancelQueries({ queryKey: arrangementKey });
+      const before = queryClient.getQueryData<GraphArrangement>(arrangementKey);
+      queryClient.setQueryData<GraphArrangement>(arrangementKey, (current) =>
+        applyArrangementInput(current ?? { nodes: [] }, input, nodes.data ?? NO_NODES),
+      );
+      return { before };
+    },
     onSuccess: (answer) => {
-      queryClient.setQueryData(graphsQueryKeys.arrangement(deviceId), answer);
+      queryClient.setQueryData(arrangementKey, answer);
       onAlert('success');
     },
-    onError: (error) => onAlert('error', errorMessageOf(error, GRAPH_MESSAGES.fetchError)),
+    onError: (error, _input, context) => {
+      queryClient.setQueryData(arrangementKey, context?.before);
+      onAlert('error', errorMessageOf(error, GRAPH_MESSAGES.fetchError));
+    },
   });
   const selection = useMemo(
     () => selectionOfArrangement(arrangement.data ?? { nodes: [] }, nodes.data ?? NO_NODES),
