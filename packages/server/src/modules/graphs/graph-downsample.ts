@@ -9,18 +9,15 @@ import type { GraphPoint, SensorType } from '@vigil/contracts';
  * repeated states between are always left out.
  */
 
-export function downsampleSeries(
-  points: readonly GraphPoint[],
-  sensorType: SensorType,
-  budget: number,
-): GraphPoint[] {
+/** Never changes its input; answers the input itself when nothing is left out. */
+export function downsampleSeries(points: GraphPoint[], sensorType: SensorType, budget: number): GraphPoint[] {
   return sensorType === 'NUMERIC' ? downsampleMinMax(points, budget) : keepStateChanges(points, budget);
 }
 
 /** Min/max per time bucket; the series as it is when it fits the budget. */
-export function downsampleMinMax(points: readonly GraphPoint[], budget: number): GraphPoint[] {
+export function downsampleMinMax(points: GraphPoint[], budget: number): GraphPoint[] {
   if (points.length <= budget) {
-    return [...points];
+    return points;
   }
   // Two points per bucket usually; three where a bucket also holds a gap, so fall back to fewer buckets.
   const pairs = minMaxBuckets(points, Math.max(1, Math.floor(budget / 2)));

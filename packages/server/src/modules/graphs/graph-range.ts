@@ -35,8 +35,11 @@ export type GraphWindow = {
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
-/** Under half the point budget, leaving room for gap points. */
-export const GRAPH_TARGET_BUCKETS = 720;
+/**
+ * Buckets per series: at most two points each (minimum and maximum), so a series carries about 720 points,
+ * under half the point budget — enough for a chart about 1,000 pixels wide, and half the JSON of 720 buckets.
+ */
+export const GRAPH_TARGET_BUCKETS = 360;
 const BUCKET_WIDTHS = [
   SECOND,
   2 * SECOND,

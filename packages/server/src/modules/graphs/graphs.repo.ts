@@ -27,7 +27,7 @@ export type BucketRow = {
   min: number | null;
   max: number | null;
   last: number | null;
-  /** Values that were not null; 0 for a bucket of missing values (a gap). */
+  /** Values that were not null (at least 1 when there were some); 0 for a bucket of missing values (a gap). */
   count: number;
   /** Worst status code (SENSOR_STATUSES index). */
   status: number;
@@ -50,6 +50,8 @@ const ROLLUP_TABLES: Record<RollupResolution, string> = {
   '1h': 'sensor_rollups_1h',
 };
 export const STEP_MS: Record<RollupResolution, number> = { '1m': 60_000, '1h': 3_600_000 };
+/** Up to this many stored buckets per bucket read are read as stored and merged in memory, not grouped in SQL. */
+const MERGE_IN_MEMORY_FACTOR = 4;
 /** How far back the buckets not rolled up yet are computed (as telemetry/series.ts reads them). */
 const TAIL_MAX_MS: Record<RollupResolution, number> = { '1m': 3_600_000, '1h': 24 * 3_600_000 };
 
@@ -155,16 +157,33 @@ async function findStoredBuckets(
   }
   const table = sql.raw(ROLLUP_TABLES[resolution]);
   const where = sql`${anyKey(keys)} and bucket >= ${instant(range.from)} and bucket < ${instant(range.to)}`;
-  const halfStep = STEP_MS[resolution] / 2;
-  if (bucketMs <= STEP_MS[resolution]) {
-    // The month graph's path: one range read of the primary key (sensor_key, bucket).
+  const step = STEP_MS[resolution];
+  const halfStep = step / 2;
+  if (bucketMs <= MERGE_IN_MEMORY_FACTOR * step) {
+    // The month graph's path: one range read of the primary key (sensor_key, bucket), six narrow columns;
+    // the few neighbouring buckets of a wider bucket are merged in memory (findRollupBuckets).
     const rows = await rowsOf(
       db,
-      sql`select sensor_key as key, ${epochMs('bucket')} as t1, min, max, last, count,
-          worst_status as status, any_alarm as alarm
+      sql`select sensor_key as key, ${epochMs('bucket')} as t1, min, max, last,
+          worst_status * 2 + any_alarm::int as flags
         from ${table} where ${where} order by sensor_key, bucket`,
     );
-    return rows.map((row) => toBucket(row, halfStep, endMs));
+    return rows.map((row) => {
+      const t1 = row.t1 as number;
+      const flags = row.flags as number;
+      const min = row.min as number | null;
+      return {
+        key: row.key as number,
+        t1,
+        t2: Math.max(t1, Math.min(t1 + halfStep, endMs - 1)),
+        min,
+        max: row.max as number | null,
+        last: row.last as number | null,
+        count: min === null ? 0 : 1,
+        status: flags >> 1,
+        alarm: (flags & 1) === 1,
+      };
+    });
   }
   const rows = await rowsOf(
     db,
