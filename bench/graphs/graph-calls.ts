@@ -90,6 +90,23 @@ export async function postTree(baseUrl: string, identity: DeviceIdentity, json: 
   }
 }
 
+/** bench/ingest/provision.ts creates this super user. */
+const SUPERUSER = { email: 'bench@vigil.test', password: 'Harbour-Lantern-58' };
+
+/** Signs the bench's super user in; returns the JWT. */
+export async function login(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/v1/accounts/login-jwt/`, {
+    method: 'POST',
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: SUPERUSER.email, password: SUPERUSER.password }),
+  });
+  const text = await response.text();
+  if (!response.ok) {
+    throw new Error(`accounts/login-jwt/ answered ${response.status}: ${text.slice(0, 300)}`);
+  }
+  return (JSON.parse(text) as { token: string }).token;
+}
+
 /** GET of an API path with the super user's token; throws on anything but 2xx. */
 export async function getJson<T>(baseUrl: string, token: string, apiPath: string): Promise<T> {
   const response = await fetch(`${baseUrl}/api/v1/${apiPath}`, {

@@ -130,8 +130,9 @@ async function partitionTreeBytes(client: pg.ClientBase, table: string): Promise
 
 async function estimatedRows(client: pg.ClientBase, table: string): Promise<number> {
   const { rows } = await client.query<{ rows: string | null }>(
-    `select sum(greatest(c.reltuples, 0)) as rows from pg_class c
-      where c.oid = $1::regclass or c.oid in (select inhrelid from pg_inherits where inhparent = $1::regclass)`,
+    // A partitioned parent's reltuples already sums its partitions: only tables with rows of their own count.
+    `select sum(greatest(c.reltuples, 0)) as rows from pg_class c where c.relkind = 'r'
+      and (c.oid = $1::regclass or c.oid in (select inhrelid from pg_inherits where inhparent = $1::regclass))`,
     [table],
   );
   return Number(rows[0]?.rows ?? 0);

@@ -14,6 +14,7 @@ describe('parseGraphsBenchOptions', () => {
       capacitySeconds: 15,
       databaseUrl: null,
       keep: false,
+      reuse: null,
       resultsDir: 'bench/results',
     });
     expect(plannedPoints(options)).toBe(43_200_000);
@@ -49,6 +50,15 @@ describe('parseGraphsBenchOptions', () => {
       'postgres://u@h/db',
     );
     expect(() => parseGraphsBenchOptions(['--database-url', 'mysql://h/db'])).toThrow(/postgres/);
+    expect(() => parseGraphsBenchOptions(['--reuse', 'h/db'])).toThrow(/--reuse: expected postgres/);
+  });
+
+  it('reuses a kept database on its own', () => {
+    expect(parseGraphsBenchOptions(['--reuse', 'postgres://u@h/kept']).reuse).toBe('postgres://u@h/kept');
+    expect(() => parseGraphsBenchOptions(['--reuse', 'postgres://u@h/kept', '--keep'])).toThrow(/--reuse/);
+    expect(() =>
+      parseGraphsBenchOptions(['--reuse', 'postgres://u@h/kept', '--database-url', 'postgres://u@h/other']),
+    ).toThrow(/--reuse/);
   });
 
   it('refuses what the server or the bench cannot do', () => {

@@ -16,13 +16,15 @@ export type GraphsBenchOptions = {
   capacitySeconds: number;
   /** null: a throw-away database on the local PostgreSQL server, dropped at the end. */
   databaseUrl: string | null;
-  /** Keep the throw-away database (and print its URL) for EXPLAIN ANALYZE afterwards. */
+  /** Keep the throw-away database (and print its URL) for EXPLAIN ANALYZE or --reuse afterwards. */
   keep: boolean;
+  /** A database an earlier `--keep` run loaded: measure it again without loading. */
+  reuse: string | null;
   resultsDir: string;
 };
 
 export const USAGE = `npm run bench:graphs -- [--devices 10] [--sensors 100] [--days 30] [--requests 50] [--warmup 5]
-  [--clients 1,2,4] [--capacity-seconds 15] [--database-url postgres://…/empty_db] [--keep] [--results-dir bench/results]`;
+  [--clients 1,2,4] [--capacity-seconds 15] [--database-url postgres://…/empty_db] [--keep | --reuse postgres://…/kept_db] [--results-dir bench/results]`;
 
 /** The issue's target: p95 of the 30-day graph call under this many milliseconds. */
 export const LIMIT_P95_MS = 150;
@@ -50,13 +52,23 @@ export function parseGraphsBenchOptions(argv: string[]): GraphsBenchOptions {
       'capacity-seconds': { type: 'string' },
       'database-url': { type: 'string' },
       keep: { type: 'boolean' },
+      reuse: { type: 'string' },
       'results-dir': { type: 'string' },
     },
     strict: true,
   });
   const databaseUrl = values['database-url'] ?? null;
-  if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new Error(`--database-url: expected postgres://…, got '${databaseUrl}'`);
+  const reuse = values.reuse ?? null;
+  for (const [name, url] of [
+    ['database-url', databaseUrl],
+    ['reuse', reuse],
+  ] as const) {
+    if (url !== null && !/^postgres(ql)?:\/\//.test(url)) {
+      throw new Error(`--${name}: expected postgres://…, got '${url}'`);
+    }
+  }
+  if (reuse !== null && (databaseUrl !== null || values.keep)) {
+    throw new Error('--reuse measures a loaded database again: give it without --database-url or --keep');
   }
   const clients = (values.clients ?? '1,2,4').split(',').map((part) => part.trim());
   if (clients.some((part) => !/^\d+$/.test(part) || Number(part) < 1 || Number(part) > 64)) {
@@ -72,6 +84,7 @@ export function parseGraphsBenchOptions(argv: string[]): GraphsBenchOptions {
     capacitySeconds: numberOption('capacity-seconds', values['capacity-seconds'], 15, (n) => n > 0),
     databaseUrl,
     keep: values.keep ?? false,
+    reuse,
     resultsDir: values['results-dir'] ?? 'bench/results',
   };
 }

@@ -35,6 +35,7 @@ const summary: GraphsBenchSummary = {
     warmup: 5,
     clients: [1, 2],
     capacitySeconds: 15,
+    reused: false,
   },
   load: {
     rows: 43_200_000,
@@ -59,6 +60,7 @@ const summary: GraphsBenchSummary = {
     gzipBytes: 900_000,
   },
   graphOneDevice: latency,
+  machineBusyDuringCalls: 0.55,
   graphSpread: { ...latency, p95Ms: 99 },
   countQuery: { ...latency, p50Ms: 30, p95Ms: 31.8, rows: 4_320_000 },
   graphToCount: 3.003,
@@ -96,6 +98,7 @@ describe('formatSummary', () => {
     expect(text).toContain('25 graphs, 100 series, 720–1440 points a series');
     expect(text).toContain('spikes shown 80 of 80');
     expect(text).toMatch(/graph call, one device\s+p50 80.0 ms, p95 95.5 ms/);
+    expect(text).toMatch(/machine busy meanwhile\s+55 %/);
     expect(text).toMatch(/count\(\*\) of its raw rows, 30 days\s+p50 30.0 ms, p95 31.8 ms.*4,320,000 rows/);
     expect(text).toMatch(/graph p95 ÷ count p95\s+3.00 ×/);
     expect(text).toMatch(
@@ -103,6 +106,11 @@ describe('formatSummary', () => {
     );
     expect(text).toMatch(/2 clients, 15 s\s+16.0 calls\/s.*1 errors; server n\/a cores/);
     expect(text).toMatch(/target p95 < 150 ms\s+95.5 ms = 0.64 × the limit: PASS/);
+  });
+
+  it('says when the load figures are of the earlier run that loaded a reused database', () => {
+    const reused = formatSummary({ ...summary, options: { ...summary.options, reused: true } });
+    expect(reused).toMatch(/load \(earlier run, database reused\)\s+43,200,000 rows/);
   });
 
   it('says FAIL over the limit', () => {

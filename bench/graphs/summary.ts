@@ -50,11 +50,18 @@ export type Verdict = { limitMs: number; p95Ms: number | null; ratio: number | n
 export type GraphsBenchSummary = {
   date: string;
   machine: { cpus: number; cpuModel: string; node: string; database: string; commit: string | null };
-  options: Omit<GraphsBenchOptions, 'databaseUrl' | 'resultsDir' | 'keep'>;
+  /** The fleet measured (from the database when reused) and the measurement's options. */
+  options: Omit<GraphsBenchOptions, 'databaseUrl' | 'resultsDir' | 'keep' | 'reuse'> & { reused: boolean };
+  /** The load's figures; of the earlier run that loaded the database when reused. */
   load: LoadFigures & { seconds: number };
   payload: PayloadFigures;
   /** The 30-day graph call of one device, sequential. */
   graphOneDevice: LatencyFigures;
+  /**
+   * Busy share of all cores while those calls ran (server, PostgreSQL, the bench, and anything else on the
+   * machine): one sequential caller keeps about one core busy, so far above 50 % on 2 cores means others were at work.
+   */
+  machineBusyDuringCalls: number | null;
   /** The same call over every device in turn. */
   graphSpread: LatencyFigures;
   /** `select count(*)` of the same device's raw rows of the last 30 days, sequential, from the bench process. */
@@ -81,6 +88,7 @@ const num = (value: number) => Math.round(value).toLocaleString('en-US');
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 2 : 0)} MB`;
 const cores = (value: number | null) => (value === null ? 'n/a' : value.toFixed(2));
 const times = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(2)} ×`);
+const percent = (share: number | null) => (share === null ? 'n/a' : `${Math.round(share * 100)} %`);
 const row = (label: string, value: string) => `  ${label.padEnd(34)} ${value}`;
 const latencyLine = (figures: LatencyFigures) =>
   `p50 ${ms(figures.p50Ms)}, p95 ${ms(figures.p95Ms)}, mean ${ms(figures.meanMs)}, max ${ms(figures.maxMs)} (${figures.count} calls)`;
@@ -95,7 +103,7 @@ export function formatSummary(summary: GraphsBenchSummary): string {
       `${options.devices} devices × ${options.sensors} sensors × ${options.days} days, 1 reading a minute`,
     ),
     row(
-      'load',
+      options.reused ? 'load (earlier run, database reused)' : 'load',
       `${num(load.rows)} rows in ${load.copySeconds.toFixed(0)} s (${num(load.rowsPerSecond)} rows/s, COPY), roll-ups ${load.rollupSeconds.toFixed(0)} s, VACUUM ANALYZE ${load.vacuumSeconds.toFixed(0)} s; ${load.seconds.toFixed(0)} s in all`,
     ),
     row(
@@ -107,6 +115,7 @@ export function formatSummary(summary: GraphsBenchSummary): string {
       `${mb(payload.bytes)} (${mb(payload.gzipBytes)} gzipped), ${payload.graphs} graphs, ${payload.series} series, ${payload.pointsMin}–${payload.pointsMax} points a series (${num(payload.pointsTotal)} in all, ${payload.nullPoints} gaps), spikes shown ${payload.spikesShown} of ${payload.spikesExpected}`,
     ),
     row('graph call, one device', latencyLine(summary.graphOneDevice)),
+    row('  machine busy meanwhile', percent(summary.machineBusyDuringCalls)),
     row(`graph call, ${options.devices} devices in turn`, latencyLine(summary.graphSpread)),
     row(
       'count(*) of its raw rows, 30 days',
@@ -117,7 +126,7 @@ export function formatSummary(summary: GraphsBenchSummary): string {
     ...summary.capacity.map((step) =>
       row(
         `  ${step.clients} client${step.clients === 1 ? '' : 's'}, ${step.seconds} s`,
-        `${step.perSecond.toFixed(1)} calls/s, p50 ${ms(step.latency.p50Ms)}, p95 ${ms(step.latency.p95Ms)}, ${step.errors} errors; server ${cores(step.serverCores)} cores, PostgreSQL ${cores(step.postgresCores)}, machine ${step.machineBusy === null ? 'n/a' : `${Math.round(step.machineBusy * 100)} %`} busy`,
+        `${step.perSecond.toFixed(1)} calls/s, p50 ${ms(step.latency.p50Ms)}, p95 ${ms(step.latency.p95Ms)}, ${step.errors} errors; server ${cores(step.serverCores)} cores, PostgreSQL ${cores(step.postgresCores)}, machine ${percent(step.machineBusy)} busy`,
       ),
     ),
     row(
