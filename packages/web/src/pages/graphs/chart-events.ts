@@ -32,49 +32,49 @@ export type EventLine = { at: number; kind: GraphEventKind; label: string };
 export type OfflinePeriod = { from: number; to: number; label: string };
 
 /**
- * Offline periods from device_offline and device_online events (in any order): an online event with no offline
- * before it started before the range; an offline event with no online after it lasts to the range's end.
+ * Offline periods from device_offline and device_online events (in any order): from an offline event to the
+ * next online one, or to the range's end. An online event that closes no period (the first connection, or an
+ * offline time before the range) is drawn as a line instead: shading the time before it would be a guess.
  */
-export function offlinePeriodsOf(events: readonly GraphEvent[], rangeStart: number, rangeEnd: number) {
+export function offlinePeriodsOf(events: readonly GraphEvent[], rangeEnd: number) {
   const sorted = events
     .filter((event) => event.kind === 'device_offline' || event.kind === 'device_online')
     .sort((a, b) => a.at - b.at);
   const periods: OfflinePeriod[] = [];
+  const lonelyOnline: EventLine[] = [];
   let offlineSince: GraphEvent | null = null;
-  let isFirst = true;
   for (const event of sorted) {
     if (event.kind === 'device_offline') {
       offlineSince ??= event;
     } else if (offlineSince !== null) {
       periods.push({ from: offlineSince.at, to: event.at, label: offlineSince.label || OFFLINE_LABEL });
       offlineSince = null;
-    } else if (isFirst && event.at > rangeStart) {
-      periods.push({ from: rangeStart, to: event.at, label: OFFLINE_LABEL });
+    } else {
+      lonelyOnline.push({ at: event.at, kind: event.kind, label: event.label });
     }
-    isFirst = false;
   }
   if (offlineSince !== null && rangeEnd > offlineSince.at) {
     periods.push({ from: offlineSince.at, to: rangeEnd, label: offlineSince.label || OFFLINE_LABEL });
   }
-  return periods;
+  return { periods, lonelyOnline };
 }
 
-/** Alarm, warning and maintenance events drawn as lines, in time order. */
-export function eventLinesOf(events: readonly GraphEvent[]): EventLine[] {
-  return events
+/** Alarm, warning and maintenance events, and online events that close no offline period, as lines in time order. */
+export function eventLinesOf(events: readonly GraphEvent[], rangeEnd: number): EventLine[] {
+  const lines = events
     .filter((event) => event.kind !== 'device_offline' && event.kind !== 'device_online')
-    .map((event) => ({ at: event.at, kind: event.kind, label: event.label }))
-    .sort((a, b) => a.at - b.at);
+    .map((event) => ({ at: event.at, kind: event.kind, label: event.label }));
+  return [...lines, ...offlinePeriodsOf(events, rangeEnd).lonelyOnline].sort((a, b) => a.at - b.at);
 }
 
 /** The markLine and markArea of one grid's event carrier series. */
-export function eventMarksOf(events: readonly GraphEvent[], rangeStart: number, rangeEnd: number) {
-  const lines = eventLinesOf(events).map((line) => ({
+export function eventMarksOf(events: readonly GraphEvent[], rangeEnd: number) {
+  const lines = eventLinesOf(events, rangeEnd).map((line) => ({
     xAxis: line.at,
     name: line.label,
     lineStyle: { color: EVENT_COLORS[line.kind], type: line.kind === 'maintenance' ? 'dashed' : 'solid' },
   }));
-  const areas = offlinePeriodsOf(events, rangeStart, rangeEnd).map(
+  const areas = offlinePeriodsOf(events, rangeEnd).periods.map(
     (period) =>
       [
         { xAxis: period.from, name: period.label, itemStyle: { color: OFFLINE_AREA_COLOR } },
@@ -105,14 +105,13 @@ export function eventLabelsNear(
   events: readonly GraphEvent[],
   at: number,
   tolerance: number,
-  rangeStart: number,
   rangeEnd: number,
 ): string[] {
-  const lines = eventLinesOf(events)
+  const lines = eventLinesOf(events, rangeEnd)
     .filter((line) => Math.abs(line.at - at) <= tolerance)
     .map((line) => line.label);
-  const offline = offlinePeriodsOf(events, rangeStart, rangeEnd)
-    .filter((period) => period.from - tolerance <= at && at <= period.to + tolerance)
+  const offline = offlinePeriodsOf(events, rangeEnd)
+    .periods.filter((period) => period.from - tolerance <= at && at <= period.to + tolerance)
     .map((period) => period.label);
   return [...offline, ...lines];
 }

@@ -171,6 +171,7 @@ describe('graph chart options', () => {
 
 describe('events on the time axis', () => {
   const events: GraphEvent[] = [
+    { kind: 'device_online', at: 500, sensor: null, label: 'Device online' },
     { kind: 'alarm_on', at: 1_500, sensor: 'F5.net1.n01.1', label: 'Alarm Detected' },
     { kind: 'alarm_on', at: 1_600, sensor: 'F5.net1.n02.1', label: 'Other node' },
     { kind: 'maintenance', at: 1_700, sensor: '1', label: 'Test started' },
@@ -183,6 +184,8 @@ describe('events on the time axis', () => {
     const option = buildChartOption(input(graphOf(numeric), { events, range: { from: 0, to: 5_000 } }));
     const carrier = seriesOf(option).find((one) => one.id === 'events0');
     expect(carrier?.markLine?.data).toEqual([
+      // The first connection closes no offline period: a line, not a shaded guess.
+      expect.objectContaining({ xAxis: 500, name: 'Device online' }),
       expect.objectContaining({ xAxis: 1_500, name: 'Alarm Detected' }),
       expect.objectContaining({ xAxis: 1_700, name: 'Test started' }),
     ]);

@@ -172,7 +172,7 @@ export function buildChartOption(input: ChartInput): GraphChartOption {
     data: [],
     silent: true,
     animation: false,
-    ...eventMarksOf(events, span.from, span.to),
+    ...eventMarksOf(events, span.to),
   }));
   if (hasContact) {
     carriers.push({
@@ -209,6 +209,8 @@ export function buildChartOption(input: ChartInput): GraphChartOption {
     gridIndex: index,
     min: input.range?.from,
     max: input.range?.to,
+    // The time axis stays at the bottom of its grid (not at the value 0, between the contact bands).
+    axisLine: { onZero: false },
     axisLabel: { show: index === gridCount - 1, hideOverlap: true, fontSize: axisLabelSize },
     splitLine: { show: false },
   }));

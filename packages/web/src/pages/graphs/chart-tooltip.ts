@@ -84,13 +84,7 @@ export function formatTooltip(params: TooltipParam | TooltipParam[], context: To
   if (Number.isFinite(at)) {
     // Events within 1% of the drawn span of the cursor.
     const tolerance = Math.max((context.rangeEnd - context.rangeStart) / 100, 1_000);
-    for (const label of eventLabelsNear(
-      context.events,
-      at,
-      tolerance,
-      context.rangeStart,
-      context.rangeEnd,
-    )) {
+    for (const label of eventLabelsNear(context.events, at, tolerance, context.rangeEnd)) {
       lines.push(`<span style="color:#2F80ED">⚑ ${escapeHtml(label)}</span>`);
     }
   }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type DeviceGraphs, GRAPH_LIMITS, GRAPH_TIMESCALE_SPAN_MS } from '@vigil/contracts';
 import { useCallback, useMemo } from 'react';
 import { type GraphsRange, getDeviceGraphs, graphsQueryKeys } from '../../../api/graphs';
+import { payloadSpanOf, type TimeSpan } from '../graph-span';
 import { useLiveGraphs } from './useLiveGraphs';
 
 /** Live (polled), or a payload read once per range (the hour re-read every 30 s). */
@@ -47,8 +48,9 @@ export function useGraphPayload(deviceId: number, source: GraphSource): GraphPay
   // Memoised on its values: a new object every render would redraw every chart.
   const rangeText = JSON.stringify(range);
   const readAt = query.dataUpdatedAt;
+  const data = query.data ?? null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: rangeText stands for range
-  const axisRange = useMemo(() => axisRangeOf(range, readAt), [rangeText, readAt]);
+  const axisRange = useMemo(() => axisRangeOf(range, readAt, data), [rangeText, readAt, data]);
 
   if (isLive) {
     return {
@@ -61,7 +63,7 @@ export function useGraphPayload(deviceId: number, source: GraphSource): GraphPay
     };
   }
   return {
-    data: query.data ?? null,
+    data,
     error: query.error,
     errorAt: query.errorUpdatedAt,
     isLoading: query.isPending && query.fetchStatus !== 'idle',
@@ -70,8 +72,11 @@ export function useGraphPayload(deviceId: number, source: GraphSource): GraphPay
   };
 }
 
-/** A timescale spans the range ending when it was read; a zoom its own range; a historical time follows the data. */
-function axisRangeOf(range: GraphsRange | null, readAt: number): { from: number; to: number } | null {
+/**
+ * A timescale spans the range ending when it was read; a zoom its own range; a historical time the span of all
+ * its points (the site's time of the search is not the browser's).
+ */
+function axisRangeOf(range: GraphsRange | null, readAt: number, data: DeviceGraphs | null): TimeSpan | null {
   if (range === null) {
     return null;
   }
@@ -81,5 +86,5 @@ function axisRangeOf(range: GraphsRange | null, readAt: number): { from: number;
   if ('timescale' in range && readAt > 0) {
     return { from: readAt - GRAPH_TIMESCALE_SPAN_MS[range.timescale], to: readAt };
   }
-  return null;
+  return payloadSpanOf(data);
 }
