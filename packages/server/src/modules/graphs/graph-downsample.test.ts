@@ -71,6 +71,12 @@ describe('keepStateChanges (BOOL and ENUM)', () => {
     ]);
   });
 
+  it('answers an empty or tiny series as it is', () => {
+    expect(keepStateChanges([], 1_500)).toEqual([]);
+    const one: GraphPoint = [0, 1, false, 'OK'];
+    expect(downsampleSeries([one], 'BOOL', 1_500)).toEqual([one]);
+  });
+
   it('leaves out repeated states even within the budget', () => {
     const points: GraphPoint[] = Array.from({ length: 100 }, (_, index) => [index * MINUTE, 1, false, 'OK']);
     expect(keepStateChanges(points, 1_500)).toEqual([points[0], points[99]]);

@@ -82,6 +82,9 @@ const samePoint = (a: GraphPoint, b: GraphPoint): boolean => a[1] === b[1] && a[
  * the kept points draws the same picture).
  */
 export function keepStateChanges(points: readonly GraphPoint[], budget: number): GraphPoint[] {
+  if (points.length <= 2) {
+    return [...points];
+  }
   const changes = new Set<number>([0, points.length - 1]);
   const before = new Set<number>();
   for (let index = 1; index < points.length; index++) {

@@ -46,7 +46,10 @@ export class GraphsService {
   async liveUpdate(user: UserRow, deviceId: number, since: number | undefined): Promise<DeviceGraphs> {
     const device = await readableDevice(this.deps.db, user, deviceId);
     const now = this.now();
-    return this.payload(device, liveWindowOf(since, now), now, since);
+    const window = liveWindowOf(since, now);
+    // A `since` older than the window (a page left asleep) gets no gap from it: the page missed points anyway.
+    const held = since !== undefined && since + 1 >= window.from.getTime() ? since : undefined;
+    return this.payload(device, window, now, held);
   }
 
   private async payload(
