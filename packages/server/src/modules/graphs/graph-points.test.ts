@@ -1,7 +1,7 @@
 import { SENSOR_STATUSES } from '@vigil/contracts';
 import { describe, expect, it } from 'vitest';
+import type { BucketRow } from './graph-buckets';
 import { pointsOfBuckets, seriesPoints } from './graph-points';
-import type { BucketRow } from './graphs.repo';
 
 const OK = SENSOR_STATUSES.indexOf('OK');
 const ALARM = SENSOR_STATUSES.indexOf('Alarm');

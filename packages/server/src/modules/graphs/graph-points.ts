@@ -1,8 +1,8 @@
 import { type GraphPoint, SENSOR_STATUSES, type SensorType } from '@vigil/contracts';
+import type { BucketRow } from './graph-buckets';
 import { downsampleSeries } from './graph-downsample';
 import { type GapOptions, gapLabelOf, withGapPoints } from './graph-gaps';
 import type { SeriesLayout } from './graph-layout';
-import type { BucketRow } from './graphs.repo';
 
 /**
  * A series' points `[ts_ms, value, in_alarm, state]` from its buckets (docs/graphs.md 'Points'): scaled as

@@ -1,4 +1,3 @@
-import { SENSOR_STATUSES } from '@vigil/contracts';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import {
@@ -6,11 +5,11 @@ import {
   findRollupProgress,
   type RollupPoint,
   type RollupResolution,
-  STATUS_SEVERITY_ORDER,
   type TimeRange,
   worstStatusOf,
 } from '../../telemetry/rollups.repo';
 import { sensors } from '../../telemetry/sensors.table';
+import { type BucketRow, type BucketsByKey, mergeBuckets, mergeInto } from './graph-buckets';
 
 /**
  * Graph reads (docs/graphs.md 'Reading'): one query per table for all of a device's sensors
@@ -18,23 +17,6 @@ import { sensors } from '../../telemetry/sensors.table';
  * they are) with min, max, last value, count of values, worst status and any alarm; timestamps as epoch ms
  * so no Date is built per row.
  */
-
-/** One bucket of one sensor: `t1` its first timestamp, `t2` where its second extreme is drawn. */
-export type BucketRow = {
-  key: number;
-  t1: number;
-  t2: number;
-  min: number | null;
-  max: number | null;
-  last: number | null;
-  /** Values that were not null (at least 1 when there were some); 0 for a bucket of missing values (a gap). */
-  count: number;
-  /** Worst status code (SENSOR_STATUSES index). */
-  status: number;
-  alarm: boolean;
-};
-
-export type BucketsByKey = Map<number, BucketRow[]>;
 
 /** The device's sensors dictionary: full dotted sensor id → sensors.id (the key of readings and roll-ups). */
 export async function findSensorKeysOfDevice(db: Database, deviceId: number): Promise<Map<string, number>> {
@@ -251,48 +233,6 @@ function fromRollupPoint(point: RollupPoint, halfStep: number, endMs: number): B
     status: point.worstStatus,
     alarm: point.anyAlarm,
   };
-}
-
-const severityOf = (code: number): number =>
-  STATUS_SEVERITY_ORDER.length - 1 - STATUS_SEVERITY_ORDER.indexOf(SENSOR_STATUSES[code] ?? 'OK');
-
-/** The worse of two status codes (Alarm > WARNING > N/A > Not Scanned > OK). */
-export function worseStatus(a: number, b: number): number {
-  return severityOf(b) > severityOf(a) ? b : a;
-}
-
-/** Appends `row` to `merged`, or merges it into the last one when both are of one sensor and one bucket. */
-function mergeInto(merged: BucketRow[], row: BucketRow, bucketMs: number): void {
-  const previous = merged[merged.length - 1];
-  if (
-    previous === undefined ||
-    previous.key !== row.key ||
-    Math.floor(previous.t1 / bucketMs) !== Math.floor(row.t1 / bucketMs)
-  ) {
-    merged.push(row);
-    return;
-  }
-  previous.t2 = Math.max(previous.t2, row.t2);
-  previous.min =
-    previous.min === null ? row.min : row.min === null ? previous.min : Math.min(previous.min, row.min);
-  previous.max =
-    previous.max === null ? row.max : row.max === null ? previous.max : Math.max(previous.max, row.max);
-  previous.last = row.last;
-  previous.count += row.count;
-  previous.status = worseStatus(previous.status, row.status);
-  previous.alarm = previous.alarm || row.alarm;
-}
-
-/**
- * Merges neighbouring rows of one sensor that fall in the same bucket of bucketMs (the stored buckets and the
- * tail computed on the fly). Takes ownership of the rows: merged ones are changed in place.
- */
-export function mergeBuckets(rows: readonly BucketRow[], bucketMs: number): BucketRow[] {
-  const merged: BucketRow[] = [];
-  for (const row of rows) {
-    mergeInto(merged, row, bucketMs);
-  }
-  return merged;
 }
 
 /**

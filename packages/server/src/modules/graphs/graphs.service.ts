@@ -4,11 +4,12 @@ import type { DeviceRow } from '../devices/devices.table';
 import { readableDevice } from '../sensor-settings/device-settings';
 import { getLocationById } from '../sites/sites.repo';
 import type { UserRow } from '../users/users.table';
+import type { BucketsByKey } from './graph-buckets';
 import { gapThresholdMs } from './graph-gaps';
 import { layoutSensorKeys, loadGraphLayout } from './graph-layout';
 import { seriesPoints } from './graph-points';
 import { type GraphsQuery, type GraphWindow, graphWindowOf, liveWindowOf } from './graph-range';
-import { type BucketsByKey, findRawBuckets, findRollupBuckets } from './graphs.repo';
+import { findRawBuckets, findRollupBuckets } from './graphs.repo';
 
 export type GraphsDeps = {
   db: Database;
