@@ -110,6 +110,22 @@ describe('buildGraphLayout', () => {
   });
 });
 
+describe('buildGraphLayout with repeated keys', () => {
+  it("keeps one graph per key: a group with Id 'sensors' shares the top-level sensors' graph", () => {
+    const repeated: StateTree = {
+      ...tree,
+      groups: [group('sensors', 'Sensors', [sensor(1, 'Extra')]), ...tree.groups],
+    };
+    const layout = buildGraphLayout(repeated, noSettings, new Map());
+    const keys = layout.graphs.map((graph) => graph.key);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(layout.graphs.at(-1)?.series.map((series) => series.sensor)).toEqual([
+      'F5000001.run',
+      'F5000001.sensors.1',
+    ]);
+  });
+});
+
 describe('valueScaler', () => {
   const cases: Array<[string, Sensor, SensorDisplaySettings]> = [
     ['none', sensor(1, 'a'), noSettings],

@@ -184,16 +184,27 @@ export function buildGraphLayout(
   settings: SensorDisplaySettings | null | undefined,
   sensorKeys: ReadonlyMap<string, number>,
 ): DeviceGraphLayout {
-  const graphs = orderGraphs(groupEntriesOf(tree, settings)).map((entry): GraphLayout => {
+  // One graph per key: a group whose Id is 'sensors' beside top-level sensors (or siblings sharing an Id)
+  // share their series rather than one hiding the other in the payload's object.
+  const byKey = new Map<string, { groupName: string; series: SeriesLayout[] }>();
+  for (const entry of orderGraphs(groupEntriesOf(tree, settings))) {
     const series = entry.sensors.map(({ fullId, sensor }) =>
       seriesLayoutOf(entry.groupName, fullId, sensor, settings, sensorKeys),
     );
+    const known = byKey.get(entry.key);
+    if (known === undefined) {
+      byKey.set(entry.key, { groupName: entry.groupName, series });
+    } else {
+      known.series.push(...series);
+    }
+  }
+  const graphs = [...byKey].map(([key, { groupName, series }]): GraphLayout => {
     const units = [...new Set(series.flatMap((item) => (item.unit === null ? [] : [item.unit])))].join(', ');
     return {
-      key: entry.key,
-      groupName: entry.groupName,
+      key,
+      groupName,
       units,
-      valueLabel: units === '' ? entry.groupName : `${entry.groupName} (${units})`,
+      valueLabel: units === '' ? groupName : `${groupName} (${units})`,
       series,
     };
   });
