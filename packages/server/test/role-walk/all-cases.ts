@@ -2,6 +2,8 @@ import { accountsCases, LOGOUT_ROUTES } from './accounts.cases';
 import { caseLabel, EVERY_SIGNED_IN, type RouteCase } from './cases';
 import { clientsCases } from './clients.cases';
 import { devicesCases } from './devices.cases';
+import { graphPanelCases } from './graph-panel.cases';
+import { graphsCases } from './graphs.cases';
 import { maintenanceCases } from './maintenance.cases';
 import { oemCases, outboxCases } from './oem.cases';
 import { proofTestsCases } from './proof-tests.cases';
@@ -26,6 +28,8 @@ export const ALL_CASES: RouteCase[] = [
   ...proofTestsCases,
   ...warningsCases,
   ...sensorSettingsCases,
+  ...graphsCases,
+  ...graphPanelCases,
   ...oemCases,
   ...outboxCases,
 ];
