@@ -1,16 +1,8 @@
 import type { Graph, GraphEvent, GraphPoint, GraphSeries, SensorType } from '@vigil/contracts';
 import { describe, expect, it } from 'vitest';
-import {
-  ALARM_COLOR,
-  buildChartOption,
-  type ChartInput,
-  chartHeightOf,
-  contactYOf,
-  graphTitleOf,
-  seriesNamesOf,
-  unitOfSeries,
-} from './chart-options';
+import { ALARM_COLOR, buildChartOption, type ChartInput, chartHeightOf, contactYOf } from './chart-options';
 import { formatTooltip, type TooltipParam } from './chart-tooltip';
+import { graphTitleOf, seriesNamesOf, unitOfSeries } from './graph-labels';
 
 const series = (
   sensor: string,

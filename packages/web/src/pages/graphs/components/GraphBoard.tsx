@@ -3,14 +3,9 @@ import { Button, Empty, Flex, Spin } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { errorMessageOf } from '../../../api/api-error';
 import { exportGraphCsv } from '../../../api/graphs';
+import { type BoardState, boardStateOf } from '../board-state';
 import { saveBlob } from '../download';
-import {
-  filterByPanelSelection,
-  filterByRouteSensor,
-  type GraphMap,
-  hasAnyValue,
-  hasSelection,
-} from '../graph-filters';
+import { filterByPanelSelection, filterByRouteSensor, type GraphMap, hasSelection } from '../graph-filters';
 import type { ZoomRange } from '../graph-paths';
 import styles from '../graphs.module.css';
 import { F500_TYPES, useF500Panel } from '../hooks/useF500Panel';
@@ -33,10 +28,33 @@ type GraphBoardProps = {
   onAlert: ShowGraphAlert;
 };
 
-function EmptyState({ text, testId }: { text: string; testId: string }) {
+/** The spinner, the retry button or an empty state of M section 2 (verbatim). */
+function BoardMessage({
+  state,
+  onRetry,
+}: {
+  state: Exclude<BoardState, { kind: 'charts' }>;
+  onRetry: () => void;
+}) {
+  if (state.kind === 'loading') {
+    return (
+      <Flex justify="center" style={{ padding: 48 }} data-testid="graphs-loading">
+        <Spin size="large" />
+      </Flex>
+    );
+  }
+  if (state.kind === 'retry') {
+    return (
+      <Flex justify="center" style={{ padding: 48 }}>
+        <Button onClick={onRetry} data-testid="graphs-retry">
+          Try again
+        </Button>
+      </Flex>
+    );
+  }
   return (
     <div className={styles.empty}>
-      <Empty description={text} data-testid={testId} />
+      <Empty description={state.text} data-testid={state.testId} />
     </div>
   );
 }
@@ -77,36 +95,16 @@ export function GraphBoard(props: GraphBoardProps) {
   const { graphType } = props;
   const pngName = useCallback((key: string) => pngNameOf(device.id, key, graphType), [device.id, graphType]);
 
-  const content = (() => {
-    if (payload.data === null) {
-      if (payload.isLoading) {
-        return (
-          <Flex justify="center" style={{ padding: 48 }} data-testid="graphs-loading">
-            <Spin size="large" />
-          </Flex>
-        );
-      }
-      return (
-        <Flex justify="center" style={{ padding: 48 }}>
-          <Button onClick={payload.retry} data-testid="graphs-retry">
-            Try again
-          </Button>
-        </Flex>
-      );
-    }
-    if (isF500 && !panel.isLoading && !hasSelection(panel.selection)) {
-      return <EmptyState text={GRAPH_MESSAGES.selectSensors} testId="graphs-select-sensors" />;
-    }
-    if (isF500 && panel.isLoading) {
-      return <Spin />;
-    }
-    if (Object.keys(graphs).length === 0) {
-      return <EmptyState text={GRAPH_MESSAGES.graphsEmpty} testId="graphs-empty" />;
-    }
-    if (!hasAnyValue(graphs)) {
-      return <EmptyState text={GRAPH_MESSAGES.noData} testId="graphs-no-data" />;
-    }
-    return (
+  const state = boardStateOf({
+    hasPayload: payload.data !== null,
+    isLoading: payload.isLoading,
+    isF500,
+    isPanelLoading: panel.isLoading,
+    hasSelection: hasSelection(panel.selection),
+    graphs,
+  });
+  const content =
+    state.kind === 'charts' ? (
       <div className={styles.charts} data-testid="graph-list">
         {Object.entries(graphs).map(([key, graph]) => (
           <GraphChart
@@ -123,8 +121,9 @@ export function GraphBoard(props: GraphBoardProps) {
           />
         ))}
       </div>
+    ) : (
+      <BoardMessage state={state} onRetry={payload.retry} />
     );
-  })();
 
   if (!isF500) {
     return <div className={styles.layoutSingle}>{content}</div>;

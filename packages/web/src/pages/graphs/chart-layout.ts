@@ -1,0 +1,105 @@
+import { GRAPH_LIMITS } from '@vigil/contracts';
+import type { GraphChartOption } from './echarts-setup';
+
+/**
+ * The boxes and axes of a graph's chart (M section 9): the numeric grid, and below it (or alone) the contact
+ * grid whose axis holds the OK band -1..0 and the Alarm band 0..1; heights 460 and 210; narrower margins at
+ * 1000 px or less.
+ */
+
+const OK_BAND_COLOR = 'rgba(39, 174, 96, 0.08)';
+const ALARM_BAND_COLOR = 'rgba(241, 77, 73, 0.08)';
+
+export type Layout = { gridTops: number[]; gridHeights: number[]; left: number; right: number };
+
+/** Grid boxes: the numeric grid above the contact grid when both exist. */
+export function layoutOf(hasNumeric: boolean, hasContact: boolean, isNarrow: boolean): Layout {
+  const left = isNarrow ? 48 : 72;
+  const right = isNarrow ? 16 : 32;
+  const top = isNarrow ? 64 : 72;
+  const height = hasNumeric ? GRAPH_LIMITS.chartHeight : GRAPH_LIMITS.contactChartHeight;
+  const bottom = 36;
+  if (hasNumeric && hasContact) {
+    const contactHeight = 80;
+    const gap = 24;
+    const numericHeight = height - top - bottom - gap - contactHeight;
+    return {
+      gridTops: [top, top + numericHeight + gap],
+      gridHeights: [numericHeight, contactHeight],
+      left,
+      right,
+    };
+  }
+  return { gridTops: [top], gridHeights: [height - top - bottom], left, right };
+}
+
+const contactAxisLabel = (value: number) => (value === -0.5 ? 'OK' : value === 0.5 ? 'Alarm' : '');
+
+type AxesInput = {
+  hasNumeric: boolean;
+  hasContact: boolean;
+  range: { from: number; to: number } | null;
+  isNarrow: boolean;
+};
+
+/** The grids, their time axes (labels on the lowest only) and value axes. */
+export function axesOf(layout: Layout, input: AxesInput) {
+  const fontSize = input.isNarrow ? 10 : 12;
+  const gridCount = layout.gridTops.length;
+  const grid = layout.gridTops.map((top, index) => ({
+    top,
+    height: layout.gridHeights[index],
+    left: layout.left,
+    right: layout.right,
+    containLabel: false,
+  }));
+  const xAxis = grid.map((_, index) => ({
+    type: 'time' as const,
+    gridIndex: index,
+    min: input.range?.from,
+    max: input.range?.to,
+    // The time axis stays at the bottom of its grid (not at the value 0, between the contact bands).
+    axisLine: { onZero: false },
+    axisLabel: { show: index === gridCount - 1, hideOverlap: true, fontSize },
+    splitLine: { show: false },
+  }));
+  const yAxis: Record<string, unknown>[] = [];
+  if (input.hasNumeric) {
+    yAxis.push({ type: 'value', gridIndex: 0, scale: true, axisLabel: { fontSize } });
+  }
+  if (input.hasContact) {
+    yAxis.push({
+      type: 'value',
+      gridIndex: input.hasNumeric ? 1 : 0,
+      min: -1,
+      max: 1,
+      interval: 0.5,
+      axisLabel: { fontSize, formatter: contactAxisLabel },
+      splitLine: { show: true, lineStyle: { type: 'dashed' } },
+    });
+  }
+  return { grid, xAxis, yAxis: yAxis as GraphChartOption['yAxis'] };
+}
+
+/** A carrier series (no data, no legend entry) shading the contact axis' OK and Alarm bands. */
+export function contactBandsOf(contactGrid: number) {
+  return {
+    type: 'line' as const,
+    id: 'bands',
+    xAxisIndex: contactGrid,
+    yAxisIndex: contactGrid,
+    data: [],
+    silent: true,
+    animation: false,
+    markArea: {
+      silent: true,
+      animation: false,
+      label: { show: false },
+      emphasis: { label: { show: false } },
+      data: [
+        [{ yAxis: -1, name: 'OK', itemStyle: { color: OK_BAND_COLOR } }, { yAxis: 0 }],
+        [{ yAxis: 0, name: 'Alarm', itemStyle: { color: ALARM_BAND_COLOR } }, { yAxis: 1 }],
+      ],
+    },
+  };
+}
