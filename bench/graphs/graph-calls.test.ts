@@ -3,17 +3,24 @@ import { closedLoop, sequential } from './graph-calls';
 
 describe('sequential', () => {
   it('runs the warm-up calls first and returns the timed ones only, one after another', async () => {
-    const seen: number[] = [];
+    const seen: Array<number | string> = [];
     let running = 0;
-    const results = await sequential(3, 2, async (i) => {
-      running += 1;
-      expect(running).toBe(1);
-      await new Promise((resolve) => setTimeout(resolve, 1));
-      running -= 1;
-      seen.push(i);
-      return i * 10;
-    });
-    expect(seen).toEqual([0, 1, 0, 1, 2]);
+    const results = await sequential(
+      3,
+      2,
+      async (i) => {
+        running += 1;
+        expect(running).toBe(1);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        running -= 1;
+        seen.push(i);
+        return i * 10;
+      },
+      async () => {
+        seen.push('timed');
+      },
+    );
+    expect(seen).toEqual([0, 1, 'timed', 0, 1, 2]);
     expect(results).toEqual([0, 10, 20]);
   });
 });

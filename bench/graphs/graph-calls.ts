@@ -31,15 +31,20 @@ export async function timeCount(
   return { ms: performance.now() - started, rows: Number(rows[0]?.rows ?? 0) };
 }
 
-/** `warmup` untimed calls, then `count` timed ones, one after another; returns each call's result. */
+/**
+ * `warmup` untimed calls, then `beforeTimed` (to sample counters), then `count` timed ones, one after another;
+ * returns the timed calls' results.
+ */
 export async function sequential<T>(
   count: number,
   warmup: number,
   call: (i: number) => Promise<T>,
+  beforeTimed: () => Promise<void> = async () => {},
 ): Promise<T[]> {
   for (let i = 0; i < warmup; i += 1) {
     await call(i);
   }
+  await beforeTimed();
   const results: T[] = [];
   for (let i = 0; i < count; i += 1) {
     results.push(await call(i));

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { sampleUsage, usageBetween } from '../ingest/machine-usage';
 import { fetchServerMetrics } from '../ingest/server-metrics';
 import type { VigilServer } from '../ingest/vigil-process';
+import { costPerCall, sampleCost } from './call-cost';
 import type { BenchDevice } from './fleet';
 import { callGraph, closedLoop, graphPath, sequential, timeCount } from './graph-calls';
 import type { GraphsBenchOptions } from './options';
@@ -14,7 +15,13 @@ import { type CapacityStep, type GraphsBenchSummary, latencyFigures } from './su
 type Say = (line: string) => void;
 export type Measured = Pick<
   GraphsBenchSummary,
-  'payload' | 'graphOneDevice' | 'machineBusyDuringCalls' | 'graphSpread' | 'countQuery' | 'capacity'
+  | 'payload'
+  | 'graphOneDevice'
+  | 'machineBusyDuringCalls'
+  | 'graphCost'
+  | 'graphSpread'
+  | 'countQuery'
+  | 'capacity'
 >;
 type Target = { device: BenchDevice; expected: PayloadExpectation };
 
@@ -41,17 +48,26 @@ async function checkedGraph(
 async function capacityStep(
   server: VigilServer,
   token: string,
+  database: pg.ClientBase,
   devices: BenchDevice[],
   clients: number,
   seconds: number,
 ): Promise<CapacityStep> {
-  const [metricsStart, usageStart] = await Promise.all([fetchServerMetrics(server), sampleUsage()]);
+  const [metricsStart, usageStart, costStart] = await Promise.all([
+    fetchServerMetrics(server),
+    sampleUsage(),
+    sampleCost(server, database),
+  ]);
   const calls = await closedLoop(clients, seconds, async (client, i) => {
     const device = devices[(client + i * clients) % devices.length] as BenchDevice;
     const answer = await callGraph(server.baseUrl, token, device.id);
     return { ms: answer.ms, ok: answer.status === 200 && answer.body.length > 0 };
   });
-  const [metricsEnd, usageEnd] = await Promise.all([fetchServerMetrics(server), sampleUsage()]);
+  const [metricsEnd, usageEnd, costEnd] = await Promise.all([
+    fetchServerMetrics(server),
+    sampleUsage(),
+    sampleCost(server, database),
+  ]);
   const usage =
     usageStart === null || usageEnd === null
       ? null
@@ -68,6 +84,7 @@ async function capacityStep(
     serverCores: cpuStart === null || cpuEnd === null ? null : (cpuEnd - cpuStart) / calls.elapsedSeconds,
     postgresCores: usage?.postgresCores ?? null,
     machineBusy: usage?.machineBusy ?? null,
+    cost: costPerCall(costStart, costEnd, calls.latenciesMs.length),
   };
 }
 
@@ -84,14 +101,24 @@ export async function measureGraphs(
     `Graph call ${graphPath(first.device.id)}: ${options.warmup} warm-up, ${options.requests} timed, one device …`,
   );
   let sample: { body: Buffer; facts: PayloadFacts } | undefined;
-  const usageStart = await sampleUsage();
-  const started = performance.now();
-  const oneDevice = await sequential(options.requests, options.warmup, async () => {
-    const answer = await checkedGraph(server, token, first);
-    sample ??= answer;
-    return answer.ms;
-  });
+  let usageStart: Awaited<ReturnType<typeof sampleUsage>> = null;
+  let costStart: Awaited<ReturnType<typeof sampleCost>> | undefined;
+  let started = 0;
+  const oneDevice = await sequential(
+    options.requests,
+    options.warmup,
+    async () => {
+      const answer = await checkedGraph(server, token, first);
+      sample ??= answer;
+      return answer.ms;
+    },
+    async () => {
+      [usageStart, costStart] = await Promise.all([sampleUsage(), sampleCost(server, client)]);
+      started = performance.now();
+    },
+  );
   const usageEnd = await sampleUsage();
+  const costEnd = await sampleCost(server, client);
   const busy =
     usageStart === null || usageEnd === null
       ? null
@@ -109,7 +136,7 @@ export async function measureGraphs(
   for (const clients of options.clients) {
     say(`Capacity: ${clients} client${clients === 1 ? '' : 's'} for ${options.capacitySeconds} s …`);
     const devices = targets.map((target) => target.device);
-    capacity.push(await capacityStep(server, token, devices, clients, options.capacitySeconds));
+    capacity.push(await capacityStep(server, token, client, devices, clients, options.capacitySeconds));
   }
   const body = sample?.body ?? Buffer.alloc(0);
   return {
@@ -120,6 +147,10 @@ export async function measureGraphs(
     },
     graphOneDevice: latencyFigures(oneDevice),
     machineBusyDuringCalls: busy,
+    graphCost:
+      costStart === undefined
+        ? { serverMs: null, databaseMs: null }
+        : costPerCall(costStart, costEnd, oneDevice.length),
     graphSpread: latencyFigures(spread),
     countQuery: { ...latencyFigures(counts.map((count) => count.ms)), rows: counts[0]?.rows ?? 0 },
     capacity,

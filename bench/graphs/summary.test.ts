@@ -61,6 +61,7 @@ const summary: GraphsBenchSummary = {
   },
   graphOneDevice: latency,
   machineBusyDuringCalls: 0.55,
+  graphCost: { serverMs: 61.25, databaseMs: 20 },
   graphSpread: { ...latency, p95Ms: 99 },
   countQuery: { ...latency, p50Ms: 30, p95Ms: 31.8, rows: 4_320_000 },
   graphToCount: 3.003,
@@ -75,6 +76,7 @@ const summary: GraphsBenchSummary = {
       serverCores: 0.9,
       postgresCores: 0.2,
       machineBusy: 0.6,
+      cost: { serverMs: 70, databaseMs: 15.5 },
     },
     {
       clients: 2,
@@ -86,6 +88,7 @@ const summary: GraphsBenchSummary = {
       serverCores: null,
       postgresCores: null,
       machineBusy: null,
+      cost: { serverMs: null, databaseMs: null },
     },
   ],
   target: verdictOf(95.5, 150),
@@ -99,6 +102,8 @@ describe('formatSummary', () => {
     expect(text).toContain('spikes shown 80 of 80');
     expect(text).toMatch(/graph call, one device\s+p50 80.0 ms, p95 95.5 ms/);
     expect(text).toMatch(/machine busy meanwhile\s+55 %/);
+    expect(text).toMatch(/CPU per call\s+server 61.3 ms, PostgreSQL 20.0 ms/);
+    expect(text).toMatch(/machine 60 % busy; CPU per call: server 70.0 ms, PostgreSQL 15.5 ms/);
     expect(text).toMatch(/count\(\*\) of its raw rows, 30 days\s+p50 30.0 ms, p95 31.8 ms.*4,320,000 rows/);
     expect(text).toMatch(/graph p95 ÷ count p95\s+3.00 ×/);
     expect(text).toMatch(

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { percentile } from '../ingest/stats';
+import type { CallCost } from './call-cost';
 import type { LoadFigures } from './history-load';
 import type { GraphsBenchOptions } from './options';
 import type { PayloadFacts } from './payload-check';
@@ -40,6 +41,8 @@ export type CapacityStep = {
   serverCores: number | null;
   postgresCores: number | null;
   machineBusy: number | null;
+  /** CPU per call of the server and of the bench database's sessions (others' work left out). */
+  cost: CallCost;
 };
 
 /** The answers' size and shape, from the first timed call of one device. */
@@ -62,6 +65,8 @@ export type GraphsBenchSummary = {
    * machine): one sequential caller keeps about one core busy, so far above 50 % on 2 cores means others were at work.
    */
   machineBusyDuringCalls: number | null;
+  /** CPU per timed call of the server and of the bench database's sessions (others' work left out). */
+  graphCost: CallCost;
   /** The same call over every device in turn. */
   graphSpread: LatencyFigures;
   /** `select count(*)` of the same device's raw rows of the last 30 days, sequential, from the bench process. */
@@ -89,6 +94,8 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024
 const cores = (value: number | null) => (value === null ? 'n/a' : value.toFixed(2));
 const times = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(2)} ×`);
 const percent = (share: number | null) => (share === null ? 'n/a' : `${Math.round(share * 100)} %`);
+const costLine = (cost: CallCost) =>
+  `server ${ms(cost.serverMs)}, PostgreSQL ${ms(cost.databaseMs)} (their own, whatever else runs)`;
 const row = (label: string, value: string) => `  ${label.padEnd(34)} ${value}`;
 const latencyLine = (figures: LatencyFigures) =>
   `p50 ${ms(figures.p50Ms)}, p95 ${ms(figures.p95Ms)}, mean ${ms(figures.meanMs)}, max ${ms(figures.maxMs)} (${figures.count} calls)`;
@@ -116,6 +123,7 @@ export function formatSummary(summary: GraphsBenchSummary): string {
     ),
     row('graph call, one device', latencyLine(summary.graphOneDevice)),
     row('  machine busy meanwhile', percent(summary.machineBusyDuringCalls)),
+    row('  CPU per call', costLine(summary.graphCost)),
     row(`graph call, ${options.devices} devices in turn`, latencyLine(summary.graphSpread)),
     row(
       'count(*) of its raw rows, 30 days',
@@ -126,7 +134,7 @@ export function formatSummary(summary: GraphsBenchSummary): string {
     ...summary.capacity.map((step) =>
       row(
         `  ${step.clients} client${step.clients === 1 ? '' : 's'}, ${step.seconds} s`,
-        `${step.perSecond.toFixed(1)} calls/s, p50 ${ms(step.latency.p50Ms)}, p95 ${ms(step.latency.p95Ms)}, ${step.errors} errors; server ${cores(step.serverCores)} cores, PostgreSQL ${cores(step.postgresCores)}, machine ${percent(step.machineBusy)} busy`,
+        `${step.perSecond.toFixed(1)} calls/s, p50 ${ms(step.latency.p50Ms)}, p95 ${ms(step.latency.p95Ms)}, ${step.errors} errors; server ${cores(step.serverCores)} cores, PostgreSQL ${cores(step.postgresCores)}, machine ${percent(step.machineBusy)} busy; CPU per call: server ${ms(step.cost.serverMs)}, PostgreSQL ${ms(step.cost.databaseMs)}`,
       ),
     ),
     row(
