@@ -16,6 +16,7 @@ describe('parseGraphsBenchOptions', () => {
       keep: false,
       reuse: null,
       resultsDir: 'bench/results',
+      cpuProfileDir: null,
     });
     expect(plannedPoints(options)).toBe(43_200_000);
   });
@@ -33,6 +34,8 @@ describe('parseGraphsBenchOptions', () => {
       '--capacity-seconds',
       '2.5',
       '--keep',
+      '--cpu-prof',
+      '/tmp/prof',
     ]);
     expect(options).toMatchObject({
       devices: 2,
@@ -42,6 +45,7 @@ describe('parseGraphsBenchOptions', () => {
       capacitySeconds: 2.5,
     });
     expect(options.keep).toBe(true);
+    expect(options.cpuProfileDir).toBe('/tmp/prof');
     expect(plannedPoints(options)).toBe(2 * 20 * 2 * 1440);
   });
 

@@ -21,10 +21,13 @@ export type GraphsBenchOptions = {
   /** A database an earlier `--keep` run loaded: measure it again without loading. */
   reuse: string | null;
   resultsDir: string;
+  /** V8 CPU profile of the measured server (node --cpu-prof) into this directory; null: none. */
+  cpuProfileDir: string | null;
 };
 
 export const USAGE = `npm run bench:graphs -- [--devices 10] [--sensors 100] [--days 30] [--requests 50] [--warmup 5]
-  [--clients 1,2,4] [--capacity-seconds 15] [--database-url postgres://…/empty_db] [--keep | --reuse postgres://…/kept_db] [--results-dir bench/results]`;
+  [--clients 1,2,4] [--capacity-seconds 15] [--database-url postgres://…/empty_db] [--keep | --reuse postgres://…/kept_db] [--results-dir bench/results]
+  [--cpu-prof DIR (V8 CPU profile of the measured server)]`;
 
 /** The issue's target: p95 of the 30-day graph call under this many milliseconds. */
 export const LIMIT_P95_MS = 150;
@@ -54,6 +57,7 @@ export function parseGraphsBenchOptions(argv: string[]): GraphsBenchOptions {
       keep: { type: 'boolean' },
       reuse: { type: 'string' },
       'results-dir': { type: 'string' },
+      'cpu-prof': { type: 'string' },
     },
     strict: true,
   });
@@ -86,6 +90,7 @@ export function parseGraphsBenchOptions(argv: string[]): GraphsBenchOptions {
     keep: values.keep ?? false,
     reuse,
     resultsDir: values['results-dir'] ?? 'bench/results',
+    cpuProfileDir: values['cpu-prof'] ?? null,
   };
 }
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { GRAPH_TIMESCALE_SPAN_MS } from '@vigil/contracts';
 import { openBenchDatabase } from '../ingest/bench-database';
 import type { Cleanup } from '../ingest/run-bench';
-import { startVigilServer, type VigilEnv } from '../ingest/vigil-process';
+import { cpuProfileArgs, startVigilServer, type VigilEnv } from '../ingest/vigil-process';
 import { findDevices, prepareFleet, reuseFleet, sendTrees } from './fleet';
 import { login } from './graph-calls';
 import { DAY_MINUTES } from './history-values';
@@ -57,7 +57,7 @@ export async function runGraphsBench(
     );
   }
 
-  const server = await startVigilServer(env);
+  const server = await startVigilServer(env, cpuProfileArgs(options.cpuProfileDir, 'server'));
   cleanup.add(() => server.stop());
   const token = await login(server.baseUrl);
   const devices = await findDevices(server, token, client, fleet);

@@ -54,7 +54,9 @@ export type GraphsBenchSummary = {
   date: string;
   machine: { cpus: number; cpuModel: string; node: string; database: string; commit: string | null };
   /** The fleet measured (from the database when reused) and the measurement's options. */
-  options: Omit<GraphsBenchOptions, 'databaseUrl' | 'resultsDir' | 'keep' | 'reuse'> & { reused: boolean };
+  options: Omit<GraphsBenchOptions, 'databaseUrl' | 'resultsDir' | 'keep' | 'reuse' | 'cpuProfileDir'> & {
+    reused: boolean;
+  };
   /** The load's figures; of the earlier run that loaded the database when reused. */
   load: LoadFigures & { seconds: number };
   payload: PayloadFigures;
