@@ -223,8 +223,17 @@ describe('sensor graphs', () => {
       .first()
       .evaluate((canvas) => canvas.clientHeight);
     expect(height).toBe(460);
+    // A contact in alarm: its points are marked (and drawn in the Alarm band), and the alarm is an event mark.
+    const alignment = `${scene.f500UdfId}.net1.n01.2`;
+    scene.simulator.forceAlarm(alignment);
+    const first = charts(page).first();
+    await expect.poll(async () => Number(await first.getAttribute('data-alarm-points'))).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await first.getAttribute('data-events'))?.split(' '))
+      .toContain('alarm_on');
     await drawEveryChart(page);
     await screenshot(page, 'graphs-f500-1440');
+    scene.simulator.clearAlarm(alignment);
     await page.setViewportSize({ width: 900, height: 1000 });
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth))

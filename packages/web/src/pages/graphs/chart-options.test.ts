@@ -2,7 +2,7 @@ import type { Graph, GraphEvent, GraphPoint, GraphSeries, SensorType } from '@vi
 import { describe, expect, it } from 'vitest';
 import { ALARM_COLOR, buildChartOption, type ChartInput, chartHeightOf, contactYOf } from './chart-options';
 import { formatTooltip, type TooltipParam } from './chart-tooltip';
-import { graphTitleOf, seriesNamesOf, unitOfSeries } from './graph-labels';
+import { alarmPointCountOf, graphTitleOf, seriesNamesOf, unitOfSeries } from './graph-labels';
 
 const series = (
   sensor: string,
@@ -90,6 +90,7 @@ describe('graph chart options', () => {
     expect(drawn?.data[0]).toEqual([1_000, 20]);
     expect(drawn?.data[1]).toEqual([2_000, null]);
     expect(drawn?.data[2]).toMatchObject({ value: [3_000, 95], itemStyle: { color: ALARM_COLOR } });
+    expect(alarmPointCountOf(graphOf(numeric, contact))).toBe(2);
   });
 
   it('shortens series names of 150 characters or more and keeps legend names unique', () => {

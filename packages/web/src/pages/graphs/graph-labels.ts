@@ -39,3 +39,11 @@ export function seriesNamesOf(series: readonly GraphSeries[]): string[] {
 export function pointCountOf(graph: Graph): number {
   return graph.series.reduce((total, series) => total + series.data.length, 0);
 }
+
+/** Points in alarm of a graph (drawn with a red symbol; the page's test hook). */
+export function alarmPointCountOf(graph: Graph): number {
+  return graph.series.reduce(
+    (total, series) => total + series.data.filter((point) => point[2] && point[1] !== null).length,
+    0,
+  );
+}

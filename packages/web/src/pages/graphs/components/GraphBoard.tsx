@@ -65,7 +65,7 @@ export function GraphBoard(props: GraphBoardProps) {
   const isF500 = F500_TYPES.includes(device.device_type);
   const panel = useF500Panel(device.id, isF500, onAlert);
   const isNarrow = useIsNarrow();
-  const events = useGraphEvents(device.id, payload.data, payload.axisRange);
+  const events = useGraphEvents(device.id, payload.data, payload.axisRange, payload.eventsRefreshMs);
   const { csvTimescale } = props;
 
   const graphs = useMemo((): GraphMap => {

@@ -2,10 +2,11 @@ import { DownloadOutlined } from '@ant-design/icons';
 import type { Graph, GraphEvent } from '@vigil/contracts';
 import { Button, Tooltip } from 'antd';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { isEventOfGraph } from '../chart-events';
 import { buildChartOption, chartHeightOf } from '../chart-options';
 import { saveDataUrl } from '../download';
 import { type GraphChartInstance, initChart } from '../echarts-setup';
-import { graphTitleOf, pointCountOf } from '../graph-labels';
+import { alarmPointCountOf, graphTitleOf, pointCountOf } from '../graph-labels';
 import type { ZoomRange } from '../graph-paths';
 import styles from '../graphs.module.css';
 import { useDragZoom } from '../hooks/useDragZoom';
@@ -121,6 +122,11 @@ export const GraphChart = memo(function GraphChart(props: GraphChartProps) {
       data-testid={`graph-${graphKey}`}
       data-sensors={sensors}
       data-points={pointCountOf(graph)}
+      data-alarm-points={alarmPointCountOf(graph)}
+      data-events={events
+        .filter((event) => isEventOfGraph(event, graph))
+        .map((event) => event.kind)
+        .join(' ')}
     >
       <div className={styles.chartActions}>
         <Tooltip title="Download the chart as PNG">

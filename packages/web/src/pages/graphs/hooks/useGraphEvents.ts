@@ -14,6 +14,8 @@ export function useGraphEvents(
   deviceId: number,
   payload: DeviceGraphs | null,
   axisRange: { from: number; to: number } | null,
+  /** Live and the hour ask again this often, so a new alarm gets its mark while the page is open. */
+  refreshMs: number | false,
 ): GraphEvent[] {
   const span = axisRange ?? payloadSpanOf(payload);
   const from = span === null ? 0 : Math.floor(span.from / MINUTE_MS) * MINUTE_MS;
@@ -22,7 +24,8 @@ export function useGraphEvents(
     queryKey: graphsQueryKeys.events(deviceId, from, to),
     queryFn: ({ signal }) => listGraphEvents(deviceId, from, to, signal),
     enabled: span !== null,
-    staleTime: MINUTE_MS,
+    staleTime: refreshMs === false ? MINUTE_MS : 0,
+    refetchInterval: refreshMs,
     retry: false,
     refetchOnWindowFocus: false,
   });

@@ -16,8 +16,13 @@ export type GraphPayloadState = {
   isLoading: boolean;
   /** The time span the x axis shows; null follows the data (live, historical). */
   axisRange: { from: number; to: number } | null;
+  /** How often the event marks are read again (Live and the hour), or never. */
+  eventsRefreshMs: number | false;
   retry: () => void;
 };
+
+/** Beyond the spec: Live's event marks are read again this often. */
+const LIVE_EVENTS_REFRESH_MS = 10_000;
 
 /** M section 9: the hour timescale re-fetches every 30 s; other ranges are read once. */
 function refetchIntervalOf(range: GraphsRange): number | false {
@@ -59,6 +64,7 @@ export function useGraphPayload(deviceId: number, source: GraphSource): GraphPay
       errorAt: live.error === null ? 0 : live.updatedAt,
       isLoading: live.data === null && live.error === null,
       axisRange: null,
+      eventsRefreshMs: LIVE_EVENTS_REFRESH_MS,
       retry,
     };
   }
@@ -68,6 +74,7 @@ export function useGraphPayload(deviceId: number, source: GraphSource): GraphPay
     errorAt: query.errorUpdatedAt,
     isLoading: query.isPending && query.fetchStatus !== 'idle',
     axisRange,
+    eventsRefreshMs: range === null ? false : refetchIntervalOf(range),
     retry,
   };
 }
