@@ -236,9 +236,32 @@ function fromRollupPoint(point: RollupPoint, halfStep: number, endMs: number): B
 }
 
 /**
+ * The buckets not rolled up yet: open minutes computed from at most the last hour of raw rows (one query); open
+ * hours read as the 1-minute graphs read them — the stored 1-minute roll-ups grouped into the buckets, plus the
+ * raw rows of the minutes not rolled up yet — so a device that started minutes ago has its points before the
+ * roll-up job has rolled up a minute.
+ */
+async function findTailBuckets(
+  db: Database,
+  resolution: RollupResolution,
+  keys: readonly number[],
+  range: TimeRange,
+  bucketMs: number,
+): Promise<BucketRow[]> {
+  const step = STEP_MS[resolution];
+  if (resolution === '1h') {
+    const minutes = await findRollupBuckets(db, '1m', keys, range, Math.max(bucketMs, step));
+    return [...minutes.values()].flat();
+  }
+  const end = range.to.getTime();
+  return (await computeRollups(db, resolution, range, keys)).map((point) =>
+    fromRollupPoint(point, step / 2, end),
+  );
+}
+
+/**
  * Roll-ups of the sensors in the range, in buckets of bucketMs (≥ the table's step): the stored buckets up to
- * the roll-up job's progress in one query, then the buckets not rolled up yet computed from the finer table
- * in one query (at most the last hour of raw rows, or the last day of 1-minute roll-ups).
+ * the roll-up job's progress in one query, then the buckets not rolled up yet (`findTailBuckets`).
  */
 export async function findRollupBuckets(
   db: Database,
@@ -262,9 +285,7 @@ export async function findRollupBuckets(
   const tail =
     tailFrom >= end
       ? []
-      : (await computeRollups(db, resolution, { from: new Date(tailFrom), to: range.to }, keys)).map(
-          (point) => fromRollupPoint(point, step / 2, end),
-        );
+      : await findTailBuckets(db, resolution, keys, { from: new Date(tailFrom), to: range.to }, bucketMs);
   const grouped = byKey(stored);
   if (tail.length > 0) {
     byKey(tail, grouped);
