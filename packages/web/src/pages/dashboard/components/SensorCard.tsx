@@ -4,6 +4,7 @@ import styles from '../dashboard.module.css';
 import { useDashboardContext } from '../dashboard-context';
 import { DASHBOARD_MESSAGES } from '../dashboard-messages';
 import { canTestSensor, endedKindOf, runningPrompt } from '../maintenance-rules';
+import { watchNearViewport } from '../near-viewport';
 import { type CardView, cardViewOf } from '../sensor-card-view';
 import type { LayoutSensor } from '../sensor-store';
 
@@ -40,7 +41,7 @@ type ReadingNodes = {
 /**
  * One sensor: name, reading and unit, status colour, state text and thumbnail. React renders the card's
  * frame (name, image, maintenance line); the reading is written into it by the card's own store
- * subscription, so a frame costs only the cards whose reading changed, with no render at all.
+ * subscription, so a frame costs only the cards near the viewport whose reading changed, with no render.
  */
 export const SensorCard = memo(function SensorCard({ sensor }: { sensor: LayoutSensor }) {
   const { store, mode, testedId, testState, settings, proofTests, onSensorClick } = useDashboardContext();
@@ -84,10 +85,22 @@ export const SensorCard = memo(function SensorCard({ sensor }: { sensor: LayoutS
       }
       shown = view;
     };
+    // Painted once now, so the card never shows empty; then live only while near the viewport (a card that
+    // comes back catches up from the store at once).
     paint();
-    const unsubscribe = store.subscribeSensor(fullId, paint);
+    let unsubscribe: (() => void) | null = null;
+    const stopWatching = watchNearViewport(card, (isNear) => {
+      if (isNear && unsubscribe === null) {
+        paint();
+        unsubscribe = store.subscribeSensor(fullId, paint);
+      } else if (!isNear && unsubscribe !== null) {
+        unsubscribe();
+        unsubscribe = null;
+      }
+    });
     return () => {
-      unsubscribe();
+      stopWatching();
+      unsubscribe?.();
       valueText.remove();
       unitText.remove();
       stateText.remove();
