@@ -9,6 +9,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const isCi = process.env.CI === 'true';
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Failed tests, repeated after the totals so the end of a long CI log names them. */
+const failures = [];
 
 function run(title, command, args, env = {}) {
   process.stdout.write(`\n=== ${title} ===\n`);
@@ -31,13 +33,34 @@ function vitest(title, args, reportName) {
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests;
     totals.skipped += report.numPendingTests + report.numTodoTests;
+    failures.push(...failedTests(report));
   } else if (!ok) {
     totals.failed += 1;
+    failures.push(`${title}: no report (the run itself failed)`);
   }
   return ok;
 }
 
+function failedTests(report) {
+  const cwd = process.cwd();
+  return report.testResults.flatMap((file) => {
+    const where = path.relative(cwd, file.name);
+    const tests = file.assertionResults.filter((test) => test.status === 'failed');
+    if (tests.length === 0 && file.status === 'failed') {
+      return [`${where}: ${firstLine(file.message)}`];
+    }
+    return tests.map((test) => `${where} > ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+  });
+}
+
+function firstLine(text) {
+  return (text ?? '').split('\n')[0].slice(0, 300);
+}
+
 function finish(ok) {
+  if (failures.length > 0) {
+    process.stdout.write(`\nfailed:\n${failures.map((line) => `  - ${line}`).join('\n')}\n`);
+  }
   const skipped = totals.skipped > 0 ? `, ${totals.skipped} skipped` : '';
   process.stdout.write(`\ntests: ${totals.passed} passed, ${totals.failed} failed${skipped}\n`);
   process.exit(ok ? 0 : 1);
