@@ -7,7 +7,7 @@ import { registerAuthentication } from './http/authenticate';
 import { registerErrorHandler } from './http/error-handler';
 import { registerHealth } from './http/health';
 import { registerInputGuards } from './http/input-guards';
-import { registerMetrics } from './http/metrics';
+import { registerFanOutMetrics, registerMetrics } from './http/metrics';
 import { registerOpenApi } from './http/openapi';
 import { buildLoggerOptions, type LogDestination } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -108,6 +108,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerSecurityHeaders(app);
   registerInputGuards(app);
   const metrics = registerMetrics(app, config.metricsToken);
+  registerFanOutMetrics(metrics, bus.stats);
   await registerOpenApi(app);
   registerAuthentication(app, accounts);
   registerHealth(app, deps.database.ping);

@@ -6,11 +6,26 @@ export type DeviceTreeEvent = { udfId: string; json: string; receivedAt: Date };
 
 export type DeviceTreeListener = (event: DeviceTreeEvent) => void;
 
+/** Counts of the live fan-out since start, read by the metrics (http/metrics.ts). */
+export type FanOutStats = {
+  /** Trees handed on to the sockets' instances (a PUBLISH, or in-process listeners). */
+  published: number;
+  /** Trees not handed on: no socket on any instance watches the device. */
+  skipped: number;
+  /** Trees a socket never sent because a newer one replaced them (a slow browser, or during a re-check). */
+  superseded: number;
+};
+
+export function createFanOutStats(): FanOutStats {
+  return { published: 0, skipped: 0, superseded: 0 };
+}
+
 /**
  * Fan-out of device trees to live-feed sockets: InProcessBus below, or RedisBus (redis-bus.ts, chosen in
  * register-ingest.ts when REDIS_URL is set) so every instance's sockets receive trees ingested by any instance.
  */
 export interface RealtimeBus {
+  /** Hands the tree on only if some socket (on any instance) watches the device; otherwise counts it skipped. */
   publish(event: DeviceTreeEvent): void;
   /** Returns the unsubscribe function. */
   subscribe(udfId: string, listener: DeviceTreeListener): () => void;
@@ -22,6 +37,7 @@ export interface RealtimeBus {
   /** Listens to the control events of every instance; returns the unsubscribe function. */
   onControl(listener: ControlListener): () => void;
   close(): Promise<void>;
+  readonly stats: FanOutStats;
 }
 
 /** Calls each control listener in turn; one that throws does not keep the event from the others. */
@@ -42,6 +58,7 @@ export function deliverControl(
 export class InProcessBus implements RealtimeBus {
   private readonly emitter = new EventEmitter();
   private readonly controlListeners = new Set<ControlListener>();
+  readonly stats = createFanOutStats();
 
   constructor() {
     // One listener per open socket: no fixed ceiling.
@@ -49,7 +66,11 @@ export class InProcessBus implements RealtimeBus {
   }
 
   publish(event: DeviceTreeEvent): void {
-    this.emitter.emit(event.udfId, event);
+    if (this.emitter.emit(event.udfId, event)) {
+      this.stats.published += 1;
+    } else {
+      this.stats.skipped += 1;
+    }
   }
 
   subscribe(udfId: string, listener: DeviceTreeListener): () => void {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { IngestService } from '../ingest/ingest.service';
 import type { RealtimeBus } from './bus';
-import type { FeedAccessDeps } from './feed-access';
+import { checkFeedAccess, type FeedAccessDeps } from './feed-access';
 import { FeedSocket } from './feed-socket';
 
 export type DeviceFeedDeps = FeedAccessDeps & {
@@ -26,11 +26,13 @@ export async function deviceFeedRoutes(app: FastifyInstance, deps: DeviceFeedDep
     }
   });
   app.addHook('onClose', async () => stopListening());
+  const checkAccess = (token: string | undefined, udfId: string) => checkFeedAccess(deps, token, udfId);
 
   app.get('/ws/device-data/:udfId/', { websocket: true, schema: { hide: true } }, (socket, request) => {
     const { udfId } = request.params as { udfId: string };
     const { token } = request.query as { token?: unknown };
-    const feed = new FeedSocket(socket, udfId, { ...deps, log: request.log }, () => sockets.delete(feed));
+    const feedDeps = { ...deps, checkAccess, log: request.log };
+    const feed = new FeedSocket(socket, udfId, feedDeps, () => sockets.delete(feed));
     sockets.add(feed);
     feed.start(typeof token === 'string' ? token : undefined);
   });

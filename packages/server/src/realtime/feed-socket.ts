@@ -3,20 +3,26 @@ import type { RawData, WebSocket } from 'ws';
 import type { LatestTree } from '../ingest/ingest.service';
 import type { RealtimeBus } from './bus';
 import { type ControlEvent, concernsGrant, type FeedGrant } from './control-events';
-import { checkFeedAccess, type FeedAccessDeps, type FeedCloseCode } from './feed-access';
+import type { FeedAccess, FeedCloseCode } from './feed-access';
 
-export type FeedSocketDeps = FeedAccessDeps & {
+export type FeedSocketDeps = {
+  /** checkFeedAccess with its dependencies (feed-access.ts). */
+  checkAccess(token: string | undefined, udfId: string): Promise<FeedAccess>;
   ingest: { latest(udfId: string): LatestTree | undefined };
   bus: RealtimeBus;
   log: { error(object: object, message: string): void };
   /** Re-checks access this often even without a signal (a signal lost while Redis was away). */
   recheckEveryMs?: number;
+  /** Above this many bytes waiting in the socket's buffer, only the newest tree is kept for later. */
+  maxBufferedBytes?: number;
 };
 
 const CLOSE_REASONS: Record<FeedCloseCode, string> = { 4401: 'Invalid token.', 4403: 'Permission denied.' };
 /** setTimeout's ceiling (about 24.8 days); a later expiry re-arms the timer when it fires. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 const DEFAULT_RECHECK_MS = 5 * 60 * 1000;
+/** A few large trees (≤ 256 KB each) or hundreds of usual ones: a slow browser's backlog ends here. */
+export const FEED_MAX_BUFFERED_BYTES = 1024 * 1024;
 
 /** The token of an auth frame `{"cmd":"auth","token":"…"}`, or undefined for anything else. */
 export function tokenOfAuthFrame(data: RawData, isBinary: boolean): string | undefined {
@@ -36,6 +42,8 @@ export function tokenOfAuthFrame(data: RawData, isBinary: boolean): string | und
  * FEED_AUTH_TIMEOUT_MS), sends the latest tree and every new one, and re-checks its access whenever a
  * control event can concern it, at its session's expiry and every few minutes. While a check runs, trees
  * are held (the newest only) and sent only if access still holds; otherwise the socket closes 4401 or 4403.
+ * A slow browser gets the latest tree, not a growing queue: while more than maxBufferedBytes wait in the
+ * socket's buffer, a new tree replaces the one held, which is sent when a send in flight completes.
  */
 export class FeedSocket {
   private token: string | undefined;
@@ -43,7 +51,10 @@ export class FeedSocket {
   private isClosed = false;
   private isChecking = false;
   private isCheckDue = false;
+  /** Access was confirmed by the last check and no other is due: trees may go out. */
+  private isConfirmed = false;
   private held: string | undefined;
+  private sendsInFlight = 0;
   private unsubscribe: (() => void) | undefined;
   private readonly timers: { auth?: NodeJS.Timeout; expiry?: NodeJS.Timeout; recheck?: NodeJS.Timeout } = {};
 
@@ -87,6 +98,7 @@ export class FeedSocket {
   }
 
   private check(): void {
+    this.isConfirmed = false;
     if (this.isChecking) {
       this.isCheckDue = true;
       return;
@@ -101,7 +113,7 @@ export class FeedSocket {
     try {
       do {
         this.isCheckDue = false;
-        const access = await checkFeedAccess(this.deps, this.token, this.udfId);
+        const access = await this.deps.checkAccess(this.token, this.udfId);
         if (this.isClosed) {
           return;
         }
@@ -124,28 +136,45 @@ export class FeedSocket {
     this.grant = grant;
     this.armExpiry(expiresAt);
     if (this.unsubscribe === undefined) {
-      const latest = this.deps.ingest.latest(this.udfId);
-      if (latest !== undefined) {
-        this.socket.send(latest.json);
-      }
+      this.held = this.deps.ingest.latest(this.udfId)?.json;
       this.unsubscribe = this.deps.bus.subscribe(this.udfId, (event) => this.handleTree(event.json));
       this.timers.recheck = setInterval(() => this.check(), this.deps.recheckEveryMs ?? DEFAULT_RECHECK_MS);
       this.timers.recheck.unref();
-    } else if (this.held !== undefined) {
-      this.socket.send(this.held);
     }
-    this.held = undefined;
+    this.isConfirmed = true;
+    this.sendHeld();
   }
 
   private handleTree(json: string): void {
     if (this.isClosed) {
       return;
     }
-    if (this.isChecking) {
-      this.held = json;
+    if (this.held !== undefined) {
+      this.deps.bus.stats.superseded += 1;
+    }
+    this.held = json;
+    this.sendHeld();
+  }
+
+  /**
+   * Sends the held tree unless a check runs or the buffer is over its limit; then the callback of a send
+   * in flight (run once its bytes left for the network) tries again. Without a send in flight it sends.
+   */
+  private sendHeld(): void {
+    if (this.held === undefined || this.isClosed || !this.isConfirmed) {
       return;
     }
-    this.socket.send(json);
+    const maxBufferedBytes = this.deps.maxBufferedBytes ?? FEED_MAX_BUFFERED_BYTES;
+    if (this.sendsInFlight > 0 && this.socket.bufferedAmount > maxBufferedBytes) {
+      return;
+    }
+    const json = this.held;
+    this.held = undefined;
+    this.sendsInFlight += 1;
+    this.socket.send(json, () => {
+      this.sendsInFlight -= 1;
+      this.sendHeld();
+    });
   }
 
   /** Closes 4401 when the session expires (its token expires with it). */

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { type DeviceTreeEvent, type DeviceTreeListener, deliverControl, type RealtimeBus } from './bus';
-import { type ControlEvent, ControlEventSchema, type ControlListener } from './control-events';
+import {
+  createFanOutStats,
+  type DeviceTreeEvent,
+  type DeviceTreeListener,
+  deliverControl,
+  type RealtimeBus,
+} from './bus';
+import type { ControlEvent, ControlListener } from './control-events';
+import { decodeControlFrame, decodeTreeFrame, encodeControlFrame, encodeTreeFrame } from './redis-frames';
+import { DeviceInterest, INTEREST_NOTICE } from './redis-interest';
 
 export type RedisBusLog = {
   warn(object: object, message: string): void;
@@ -15,13 +23,9 @@ export type RedisBusOptions = {
   log: RedisBusLog;
   /** How long start-up waits for both connections before going on (ioredis keeps retrying). */
   connectTimeoutMs?: number;
+  /** How often the watched devices are read from Redis (redis-interest.ts); 1 s by default. */
+  interestRefreshMs?: number;
 };
-
-/** One frame on a device's channel: the tree's text as the device sent it, and the server's receive time. */
-type Frame = { udfId: string; receivedAt: string; json: string };
-
-/** One frame on the control channel: the event and the instance that sent it (which handled it already). */
-type ControlFrame = { origin: string; event: ControlEvent };
 
 const ERROR_LOG_INTERVAL_MS = 10_000;
 
@@ -43,18 +47,29 @@ export class RedisBus implements RealtimeBus {
   private readonly listeners = new Map<string, Set<DeviceTreeListener>>();
   private readonly channelStart: string;
   private readonly controlChannel: string;
+  private readonly interestChannel: string;
+  private readonly interest: DeviceInterest;
   private readonly controlListeners = new Set<ControlListener>();
   private readonly instanceId = randomUUID();
   private readonly controlSubscribed: Promise<void>;
   private lastErrorLogAt = 0;
   private droppedSinceLog = 0;
+  readonly stats = createFanOutStats();
 
   constructor(private readonly options: RedisBusOptions) {
     this.channelStart = `${options.channelPrefix}device:`;
     this.controlChannel = `${options.channelPrefix}control`;
+    this.interestChannel = `${options.channelPrefix}interest`;
     // No offline queue on the publisher: while Redis is away frames are dropped, not piled up in memory.
     this.publisher = new Redis(options.url, { enableOfflineQueue: false, lazyConnect: true });
     this.subscriber = new Redis(options.url, { lazyConnect: true });
+    this.interest = new DeviceInterest({
+      redis: this.publisher,
+      channelStart: this.channelStart,
+      refreshEveryMs: options.interestRefreshMs ?? 1000,
+      onError: (error) => this.logError({ err: error }, 'redis interest read failed'),
+    });
+    this.publisher.on('ready', () => this.interest.start());
     for (const [role, connection] of [
       ['publisher', this.publisher],
       ['subscriber', this.subscriber],
@@ -70,9 +85,11 @@ export class RedisBus implements RealtimeBus {
     });
     // On every (re)connection: a SUBSCRIBE that failed while Redis was away is not re-sent by ioredis.
     this.subscriber.on('ready', () => {
-      this.subscriber.subscribe(this.controlChannel).then(markSubscribed, (error: unknown) => {
-        this.options.log.error({ err: error }, 'redis control channel subscribe failed');
-      });
+      this.subscriber
+        .subscribe(this.controlChannel, this.interestChannel)
+        .then(markSubscribed, (error: unknown) => {
+          this.options.log.error({ err: error }, 'redis control channel subscribe failed');
+        });
     });
   }
 
@@ -104,12 +121,16 @@ export class RedisBus implements RealtimeBus {
   }
 
   publish(event: DeviceTreeEvent): void {
-    const frame: Frame = { udfId: event.udfId, receivedAt: event.receivedAt.toISOString(), json: event.json };
+    if (!this.interest.has(event.udfId)) {
+      this.stats.skipped += 1;
+      return;
+    }
     if (this.publisher.status !== 'ready') {
       this.dropped('redis not connected');
       return;
     }
-    this.publisher.publish(this.channelOf(event.udfId), JSON.stringify(frame)).catch((error: unknown) => {
+    this.stats.published += 1;
+    this.publisher.publish(this.channelOf(event.udfId), encodeTreeFrame(event)).catch((error: unknown) => {
       this.dropped('redis publish failed', error);
     });
   }
@@ -119,9 +140,12 @@ export class RedisBus implements RealtimeBus {
     if (set === undefined) {
       set = new Set();
       this.listeners.set(udfId, set);
-      this.subscriber.subscribe(this.channelOf(udfId)).catch((error: unknown) => {
-        this.logError({ err: error, udfId }, 'redis subscribe failed');
-      });
+      // This instance publishes the device's trees at once; the others once they hear the notice.
+      this.interest.add(udfId);
+      this.subscriber.subscribe(this.channelOf(udfId)).then(
+        () => this.notify(INTEREST_NOTICE.subscribed(udfId)),
+        (error: unknown) => this.logError({ err: error, udfId }, 'redis subscribe failed'),
+      );
     }
     set.add(listener);
     return () => this.unsubscribe(udfId, listener);
@@ -138,8 +162,9 @@ export class RedisBus implements RealtimeBus {
       lost();
       return;
     }
-    const frame: ControlFrame = { origin: this.instanceId, event };
-    this.publisher.publish(this.controlChannel, JSON.stringify(frame)).catch(lost);
+    this.publisher
+      .publish(this.controlChannel, encodeControlFrame({ origin: this.instanceId, event }))
+      .catch(lost);
   }
 
   onControl(listener: ControlListener): () => void {
@@ -150,6 +175,7 @@ export class RedisBus implements RealtimeBus {
   }
 
   async close(): Promise<void> {
+    this.interest.stop();
     this.listeners.clear();
     this.controlListeners.clear();
     await Promise.all([closeConnection(this.publisher), closeConnection(this.subscriber)]);
@@ -164,8 +190,19 @@ export class RedisBus implements RealtimeBus {
     if (this.subscriber.status === 'end') {
       return;
     }
-    this.subscriber.unsubscribe(this.channelOf(udfId)).catch((error: unknown) => {
-      this.logError({ err: error, udfId }, 'redis unsubscribe failed');
+    this.subscriber.unsubscribe(this.channelOf(udfId)).then(
+      () => this.notify(INTEREST_NOTICE.unsubscribed(udfId)),
+      (error: unknown) => this.logError({ err: error, udfId }, 'redis unsubscribe failed'),
+    );
+  }
+
+  /** Tells every instance's DeviceInterest; a lost notice is made up by their next read. */
+  private notify(notice: string): void {
+    if (this.publisher.status !== 'ready') {
+      return;
+    }
+    this.publisher.publish(this.interestChannel, notice).catch((error: unknown) => {
+      this.logError({ err: error }, 'redis interest notice failed');
     });
   }
 
@@ -174,14 +211,19 @@ export class RedisBus implements RealtimeBus {
       this.deliverControlFrame(message);
       return;
     }
+    if (channel === this.interestChannel) {
+      this.interest.handleNotice(message);
+      return;
+    }
     if (!channel.startsWith(this.channelStart)) {
       return;
     }
-    const set = this.listeners.get(channel.slice(this.channelStart.length));
+    const udfId = channel.slice(this.channelStart.length);
+    const set = this.listeners.get(udfId);
     if (set === undefined) {
       return;
     }
-    const event = parseFrame(message);
+    const event = decodeTreeFrame(udfId, message);
     if (event === undefined) {
       this.logError({ channel }, 'redis frame ignored: not a device tree frame');
       return;
@@ -196,7 +238,7 @@ export class RedisBus implements RealtimeBus {
   }
 
   private deliverControlFrame(message: string): void {
-    const frame = parseControlFrame(message);
+    const frame = decodeControlFrame(message);
     if (frame === undefined) {
       this.logError({ channel: this.controlChannel }, 'redis frame ignored: not a control frame');
       return;
@@ -225,35 +267,6 @@ export class RedisBus implements RealtimeBus {
     this.lastErrorLogAt = now;
     this.options.log.error(object, message);
     return true;
-  }
-}
-
-function parseFrame(message: string): DeviceTreeEvent | undefined {
-  try {
-    const frame = JSON.parse(message) as Partial<Frame>;
-    if (
-      typeof frame.udfId !== 'string' ||
-      typeof frame.json !== 'string' ||
-      typeof frame.receivedAt !== 'string'
-    ) {
-      return undefined;
-    }
-    return { udfId: frame.udfId, json: frame.json, receivedAt: new Date(frame.receivedAt) };
-  } catch {
-    return undefined;
-  }
-}
-
-function parseControlFrame(message: string): ControlFrame | undefined {
-  try {
-    const frame = JSON.parse(message) as { origin?: unknown; event?: unknown };
-    const event = ControlEventSchema.safeParse(frame.event);
-    if (typeof frame.origin !== 'string' || !event.success) {
-      return undefined;
-    }
-    return { origin: frame.origin, event: event.data };
-  } catch {
-    return undefined;
   }
 }
 
