@@ -26,35 +26,70 @@ describe.skipIf(url === undefined)('runCopyBaseline', () => {
     );
   });
 
-  afterAll(async () => {
-    await client.query(`DROP SCHEMA ${schema} CASCADE`);
-    await client.end();
-  });
-
-  it('repeats the stored rows of one period a period apart, every column as stored', async () => {
-    const result = await runCopyBaseline(client, {
-      templateFrom: new Date(T),
-      periodMs: 1000,
-      rows: 7,
-      batchRows: 3,
-      placeAt: new Date(P),
-    });
-    expect(result).toMatchObject({ rows: 7, batchRows: 3 });
-    expect(result.rowsPerSecond).toBeGreaterThan(0);
+  /** The baseline's rows: sensor, ms after P, and the other columns. */
+  async function copied(): Promise<unknown[][]> {
     const { rows } = await client.query(
       `SELECT sensor_key, extract(epoch FROM ts) * 1000 - $1 AS at, value, status, in_alarm
          FROM sensor_readings WHERE ts >= $2 ORDER BY ts, sensor_key`,
       [P, new Date(P)],
     );
-    expect(rows.map((row) => [row.sensor_key, Number(row.at), row.value, row.status, row.in_alarm])).toEqual([
-      [1, 100, 20.5, 0, false],
-      [2, 100, null, 3, false],
-      [3, 600, 1, 1, true],
-      [1, 1100, 20.5, 0, false],
-      [2, 1100, null, 3, false],
-      [3, 1600, 1, 1, true],
-      [1, 2100, 20.5, 0, false],
+    return rows.map((row) => [row.sensor_key, Number(row.at), row.value, row.status, row.in_alarm]);
+  }
+
+  afterAll(async () => {
+    await client.query(`DROP SCHEMA ${schema} CASCADE`);
+    await client.end();
+  });
+
+  it('repeats up to templateRows stored rows of the window, whole seconds apart, every column as stored', async () => {
+    const result = await runCopyBaseline(client, {
+      templateFrom: new Date(T),
+      templateTo: new Date(T + 2000),
+      templateRows: 3,
+      rows: 7,
+      batchRows: 3,
+      placeAt: new Date(P),
+    });
+    expect(result).toMatchObject({ rows: 7, batchRows: 3 });
+    expect(result?.rowsPerSecond).toBeGreaterThan(0);
+    expect(await copied()).toEqual([
+      [1, 0, 20.5, 0, false],
+      [2, 0, null, 3, false],
+      [3, 500, 1, 1, true],
+      [1, 1000, 20.5, 0, false],
+      [2, 1000, null, 3, false],
+      [3, 1500, 1, 1, true],
+      [1, 2000, 20.5, 0, false],
     ]);
+    await removeBaselineRows(client, new Date(P));
+  });
+
+  it('models on a window with a second that stored nothing (the span sets the stride)', async () => {
+    // Rows at +100, +600 and +1500 ms: the second from +2000 to +3000 of the window is empty.
+    const result = await runCopyBaseline(client, {
+      templateFrom: new Date(T),
+      templateTo: new Date(T + 3000),
+      templateRows: 100,
+      rows: 5,
+      batchRows: 100,
+      placeAt: new Date(P),
+    });
+    expect(result?.rows).toBe(5);
+    expect((await copied()).map(([sensor, at]) => [sensor, at])).toEqual([
+      [1, 0],
+      [2, 0],
+      [3, 500],
+      [4, 1400],
+      [1, 2000],
+    ]);
+    await removeBaselineRows(client, new Date(P));
+  });
+
+  it('answers null, not an error, when the window stored nothing', async () => {
+    const plan = { templateFrom: new Date(T + 5000), templateTo: new Date(T + 9000), templateRows: 100 };
+    expect(
+      await runCopyBaseline(client, { ...plan, rows: 10, batchRows: 5, placeAt: new Date(P) }),
+    ).toBeNull();
   });
 
   it('removes its rows and leaves the stored ones', async () => {

@@ -6,16 +6,19 @@ import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 export type CopyBaselineResult = { rows: number; batchRows: number; seconds: number; rowsPerSecond: number };
 
 export type CopyBaselinePlan = {
-  /** One period of stored rows to repeat: the rows of every device's tree once. */
+  /** The stored rows to model on: up to templateRows of those with ts in [templateFrom, templateTo). */
   templateFrom: Date;
-  periodMs: number;
+  templateTo: Date;
+  templateRows: number;
+  /** Rows to write: the template repeated, whole seconds apart, as often as needed. */
   rows: number;
   batchRows: number;
   /** Copied rows get ts from here on, clear of the rows the server stored. */
   placeAt: Date;
 };
 
-type Template = { columns: string[]; offsetsMs: number[]; rest: string[] };
+/** Stored rows in COPY text form, split into their ts offset and the other columns. */
+type Template = { columns: string[]; offsetsMs: number[]; rest: string[]; strideMs: number };
 
 /** Writable columns of sensor_readings other than ts, whatever its shape is today. */
 async function readingColumns(client: pg.Client): Promise<string[]> {
@@ -42,33 +45,39 @@ async function copyOut(client: pg.Client, sql: string): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** The stored rows of one period in COPY text form, split into their ts offset and the other columns. */
-async function readTemplate(client: pg.Client, plan: CopyBaselinePlan): Promise<Template> {
+/**
+ * Up to templateRows stored rows of the window (in storage order), their ts as offsets from the
+ * earliest, and the stride the copies repeat at: the span rounded up to whole seconds. Any rows of the
+ * window will do, so a second in which the server stored nothing changes nothing. Null: none stored.
+ */
+async function readTemplate(client: pg.Client, plan: CopyBaselinePlan): Promise<Template | null> {
   const columns = await readingColumns(client);
-  const from = plan.templateFrom.getTime();
-  const to = new Date(from + plan.periodMs).toISOString();
   const list = columns.map((column) => `"${column}"`).join(', ');
   const text = await copyOut(
     client,
     `COPY (SELECT (extract(epoch FROM ts) * 1000)::float8, ${list} FROM sensor_readings
-       WHERE ts >= '${plan.templateFrom.toISOString()}' AND ts < '${to}') TO STDOUT`,
+       WHERE ts >= '${plan.templateFrom.toISOString()}' AND ts < '${plan.templateTo.toISOString()}'
+       LIMIT ${Math.max(1, Math.floor(plan.templateRows))}) TO STDOUT`,
   );
-  const offsetsMs: number[] = [];
+  const at: number[] = [];
   const rest: string[] = [];
   for (const line of text.split('\n')) {
     const tab = line.indexOf('\t');
     if (tab > 0) {
-      offsetsMs.push(Math.floor(Number(line.slice(0, tab)) - from));
+      at.push(Math.floor(Number(line.slice(0, tab))));
       rest.push(line.slice(tab + 1));
     }
   }
   if (rest.length === 0) {
-    throw new Error('no stored rows to model the COPY baseline on');
+    return null;
   }
-  return { columns, offsetsMs, rest };
+  const earliest = Math.min(...at);
+  const offsetsMs = at.map((ms) => ms - earliest);
+  const strideMs = Math.ceil((Math.max(...offsetsMs) + 1) / 1000) * 1000;
+  return { columns, offsetsMs, rest, strideMs };
 }
 
-/** Rows first..first+count of the endless repetition of the template, one period apart, as COPY text. */
+/** Rows first..first+count of the endless repetition of the template, a stride apart, as COPY text. */
 function batchText(template: Template, plan: CopyBaselinePlan, first: number, count: number): string {
   const lines: string[] = [];
   const size = template.rest.length;
@@ -76,7 +85,7 @@ function batchText(template: Template, plan: CopyBaselinePlan, first: number, co
   for (let i = first; i < first + count; i += 1) {
     const index = i % size;
     const at =
-      plan.placeAt.getTime() + Math.floor(i / size) * plan.periodMs + (template.offsetsMs[index] ?? 0);
+      plan.placeAt.getTime() + Math.floor(i / size) * template.strideMs + (template.offsetsMs[index] ?? 0);
     let ts = timestamps.get(at);
     if (ts === undefined) {
       ts = new Date(at).toISOString();
@@ -90,15 +99,18 @@ function batchText(template: Template, plan: CopyBaselinePlan, first: number, co
 
 /**
  * The limit to compare the server with: the same number of rows as it stored, of the same shape and
- * values (its own rows of one period, repeated with later timestamps), written into the same table by
- * a plain `COPY … FROM STDIN`, one transaction per batch of the server's size. Only the COPY and its
- * transaction are timed; building the text is not.
+ * values (its own rows, repeated with later timestamps), written into the same table by a plain
+ * `COPY … FROM STDIN`, one transaction per batch of the server's size. Only the COPY and its
+ * transaction are timed; building the text is not. Null when the window holds no row to model on.
  */
 export async function runCopyBaseline(
   client: pg.Client,
   plan: CopyBaselinePlan,
-): Promise<CopyBaselineResult> {
+): Promise<CopyBaselineResult | null> {
   const template = await readTemplate(client, plan);
+  if (template === null || plan.rows <= 0) {
+    return null;
+  }
   const columns = ['ts', ...template.columns].map((column) => `"${column}"`).join(', ');
   let timedMs = 0;
   for (let first = 0; first < plan.rows; first += plan.batchRows) {

@@ -57,17 +57,23 @@ export class FeedObserver {
     this.result.sockets = this.sockets.length;
   }
 
-  /** Frames count when their tree was published in [from, to). */
+  /** From now on, frames count when their tree was published in [from, to); earlier counts are dropped. */
   measure(from: number, to: number): void {
     this.window = { from, to };
+    this.result.frames = 0;
+    this.result.latenciesMs = [];
   }
 
-  close(): FeedResult {
+  /** What was seen of the current window so far. */
+  take(): FeedResult {
+    return { ...this.result, latenciesMs: [...this.result.latenciesMs] };
+  }
+
+  close(): void {
     this.stopping = true;
     for (const socket of this.sockets) {
       socket.terminate();
     }
-    return this.result;
   }
 
   private receive(frame: string): void {

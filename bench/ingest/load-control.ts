@@ -8,26 +8,36 @@ const GENERATOR = fileURLToPath(new URL('./load-generator.ts', import.meta.url))
 export class LoadGenerator {
   private constructor(private readonly child: ChildProcess) {}
 
-  /** Forks the generator and connects every device; resolves once all are connected. */
+  /** Forks the generator and hands it the fleet; no device connects before prepare(). */
   static async connect(config: LoadConfig, nodeArgs: string[] = []): Promise<LoadGenerator> {
     const child = fork(GENERATOR, [], { execArgv: [...nodeArgs, '--import', 'tsx'], stdio: 'inherit' });
     const generator = new LoadGenerator(child);
     const reply = await generator.request({ type: 'connect', config });
-    if (reply.type !== 'connected') {
+    if (reply.type !== 'ready') {
       throw new Error('load generator: unexpected reply to connect');
-    }
-    if (reply.failed.length > 0) {
-      generator.kill();
-      throw new Error(
-        `${reply.failed.length} device(s) could not connect to the broker (first: ${reply.failed[0]})`,
-      );
     }
     return generator;
   }
 
-  /** Publishes through the window and resolves with the generator's figures once it has drained. */
-  async run(window: LoadWindow): Promise<LoadResult> {
-    const reply = await this.request({ type: 'run', window });
+  /**
+   * Connects the fleet's first `devices` (those not connected yet) and waits for trees an earlier step
+   * left unacknowledged; throws when a device could not connect.
+   */
+  async prepare(devices: number): Promise<void> {
+    const reply = await this.request({ type: 'prepare', devices });
+    if (reply.type !== 'connected') {
+      throw new Error('load generator: unexpected reply to prepare');
+    }
+    if (reply.failed.length > 0) {
+      throw new Error(
+        `${reply.failed.length} device(s) could not connect to the broker (first: ${reply.failed[0]})`,
+      );
+    }
+  }
+
+  /** The first `devices` publish through the window; resolves with the figures once they drained. */
+  async run(window: LoadWindow, devices: number): Promise<LoadResult> {
+    const reply = await this.request({ type: 'run', window, devices });
     if (reply.type !== 'result') {
       throw new Error('load generator: unexpected reply to run');
     }

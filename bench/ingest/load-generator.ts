@@ -13,6 +13,8 @@ import { percentile } from './stats';
 const CONNECT_WAVE = 50;
 const CONNECT_TIMEOUT_MS = 60_000;
 const DRAIN_TIMEOUT_MS = 15_000;
+/** How long a step waits for trees an earlier, overloaded step left unacknowledged. */
+const PREPARE_DRAIN_TIMEOUT_MS = 60_000;
 
 type Slot = { device: SimulatedDevice; link: MqttLink; inFlight: boolean };
 
@@ -34,12 +36,16 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'>
   ]);
 }
 
-/** Connects every device in waves (a thousand simultaneous CONNECTs would only measure the burst). */
-async function connectDevices(config: LoadConfig): Promise<{ slots: Slot[]; failed: string[] }> {
+/** Connects devices from..to of the fleet in waves (a thousand simultaneous CONNECTs would only measure the burst). */
+async function connectDevices(
+  config: LoadConfig,
+  from: number,
+  to: number,
+): Promise<{ slots: Slot[]; failed: string[] }> {
   const slots: Slot[] = [];
   const failed: string[] = [];
-  for (let first = 0; first < config.identities.length; first += CONNECT_WAVE) {
-    const wave = config.identities.slice(first, first + CONNECT_WAVE).map((identity) => ({
+  for (let first = from; first < to; first += CONNECT_WAVE) {
+    const wave = config.identities.slice(first, Math.min(to, first + CONNECT_WAVE)).map((identity) => ({
       device: new SimulatedDevice(identity, {
         seed: config.seed,
         rate: config.rate,
@@ -73,6 +79,14 @@ async function connectDevices(config: LoadConfig): Promise<{ slots: Slot[]; fail
   return { slots, failed };
 }
 
+/** Waits for trees of an earlier step still unacknowledged, so that a step starts on a drained server. */
+async function waitForDrained(slots: Slot[], timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (slots.some((slot) => slot.inFlight) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 class LoadRun {
   private readonly result: LoadResult = {
     publishedInWindow: 0,
@@ -87,6 +101,7 @@ class LoadRun {
     eventLoopUtilisation: 0,
   };
   private readonly lags: number[] = [];
+  /** Trees of this run still unacknowledged. */
   private inFlight = 0;
 
   constructor(
@@ -182,27 +197,27 @@ class LoadRun {
 }
 
 let config: LoadConfig | undefined;
-let slots: Slot[] = [];
+const slots: Slot[] = [];
 
 async function handle(message: ToLoadGenerator): Promise<void> {
   if (message.type === 'connect') {
     config = message.config;
-    const connected = await connectDevices(config);
-    slots = connected.slots;
-    await send({
-      type: 'connected',
-      connected: slots.length - connected.failed.length,
-      failed: connected.failed,
-    });
+    await send({ type: 'ready' });
     return;
   }
   if (config === undefined) {
-    throw new Error('run before connect');
+    throw new Error(`${message.type} before connect`);
   }
-  const result = await new LoadRun(slots, message.window).run(config.rate);
-  await Promise.all(slots.map((slot) => slot.link.close()));
+  if (message.type === 'prepare') {
+    const wanted = Math.min(message.devices, config.identities.length);
+    const connected = await connectDevices(config, slots.length, wanted);
+    slots.push(...connected.slots);
+    await waitForDrained(slots, PREPARE_DRAIN_TIMEOUT_MS);
+    await send({ type: 'connected', connected: slots.length, failed: connected.failed });
+    return;
+  }
+  const result = await new LoadRun(slots.slice(0, message.devices), message.window).run(config.rate);
   await send({ type: 'result', result });
-  process.exit(0);
 }
 
 process.on('message', (message: ToLoadGenerator) => {
@@ -211,5 +226,8 @@ process.on('message', (message: ToLoadGenerator) => {
     process.exit(1);
   });
 });
-// The bench going away (Ctrl-C, crash) takes the devices with it.
-process.on('disconnect', () => process.exit(0));
+// The bench going away (end of the run, Ctrl-C, crash) takes the devices with it.
+process.on('disconnect', () => {
+  void Promise.all(slots.map((slot) => slot.link.close())).finally(() => process.exit(0));
+  setTimeout(() => process.exit(0), 2000).unref();
+});

@@ -1,6 +1,6 @@
 import type { DeviceIdentity } from '@vigil/simulator';
 
-/** What the load generator simulates and where it publishes. */
+/** What the load generator simulates and where it publishes; a step uses the first N identities. */
 export type LoadConfig = {
   brokerUrl: string;
   identities: DeviceIdentity[];
@@ -32,9 +32,17 @@ export type LoadResult = {
   eventLoopUtilisation: number;
 };
 
-export type ToLoadGenerator = { type: 'connect'; config: LoadConfig } | { type: 'run'; window: LoadWindow };
+/**
+ * `connect` hands over the fleet; `prepare` connects its first `devices` (those not connected yet);
+ * `run` publishes from the first `devices` through one window and answers once their trees drained.
+ */
+export type ToLoadGenerator =
+  | { type: 'connect'; config: LoadConfig }
+  | { type: 'prepare'; devices: number }
+  | { type: 'run'; window: LoadWindow; devices: number };
 
 export type FromLoadGenerator =
+  | { type: 'ready' }
   | { type: 'connected'; connected: number; failed: string[] }
   | { type: 'result'; result: LoadResult }
   | { type: 'error'; message: string };

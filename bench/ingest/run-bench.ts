@@ -4,33 +4,38 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { generateIdentities } from '@vigil/simulator';
+import { type BenchDatabase, countStoredReadings, openBenchDatabase } from './bench-database';
 import {
-  type BenchDatabase,
-  countStoredReadings,
-  openBenchDatabase,
-  type StoredReadings,
-} from './bench-database';
+  highestHeld,
+  nextDevices,
+  type SearchConfig,
+  STEP_LIMITS,
+  type StepLimits,
+  searchEnding,
+} from './capacity-search';
 import { type CopyBaselineResult, removeBaselineRows, runCopyBaseline } from './copy-baseline';
-import { ActivitySampler, type DatabaseActivity } from './database-activity';
 import { FeedObserver } from './feed-observer';
 import { LoadGenerator } from './load-control';
-import type { LoadWindow } from './load-messages';
-import { sampleUsage, type UsageFigures, usageBetween } from './machine-usage';
 import {
   type BenchOptions,
-  offeredPointsPerSecond,
-  TARGET_BROWSER_P99_MS,
-  TARGET_POINTS_PER_SECOND,
+  FINAL_SHARE,
+  pointsPerDevice,
+  startDevices,
+  TARGET_PGLITE_LAG_P99_MS,
 } from './options';
 import { provisionDevices, provisionUnits } from './provision';
-import { fetchServerMetrics, type ServerMetrics, totalRejected } from './server-metrics';
-import { percentile, summariseLatencies } from './stats';
+import { runStep, type StepContext, type StepResult, storedFigures } from './run-step';
+import { stepProgressLine } from './step-table';
 import type { BenchSummary } from './summary';
-import { cpuProfileArgs, startVigilServer, type VigilServer } from './vigil-process';
+import { allPassed, evaluateTargets } from './targets';
+import { cpuProfileArgs, startVigilServer } from './vigil-process';
 
 const SEED = 1;
-/** Time between the devices being connected and the first publish. */
-const LEAD_IN_MS = 1000;
+/** Bisection stops within 10 % above the highest load held; at most 12 steps in all. */
+const RESOLUTION = 0.1;
+const MAX_STEPS = 12;
+/** Stored rows the COPY baseline repeats (its template); more would only cost memory. */
+const TEMPLATE_ROWS = 100_000;
 
 /** Undo steps of a run, last first; run once at the end or on Ctrl-C. */
 export class Cleanup {
@@ -50,7 +55,6 @@ export class Cleanup {
 }
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 /** The commit measured, `-dirty` when the working tree had changes (the figures are then of those). */
 function currentCommit(): string | null {
@@ -65,87 +69,70 @@ function currentCommit(): string | null {
   }
 }
 
-type WindowUsage = {
-  start: ServerMetrics;
-  end: ServerMetrics;
-  machine: UsageFigures | null;
-  activity: DatabaseActivity | null;
-};
+/** Devices whose feeds are watched: spread over the first step's devices, so every step has some. */
+function feedDevices(udfIds: string[], first: number, feeds: number): string[] {
+  const count = Math.min(first, feeds);
+  return Array.from({ length: count }, (_, i) => udfIds[Math.floor((i * first) / count)] ?? '');
+}
 
-/** Server metrics and /proc counters at both ends of the measured window; database sessions during it. */
-async function measureWindow(
-  server: VigilServer,
-  database: BenchDatabase | null,
-  window: LoadWindow,
-): Promise<WindowUsage> {
-  const client = database === null ? null : await database.connect();
+/** PGlite: only the server may open its files, so every step is counted once it stopped. */
+async function countPgliteSteps(dataDir: string, steps: StepResult[]): Promise<void> {
+  const pglite = new PGlite(path.join(dataDir, 'pgdata'));
   try {
-    await sleep(window.measureFrom - Date.now());
-    const sampler = client === null ? null : new ActivitySampler(client);
-    sampler?.start();
-    const [start, machineStart] = await Promise.all([fetchServerMetrics(server), sampleUsage()]);
-    await sleep(window.measureTo - Date.now());
-    const [end, machineEnd] = await Promise.all([fetchServerMetrics(server), sampleUsage()]);
-    const activity = (await sampler?.stop()) ?? null;
-    const seconds = (window.measureTo - window.measureFrom) / 1000;
-    const machine =
-      machineStart === null || machineEnd === null ? null : usageBetween(machineStart, machineEnd, seconds);
-    return { start, end, machine, activity };
-  } finally {
-    await client?.end();
-  }
-}
-
-/** Devices whose feeds are watched: spread over the whole fleet. */
-function feedDevices(udfIds: string[], feeds: number): string[] {
-  return Array.from({ length: feeds }, (_, i) => udfIds[Math.floor((i * udfIds.length) / feeds)] ?? '');
-}
-
-type Storage = { stored: StoredReadings; copy: CopyBaselineResult | null; version: string };
-
-/** After the server stopped (its last batch committed): rows stored in the window, then the COPY limit. */
-async function measureStorage(
-  options: BenchOptions,
-  database: BenchDatabase | null,
-  dataDir: string,
-  window: LoadWindow,
-): Promise<Storage> {
-  const from = new Date(window.measureFrom);
-  const to = new Date(window.measureTo);
-  if (database === null) {
-    const pglite = new PGlite(path.join(dataDir, 'pgdata'));
-    try {
-      return { stored: await countStoredReadings(pglite, from, to), copy: null, version: 'PGlite' };
-    } finally {
-      await pglite.close();
+    for (const step of steps) {
+      const counted = await countStoredReadings(
+        pglite,
+        new Date(step.window.measureFrom),
+        new Date(step.window.measureTo),
+      );
+      step.stored = storedFigures(counted, step.seconds);
     }
+  } finally {
+    await pglite.close();
   }
+}
+
+type CopyOutcome = { copy: CopyBaselineResult | null; note: string | null; version: string };
+
+/**
+ * After the server stopped: a plain COPY of as many rows as the capacity step stored, modelled on its
+ * rows (or, when no step held, on the step that stored the most). Never fails for a stalled second.
+ */
+async function measureCopy(
+  options: BenchOptions,
+  database: BenchDatabase,
+  model: StepResult | null,
+  batchPointsPerSecond: number,
+): Promise<CopyOutcome> {
   const client = await database.connect();
   try {
     const { rows } = await client.query<{ server_version: string }>('SHOW server_version');
-    const stored = await countStoredReadings(client, from, to);
-    const periodMs = 1000 / options.rate;
+    const version = `PostgreSQL ${rows[0]?.server_version ?? '?'}`;
+    const stored = model?.stored.rows ?? 0;
+    if (model === null || stored === 0) {
+      return { copy: null, note: 'no step stored a row to model on', version };
+    }
+    const lastWindow = model.window.measureTo;
     const plan = {
-      templateFrom: new Date(
-        window.measureFrom + Math.max(0, (window.measureTo - window.measureFrom - periodMs) / 2),
-      ),
-      periodMs,
-      rows: stored.rows,
-      batchRows: options.copyBatchRows ?? Math.max(1, Math.round(offeredPointsPerSecond(options) / 4)),
-      placeAt: new Date(Math.ceil((window.measureTo + 60_000) / 1000) * 1000),
+      templateFrom: new Date(model.window.measureFrom),
+      templateTo: new Date(lastWindow),
+      templateRows: Math.min(stored, TEMPLATE_ROWS),
+      rows: stored,
+      batchRows: options.copyBatchRows ?? Math.max(1, Math.round(batchPointsPerSecond / 4)),
+      placeAt: new Date(Math.ceil((Date.now() + 3_600_000) / 1000) * 1000),
     };
-    say(`COPY baseline: ${stored.rows.toLocaleString('en-US')} rows into sensor_readings …`);
-    const copy = stored.rows > 0 ? await runCopyBaseline(client, plan) : null;
+    say(`COPY baseline: ${stored.toLocaleString('en-US')} rows into sensor_readings …`);
+    const copy = await runCopyBaseline(client, plan);
     if (!database.isThrowAway) {
       await removeBaselineRows(client, plan.placeAt);
     }
-    return { stored, copy, version: `PostgreSQL ${rows[0]?.server_version ?? '?'}` };
+    return { copy, note: copy === null ? 'no stored row found to model on' : null, version };
   } finally {
     await client.end();
   }
 }
 
-/** One bench run end to end; every resource it opens is registered with `cleanup`. */
+/** One capacity search end to end; every resource it opens is registered with `cleanup`. */
 export async function runBench(options: BenchOptions, cleanup: Cleanup): Promise<BenchSummary> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vigil-bench-'));
   cleanup.add(() => rm(dataDir, { recursive: true, force: true }));
@@ -154,9 +141,16 @@ export async function runBench(options: BenchOptions, cleanup: Cleanup): Promise
     cleanup.add(() => database.dispose());
   }
   const env = { databaseUrl: database?.url ?? null, dataDir };
-  const identities = generateIdentities(options.devices, ['F500'], SEED);
+  const identities = generateIdentities(options.maxDevices, ['F500'], SEED);
+  const search: SearchConfig = {
+    startDevices: startDevices(options),
+    maxDevices: options.maxDevices,
+    growth: options.growth,
+    resolution: RESOLUTION,
+    maxSteps: MAX_STEPS,
+  };
 
-  say(`Provisioning ${options.devices} devices (${database === null ? 'PGlite' : database.url}) …`);
+  say(`Provisioning ${options.maxDevices} devices (${database === null ? 'PGlite' : database.url}) …`);
   await provisionUnits(env, identities);
   const server = await startVigilServer(env, cpuProfileArgs(options.cpuProfileDir, 'server'));
   cleanup.add(() => server.stop());
@@ -164,41 +158,75 @@ export async function runBench(options: BenchOptions, cleanup: Cleanup): Promise
   const feeds = new FeedObserver();
   cleanup.add(() => feeds.close());
   const udfIds = identities.map((identity) => identity.udfId);
-  await feeds.open(server.baseUrl, feedDevices(udfIds, options.feeds), token);
-
-  say(`Connecting ${options.devices} devices to ${server.brokerUrl} …`);
+  await feeds.open(server.baseUrl, feedDevices(udfIds, search.startDevices, options.feeds), token);
   const load = await LoadGenerator.connect(
-    {
-      brokerUrl: server.brokerUrl,
-      identities,
-      sensors: options.sensors,
-      rate: options.rate,
-      seed: SEED,
-    },
+    { brokerUrl: server.brokerUrl, identities, sensors: options.sensors, rate: options.rate, seed: SEED },
     cpuProfileArgs(options.cpuProfileDir, 'load-generator'),
   );
   cleanup.add(() => load.kill());
-  const startAt = Date.now() + LEAD_IN_MS;
-  const window: LoadWindow = {
-    startAt,
-    measureFrom: startAt + options.warmup * 1000,
-    measureTo: startAt + (options.warmup + options.seconds) * 1000,
+  const limits: StepLimits = {
+    ...STEP_LIMITS,
+    eventLoopLagP99Ms: options.pglite ? TARGET_PGLITE_LAG_P99_MS : null,
   };
-  feeds.measure(window.measureFrom, window.measureTo);
-  say(`Load: ${options.warmup} s warm-up, then ${options.seconds} s measured …`);
-  const [loadResult, usage] = await Promise.all([load.run(window), measureWindow(server, database, window)]);
-  await sleep(1000); // frames of the last trees still on their way
-  const feedResult = feeds.close();
-  const metrics = await fetchServerMetrics(server);
-  await server.stop();
-  const storage = await measureStorage(options, database, dataDir, window);
+  const context: StepContext = { options, server, database, load, feeds, limits };
 
-  const pointsPerSecond = storage.stored.rows / options.seconds;
-  const browser = summariseLatencies(feedResult.latenciesMs);
-  const serverCpu =
-    usage.start.cpuSeconds === null || usage.end.cpuSeconds === null
+  say(
+    `Capacity search from ${search.startDevices} devices (${options.warmup} s + ${options.stepSeconds} s a step) …`,
+  );
+  const steps: StepResult[] = [];
+  const history = () => steps.map((step) => ({ devices: step.devices, held: step.verdict.held }));
+  for (let devices = nextDevices([], search); devices !== null; devices = nextDevices(history(), search)) {
+    const step = await runStep(context, 'search', devices, options.stepSeconds);
+    steps.push(step);
+    say(stepProgressLine(step, `step ${steps.length}`));
+  }
+  const best = highestHeld(history());
+  const capacityStep =
+    best === null ? null : (steps.find((step) => step.devices === best.devices && step.verdict.held) ?? null);
+  let final: StepResult | null = null;
+  if (capacityStep !== null && options.finalSeconds > 0) {
+    const devices = Math.max(1, Math.round(FINAL_SHARE * capacityStep.devices));
+    say(
+      `Final run at ${FINAL_SHARE * 100} % of capacity: ${devices} devices for ${options.finalSeconds} s …`,
+    );
+    final = await runStep(context, 'final', devices, options.finalSeconds);
+    say(stepProgressLine(final, 'final'));
+  }
+  feeds.close();
+  load.kill();
+  await server.stop();
+
+  const all = final === null ? steps : [...steps, final];
+  if (database === null) {
+    await countPgliteSteps(dataDir, all);
+  }
+  const capacityPointsPerSecond =
+    capacityStep === null
       ? null
-      : (usage.end.cpuSeconds - usage.start.cpuSeconds) / options.seconds;
+      : (capacityStep.stored.pointsPerSecond ?? capacityStep.devices * pointsPerDevice(options));
+  const model =
+    capacityStep ??
+    steps.reduce<StepResult | null>(
+      (most, step) => ((step.stored.rows ?? 0) > (most?.stored.rows ?? 0) ? step : most),
+      null,
+    );
+  const copy =
+    database === null
+      ? { copy: null, note: 'PostgreSQL only', version: 'PGlite' }
+      : await measureCopy(
+          options,
+          database,
+          model,
+          capacityPointsPerSecond ?? model?.stored.pointsPerSecond ?? 0,
+        );
+  const ratioToCopy = copy.copy === null ? null : (capacityPointsPerSecond ?? 0) / copy.copy.rowsPerSecond;
+  const targets = evaluateTargets({
+    pglite: options.pglite,
+    capacityPointsPerSecond,
+    capacityLagP99Ms: capacityStep?.eventLoopLagP99Ms ?? null,
+    ratioToCopy,
+    final,
+  });
   const { databaseUrl: _url, resultsDir: _dir, cpuProfileDir: _profiles, ...shown } = options;
   return {
     date: new Date().toISOString(),
@@ -206,51 +234,26 @@ export async function runBench(options: BenchOptions, cleanup: Cleanup): Promise
       cpus: os.cpus().length,
       cpuModel: os.cpus()[0]?.model.trim() ?? '?',
       node: process.version,
-      database: storage.version,
+      database: copy.version,
       commit: currentCommit(),
     },
     options: shown,
-    offeredPointsPerSecond: offeredPointsPerSecond(options),
-    stored: {
-      rows: storage.stored.rows,
-      pointsPerSecond,
-      perSecondMin: storage.stored.perSecond.length === 0 ? null : Math.min(...storage.stored.perSecond),
-      perSecondMedian: percentile(storage.stored.perSecond, 0.5),
-    },
-    publishToStored: summariseLatencies(loadResult.ackLatenciesMs),
-    publishToBrowser: { ...browser, sockets: feedResult.sockets, closedEarly: feedResult.closedEarly },
-    load: {
-      publishedInWindow: loadResult.publishedInWindow,
-      ackedInWindow: loadResult.ackedInWindow,
-      skippedInFlight: loadResult.skippedInFlight,
-      skippedDisconnected: loadResult.skippedDisconnected,
-      failed: loadResult.failed,
-      unacknowledged: loadResult.unacknowledged,
-      scheduleLagP99Ms: loadResult.scheduleLagP99Ms,
-      cores: loadResult.cpuMs / 1000 / options.seconds,
-      eventLoopUtilisation: loadResult.eventLoopUtilisation,
-    },
-    copyBaseline: storage.copy,
-    ratioToCopy: storage.copy === null ? null : pointsPerSecond / storage.copy.rowsPerSecond,
-    rejected: { total: totalRejected(metrics), byReason: metrics.rejected },
-    server: {
-      cores: serverCpu,
-      rssMb: usage.end.residentBytes === null ? null : usage.end.residentBytes / 1024 / 1024,
-    },
-    postgresCores: database === null ? null : (usage.machine?.postgresCores ?? null),
-    machineBusy: usage.machine?.machineBusy ?? null,
-    databaseActivity: usage.activity,
-    targets: {
-      pointsPerSecond: {
-        target: TARGET_POINTS_PER_SECOND,
-        value: pointsPerSecond,
-        pass: pointsPerSecond >= TARGET_POINTS_PER_SECOND,
-      },
-      browserP99Ms: {
-        target: TARGET_BROWSER_P99_MS,
-        value: browser.p99Ms,
-        pass: browser.p99Ms !== null && browser.p99Ms < TARGET_BROWSER_P99_MS,
-      },
-    },
+    limits,
+    steps,
+    capacity:
+      capacityStep === null || capacityPointsPerSecond === null
+        ? null
+        : {
+            devices: capacityStep.devices,
+            pointsPerSecond: capacityPointsPerSecond,
+            step: steps.indexOf(capacityStep) + 1,
+          },
+    searchEnding: searchEnding(history(), search),
+    copyBaseline: copy.copy,
+    copyNote: copy.note,
+    ratioToCopy,
+    final,
+    targets,
+    passed: allPassed(targets),
   };
 }

@@ -5,13 +5,26 @@ export type ServerMetrics = {
   rejected: Record<string, number>;
   cpuSeconds: number | null;
   residentBytes: number | null;
+  /**
+   * Event-loop delay of the server's main thread since the previous scrape (prom-client's default
+   * metrics reset their monitorEventLoopDelay histogram on every scrape), p99 and maximum, in seconds.
+   */
+  eventLoopLagP99Seconds: number | null;
+  eventLoopLagMaxSeconds: number | null;
 };
 
 const SAMPLE = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{([^}]*)\})?\s+(\S+)$/;
 
 /** Parses the Prometheus text format into the few series the bench needs. */
 export function parseServerMetrics(text: string): ServerMetrics {
-  const metrics: ServerMetrics = { stateMessages: 0, rejected: {}, cpuSeconds: null, residentBytes: null };
+  const metrics: ServerMetrics = {
+    stateMessages: 0,
+    rejected: {},
+    cpuSeconds: null,
+    residentBytes: null,
+    eventLoopLagP99Seconds: null,
+    eventLoopLagMaxSeconds: null,
+  };
   for (const line of text.split('\n')) {
     const match = SAMPLE.exec(line.trim());
     if (match === null) {
@@ -30,6 +43,10 @@ export function parseServerMetrics(text: string): ServerMetrics {
       metrics.cpuSeconds = value;
     } else if (name === 'vigil_process_resident_memory_bytes') {
       metrics.residentBytes = value;
+    } else if (name === 'vigil_nodejs_eventloop_lag_p99_seconds') {
+      metrics.eventLoopLagP99Seconds = value;
+    } else if (name === 'vigil_nodejs_eventloop_lag_max_seconds') {
+      metrics.eventLoopLagMaxSeconds = value;
     }
   }
   return metrics;

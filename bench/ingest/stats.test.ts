@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { percentile, summariseLatencies } from './stats';
+import { percentile, summariseLatencies, summariseSeconds } from './stats';
 
 describe('percentile', () => {
   it('takes the nearest rank of the sorted samples', () => {
@@ -12,5 +12,15 @@ describe('percentile', () => {
 
   it('has nothing to say without samples', () => {
     expect(summariseLatencies([])).toEqual({ count: 0, p50Ms: null, p99Ms: null, maxMs: null });
+  });
+});
+
+describe('summariseSeconds', () => {
+  it('counts the seconds that stored nothing and reports the slowest as 0', () => {
+    expect(summariseSeconds([900, 0, 1000, 0, 1100])).toEqual({ min: 0, median: 900, zeroSeconds: 2 });
+  });
+
+  it('has no slowest second in an empty window', () => {
+    expect(summariseSeconds([])).toEqual({ min: null, median: null, zeroSeconds: 0 });
   });
 });

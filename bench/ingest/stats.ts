@@ -26,3 +26,20 @@ export function summariseLatencies(samples: readonly number[]): LatencySummary {
     maxMs: tenth(percentile(samples, 1)),
   };
 }
+
+export type SecondsSummary = {
+  /** The slowest whole second; 0 when one stored nothing. */
+  min: number | null;
+  median: number | null;
+  /** Whole seconds of the window in which nothing was stored (a stall, counted, never an error). */
+  zeroSeconds: number;
+};
+
+/** Slowest, median and zero-row seconds of rows stored per whole second of a window. */
+export function summariseSeconds(perSecond: readonly number[]): SecondsSummary {
+  return {
+    min: perSecond.length === 0 ? null : Math.min(...perSecond),
+    median: percentile(perSecond, 0.5),
+    zeroSeconds: perSecond.filter((rows) => rows === 0).length,
+  };
+}

@@ -1,65 +1,35 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { StepLimits } from './capacity-search';
 import type { CopyBaselineResult } from './copy-baseline';
 import type { DatabaseActivity } from './database-activity';
 import type { BenchOptions } from './options';
-import type { LatencySummary } from './stats';
-
-type Target = { target: number; value: number | null; pass: boolean };
+import type { StepResult } from './run-step';
+import { cores, count, formatStepTable, ms, percent, stepCells } from './step-table';
+import type { Target } from './targets';
 
 /** Everything one run measured; printed as a block and kept as JSON in bench/results/. */
 export type BenchSummary = {
   date: string;
   machine: { cpus: number; cpuModel: string; node: string; database: string; commit: string | null };
   options: Omit<BenchOptions, 'databaseUrl' | 'resultsDir' | 'cpuProfileDir'>;
-  offeredPointsPerSecond: number;
-  stored: {
-    rows: number;
-    pointsPerSecond: number;
-    perSecondMin: number | null;
-    perSecondMedian: number | null;
-  };
-  publishToStored: LatencySummary;
-  publishToBrowser: LatencySummary & { sockets: number; closedEarly: number };
-  load: {
-    publishedInWindow: number;
-    ackedInWindow: number;
-    skippedInFlight: number;
-    skippedDisconnected: number;
-    failed: number;
-    unacknowledged: number;
-    scheduleLagP99Ms: number | null;
-    cores: number;
-    eventLoopUtilisation: number;
-  };
+  limits: StepLimits;
+  steps: StepResult[];
+  /** The highest load held: its devices and stored points/s; null when no step held. */
+  capacity: { devices: number; pointsPerSecond: number; step: number } | null;
+  searchEnding: string;
   copyBaseline: CopyBaselineResult | null;
-  /** stored points/s ÷ COPY rows/s. */
+  /** Why there is no COPY baseline, when there is none. */
+  copyNote: string | null;
+  /** capacity (stored points/s) ÷ COPY rows/s. */
   ratioToCopy: number | null;
-  rejected: { total: number; byReason: Record<string, number> };
-  server: { cores: number | null; rssMb: number | null };
-  postgresCores: number | null;
-  machineBusy: number | null;
-  /** What the bench database's sessions were doing, sampled every 100 ms over the window. */
-  databaseActivity: DatabaseActivity | null;
-  targets: { pointsPerSecond: Target; browserP99Ms: Target };
+  final: StepResult | null;
+  targets: Target[];
+  passed: boolean;
 };
 
-const count = (value: number) => Math.round(value).toLocaleString('en-US');
-const ms = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(value < 10 ? 1 : 0)} ms`);
-const cores = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(2)} cores`);
-const verdict = (target: Target) => (target.pass ? 'PASS' : 'FAIL');
-
 function row(label: string, value: string): string {
-  return `  ${label.padEnd(30)} ${value}`;
-}
-
-/** At or near the offered load the server kept up, so the ratio shows the load, not the server's limit. */
-function ratioText(summary: BenchSummary): string {
-  if (summary.ratioToCopy === null) {
-    return 'n/a';
-  }
-  const keptUp = summary.stored.pointsPerSecond >= 0.98 * summary.offeredPointsPerSecond;
-  return `${summary.ratioToCopy.toFixed(2)}${keptUp ? ' (the server kept up with the offered load: not its limit)' : ''}`;
+  return `  ${label.padEnd(42)} ${value}`;
 }
 
 /** One line per thing the database sessions were seen doing, by share of the samples. */
@@ -68,82 +38,97 @@ function activityRows(activity: DatabaseActivity | null): string[] {
     return [];
   }
   return activity.top.map((entry, index) =>
-    row(
-      index === 0 ? 'database sessions, sampled' : '',
-      `${count(entry.share * 100).padStart(3)} % ${entry.what}`,
-    ),
+    row(index === 0 ? 'database sessions, sampled' : '', `${percent(entry.share).padStart(5)} ${entry.what}`),
   );
+}
+
+function copyLines(summary: BenchSummary): string[] {
+  const copy = summary.copyBaseline;
+  return [
+    row(
+      'COPY baseline, same rows',
+      copy === null
+        ? `n/a (${summary.copyNote ?? 'not measured'})`
+        : `${count(copy.rowsPerSecond)} rows/s (${count(copy.rows)} rows, batches of ${count(copy.batchRows)})`,
+    ),
+    row('capacity / COPY', summary.ratioToCopy === null ? 'n/a' : summary.ratioToCopy.toFixed(2)),
+  ];
+}
+
+function finalLines(final: StepResult | null): string[] {
+  if (final === null) {
+    return [row('run at 80 % of capacity', 'not run')];
+  }
+  const { trees } = final;
+  return [
+    row('run at 80 % of capacity', `${count(final.devices)} devices, ${final.seconds} s measured`),
+    row(
+      'not offered',
+      `${count(trees.skippedInFlight)} slots skipped (previous tree unacknowledged), ` +
+        `${count(trees.skippedDisconnected)} disconnected; ${count(trees.failedOrUnacknowledged)} failed or unacknowledged`,
+    ),
+    row('messages rejected', count(final.rejected)),
+    row(
+      'publish → browser',
+      `p50 ${ms(final.publishToBrowser.p50Ms)}, p99 ${ms(final.publishToBrowser.p99Ms)}`,
+    ),
+    row(
+      'server process',
+      `${cores(final.serverCores)} cores, RSS ${final.serverRssMb === null ? 'n/a' : `${count(final.serverRssMb)} MB`}, ` +
+        `event-loop lag p99 ${ms(final.eventLoopLagP99Ms)}, max ${ms(final.eventLoopLagMaxMs)}`,
+    ),
+    row(
+      'load generator',
+      `${cores(final.loadGenerator.cores)} cores, event loop ${percent(final.loadGenerator.eventLoopUtilisation)} busy, ` +
+        `schedule lag p99 ${ms(final.loadGenerator.scheduleLagP99Ms)}`,
+    ),
+    ...activityRows(final.databaseActivity),
+  ];
+}
+
+function targetLine(target: Target): string {
+  const value =
+    target.value === null ? 'n/a' : target.value < 10 ? target.value.toFixed(2) : count(target.value);
+  const verdict = target.pass ? 'PASS' : target.counts ? 'FAIL' : 'miss';
+  return row(target.label, `${verdict} (${value})${target.counts ? '' : ', not judged'}`);
 }
 
 /** The summary block printed at the end of a run. */
 export function formatSummary(summary: BenchSummary): string {
-  const { options: o, stored, publishToStored: acked, publishToBrowser: feed, load, copyBaseline } = summary;
-  const offeredNote =
-    summary.offeredPointsPerSecond < summary.targets.pointsPerSecond.target
-      ? ` (offered load is below the target: run with the defaults for the target)`
-      : '';
+  const { options: o, capacity } = summary;
+  const steps = summary.steps.map((step, index) => stepCells(step, String(index + 1)));
+  if (summary.final !== null) {
+    steps.push(stepCells(summary.final, '80 %'));
+  }
   const lines = [
-    `Vigil ingest benchmark, ${summary.date}: ${summary.machine.cpus} × ${summary.machine.cpuModel}, ` +
-      `node ${summary.machine.node}, ${summary.machine.database}`,
-    row('devices × sensors × rate', `${count(o.devices)} × ${o.sensors} × ${o.rate} Hz`),
-    row('window', `${o.seconds} s measured after ${o.warmup} s warm-up`),
+    `Vigil ingest capacity, ${summary.date}: ${summary.machine.cpus} × ${summary.machine.cpuModel}, ` +
+      `node ${summary.machine.node}, ${summary.machine.database}, commit ${summary.machine.commit ?? '?'}`,
     row(
-      'offered',
-      `${count(summary.offeredPointsPerSecond)} points/s (${count(o.devices * o.rate)} trees/s)`,
+      'load',
+      `devices × ${o.sensors} sensors × ${o.rate} Hz; steps of ${o.stepSeconds} s after ${o.warmup} s`,
     ),
     row(
-      'stored, sustained',
-      `${count(stored.pointsPerSecond)} points/s (per second: min ${count(stored.perSecondMin ?? 0)}, ` +
-        `median ${count(stored.perSecondMedian ?? 0)}; ${count(stored.rows)} rows)`,
+      'falls behind when',
+      `stored < ${percent(summary.limits.storedShare)} of sent, p99 publish → stored > ${count(summary.limits.publishToStoredP99Ms)} ms, ` +
+        `sent < ${percent(summary.limits.sentShare)} of offered` +
+        (summary.limits.eventLoopLagP99Ms === null
+          ? ''
+          : `, event-loop lag p99 ≥ ${summary.limits.eventLoopLagP99Ms} ms`),
     ),
+    '',
+    ...formatStepTable(steps),
+    '',
     row(
-      'publish → stored (PUBACK)',
-      `p50 ${ms(acked.p50Ms)}, p99 ${ms(acked.p99Ms)} (${count(acked.count)} trees)`,
+      'capacity (highest load held)',
+      capacity === null
+        ? 'none: not even the smallest load held'
+        : `${count(capacity.pointsPerSecond)} points/s stored (${count(capacity.devices)} devices, step ${capacity.step})`,
     ),
-    row(
-      'publish → browser',
-      `p50 ${ms(feed.p50Ms)}, p99 ${ms(feed.p99Ms)} (${count(feed.count)} frames on ${feed.sockets} feeds)`,
-    ),
-    row(
-      'COPY baseline',
-      copyBaseline === null
-        ? 'n/a (PostgreSQL only)'
-        : `${count(copyBaseline.rowsPerSecond)} rows/s (${count(copyBaseline.rows)} rows, ` +
-            `batches of ${count(copyBaseline.batchRows)})`,
-    ),
-    row('stored / COPY', ratioText(summary)),
-    row(
-      'messages rejected',
-      `${count(summary.rejected.total)}${summary.rejected.total > 0 ? ` ${JSON.stringify(summary.rejected.byReason)}` : ''}`,
-    ),
-    row(
-      'not offered',
-      `${count(load.skippedInFlight)} slots skipped (previous tree unacknowledged), ` +
-        `${count(load.skippedDisconnected)} disconnected; ${count(load.failed + load.unacknowledged)} failed or unacknowledged`,
-    ),
-    row(
-      'server process',
-      `${cores(summary.server.cores)}, RSS ${summary.server.rssMb === null ? 'n/a' : `${count(summary.server.rssMb)} MB`}`,
-    ),
-    row(
-      'load generator',
-      `${cores(load.cores)}, event loop ${count(load.eventLoopUtilisation * 100)} % busy, ` +
-        `schedule lag p99 ${ms(load.scheduleLagP99Ms)}`,
-    ),
-    row(
-      'PostgreSQL, whole machine',
-      `${cores(summary.postgresCores)} (all postgres processes); machine ` +
-        `${summary.machineBusy === null ? 'n/a' : `${count(summary.machineBusy * 100)} %`} busy`,
-    ),
-    ...activityRows(summary.databaseActivity),
-    row(
-      `target ≥ ${count(summary.targets.pointsPerSecond.target)} points/s`,
-      `${verdict(summary.targets.pointsPerSecond)}${offeredNote}`,
-    ),
-    row(
-      `target p99 browser < ${summary.targets.browserP99Ms.target} ms`,
-      verdict(summary.targets.browserP99Ms),
-    ),
+    row('search ended', summary.searchEnding),
+    ...copyLines(summary),
+    ...finalLines(summary.final),
+    ...summary.targets.map(targetLine),
+    row('verdict', summary.passed ? 'PASS' : 'FAIL'),
   ];
   return lines.join('\n');
 }
