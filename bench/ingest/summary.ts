@@ -88,7 +88,11 @@ function finalLines(final: StepResult | null): string[] {
 
 function targetLine(target: Target): string {
   const value =
-    target.value === null ? 'n/a' : target.value < 10 ? target.value.toFixed(2) : count(target.value);
+    target.value === null
+      ? 'n/a'
+      : Number.isInteger(target.value) || target.value >= 10
+        ? count(target.value)
+        : target.value.toFixed(2);
   const verdict = target.pass ? 'PASS' : target.counts ? 'FAIL' : 'miss';
   return row(target.label, `${verdict} (${value})${target.counts ? '' : ', not judged'}`);
 }

@@ -36,7 +36,7 @@ function finalTargets(final: StepResult | null, counts: boolean): Target[] {
       counts,
     },
     {
-      label: `at 80 %: p99 publish → stored < ${TARGET_STORED_P99_MS} ms`,
+      label: `at 80 %: p99 publish → stored < ${TARGET_STORED_P99_MS.toLocaleString('en-US')} ms`,
       value: stored,
       pass: below(stored, TARGET_STORED_P99_MS),
       counts,
