@@ -1,22 +1,19 @@
-import type { Me, Permission } from '@vigil/contracts';
+import { COMMON_MESSAGES, type Me, type Permission } from '@vigil/contracts';
 import type { Database } from '../../db/database';
-import { getClientById } from '../clients/clients.repo';
-import { getDeviceById } from '../devices/devices.repo';
-import { findSiteRolesOfUser, getLocationById } from '../sites/sites.repo';
-import { getTwoFactorState } from '../two-factor/two-factor.repo';
+import { AppError } from '../../errors';
 import type { AuthContext } from './accounts.service';
+import { findMeExtras } from './me.repo';
 
 /** Builds the me/ answer: profile, role flags, site roles and the current selection. */
 export async function getMe(db: Database, { user, session }: AuthContext): Promise<Me> {
-  const [client, location, device, siteRoles, twoFactor] = await Promise.all([
-    user.currentClientId === null ? undefined : getClientById(db, user.currentClientId),
-    user.currentLocationId === null ? undefined : getLocationById(db, user.currentLocationId),
-    user.currentDeviceId === null ? undefined : getDeviceById(db, user.currentDeviceId),
-    findSiteRolesOfUser(db, user.id),
-    getTwoFactorState(db, user.id),
-  ]);
+  const extras = await findMeExtras(db, user.id);
+  if (extras === undefined) {
+    // Deleted between authentication and this query: the token names nobody any more.
+    throw new AppError('unauthenticated', COMMON_MESSAGES.invalidToken);
+  }
+  const { client, location, device } = extras;
   const locationsRoles: Record<string, Permission> = {};
-  for (const role of siteRoles) {
+  for (const role of extras.siteRoles) {
     locationsRoles[String(role.locationId)] = role.permission;
   }
   return {
@@ -27,7 +24,7 @@ export async function getMe(db: Database, { user, session }: AuthContext): Promi
     company: user.company,
     phone: user.phone,
     address: user.address,
-    registered: twoFactor.isRegistered,
+    registered: extras.isTwoFactorRegistered,
     is_2fa_verified: session.is2faVerified,
     auth_key: user.authKey,
     visual_dashboard_enabled: user.visualDashboardEnabled,
@@ -37,10 +34,10 @@ export async function getMe(db: Database, { user, session }: AuthContext): Promi
     is_superuser: user.isSuperuser,
     is_oem: user.isOem,
     locations_roles: locationsRoles,
-    current_client: client === undefined ? null : { id: client.id, company: client.company },
-    current_location: location === undefined ? null : { id: location.id, title: location.title },
+    current_client: client === null ? null : { id: client.id, company: client.company },
+    current_location: location === null ? null : { id: location.id, title: location.title },
     current_device:
-      device === undefined
+      device === null
         ? null
         : { id: device.id, title: device.title, udf_id: device.udfId, device_type: device.deviceType },
   };

@@ -1,3 +1,4 @@
+import { webcrypto } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 export type SessionClaims = { userId: number; sessionId: string };
@@ -7,26 +8,33 @@ const ALGORITHM = 'HS256';
 
 /** Signs and verifies the JWT that names a server-side session. */
 export class SessionTokens {
-  private readonly key: Uint8Array;
+  // Imported once: jose imports a raw Uint8Array secret again on every sign and verify.
+  private readonly key: Promise<webcrypto.CryptoKey>;
 
   constructor(secret: string) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
   }
 
-  sign(claims: SessionClaims, expiresAt: Date): Promise<string> {
+  async sign(claims: SessionClaims, expiresAt: Date): Promise<string> {
     return new SignJWT({ sid: claims.sessionId })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setIssuer(ISSUER)
       .setSubject(String(claims.userId))
       .setIssuedAt()
       .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-      .sign(this.key);
+      .sign(await this.key);
   }
 
   /** The claims of a valid, unexpired token, or undefined for anything else. */
   async verify(token: string): Promise<SessionClaims | undefined> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: [ALGORITHM] });
+      const { payload } = await jwtVerify(token, await this.key, { issuer: ISSUER, algorithms: [ALGORITHM] });
       const userId = Number(payload.sub);
       if (!Number.isInteger(userId) || typeof payload.sid !== 'string') {
         return undefined;

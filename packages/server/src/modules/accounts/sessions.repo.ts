@@ -1,5 +1,6 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { preparedPerDatabase } from '../../db/prepared';
 import { type UserRow, users } from '../users/users.table';
 import { type SessionRow, sessions } from './sessions.table';
 
@@ -15,18 +16,30 @@ export async function insertSession(db: Database, session: NewSession): Promise<
   await db.insert(sessions).values(session);
 }
 
+// Every authenticated request runs it: built and planned once, not per request.
+const liveSessionWithUser = preparedPerDatabase((db) =>
+  db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('id')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('find_live_session_with_user'),
+);
+
 /** The session and its user, if the session exists, is not revoked and has not expired: one query per request. */
 export async function findLiveSessionWithUser(
   db: Database,
   id: string,
   now: Date,
 ): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-    .limit(1);
+  const [row] = await liveSessionWithUser(db).execute({ id, now: now.toISOString() });
   return row;
 }
 
