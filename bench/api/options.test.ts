@@ -11,6 +11,7 @@ describe('parseApiBenchOptions', () => {
       devices: 30,
       databaseUrl: null,
       resultsDir: 'bench/results',
+      cpuProfileDir: null,
     });
   });
 

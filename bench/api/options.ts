@@ -14,10 +14,13 @@ export type ApiBenchOptions = {
   /** null: a throw-away database on the local PostgreSQL server, dropped at the end. */
   databaseUrl: string | null;
   resultsDir: string;
+  /** Directory for a V8 CPU profile of the server (node --cpu-prof); null: none. */
+  cpuProfileDir: string | null;
 };
 
 export const USAGE = `npm run bench:api -- [--seconds 10] [--warmup 3] [--connections 1,10,50]
-  [--sites 3] [--devices 30] [--database-url postgres://…/empty_db] [--results-dir bench/results]`;
+  [--sites 3] [--devices 30] [--database-url postgres://…/empty_db] [--results-dir bench/results]
+  [--cpu-prof DIR (a V8 CPU profile of the server)]`;
 
 /** Target of issue 11: me/ answers at least this share of /healthz's requests/s. */
 export const TARGET_ME_RATIO = 0.3;
@@ -47,6 +50,7 @@ export function parseApiBenchOptions(argv: string[]): ApiBenchOptions {
       devices: { type: 'string' },
       'database-url': { type: 'string' },
       'results-dir': { type: 'string' },
+      'cpu-prof': { type: 'string' },
     },
     strict: true,
   });
@@ -63,5 +67,6 @@ export function parseApiBenchOptions(argv: string[]): ApiBenchOptions {
     devices: numberOption('devices', values.devices, 30, (n) => Number.isInteger(n) && n >= sites),
     databaseUrl,
     resultsDir: values['results-dir'] ?? 'bench/results',
+    cpuProfileDir: values['cpu-prof'] ?? null,
   };
 }

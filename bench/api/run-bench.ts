@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openBenchDatabase } from '../ingest/bench-database';
 import type { Cleanup } from '../ingest/run-bench';
-import { startVigilServer, type VigilEnv } from '../ingest/vigil-process';
+import { cpuProfileArgs, startVigilServer, type VigilEnv } from '../ingest/vigil-process';
 import { runStep, type StepTarget, warmUp } from './load-step';
 import { type ApiBenchOptions, TARGET_ME_RATIO } from './options';
 import { provisionApiFleet, provisionApiUnits } from './provision';
@@ -41,7 +41,7 @@ export async function runApiBench(
   const env: VigilEnv = { databaseUrl: database.url, dataDir };
   say(`Provisioning ${options.sites} sites and ${options.devices} devices on ${database.url} …`);
   await provisionApiUnits(env, options.devices);
-  const server = await startVigilServer(env);
+  const server = await startVigilServer(env, cpuProfileArgs(options.cpuProfileDir, 'server'));
   cleanup.add(() => server.stop());
   const token = await provisionApiFleet(server.baseUrl, options.devices, options.sites);
   const client = await database.connect();
@@ -66,7 +66,7 @@ export async function runApiBench(
   const { rows: version } = await client.query<{ server_version: string }>('SHOW server_version');
   const routes = summariseRoutes(steps, options.connections);
   const busy = steps.flatMap((step) => (step.machineBusy === null ? [] : [step.machineBusy]));
-  const { databaseUrl: _url, resultsDir: _dir, ...shown } = options;
+  const { databaseUrl: _url, resultsDir: _dir, cpuProfileDir: _profiles, ...shown } = options;
   return {
     date: new Date().toISOString(),
     machine: {

@@ -40,7 +40,7 @@ export type ApiRouteSummary = {
 export type ApiBenchSummary = {
   date: string;
   machine: { cpus: number; cpuModel: string; node: string; database: string; commit: string | null };
-  options: Omit<ApiBenchOptions, 'databaseUrl' | 'resultsDir'>;
+  options: Omit<ApiBenchOptions, 'databaseUrl' | 'resultsDir' | 'cpuProfileDir'>;
   steps: ApiStep[];
   routes: ApiRouteSummary[];
   /** Mean share of all cores busy over the measured steps. */
