@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { decodeControlFrame, decodeTreeFrame, encodeControlFrame, encodeTreeFrame } from './redis-frames';
+
+describe('tree frames on Redis', () => {
+  it('carry the tree text as it came, after a header line with the receive time', () => {
+    const json = '{"device":{"deviceId":"DEV1"},"note":"a \\"quoted\\"\\nline"}';
+    const receivedAt = new Date('2026-11-21T10:00:00.123Z');
+    const frame = encodeTreeFrame({ udfId: 'DEV1', json, receivedAt });
+
+    expect(frame).toBe(`${receivedAt.getTime()}\n${json}`);
+    expect(decodeTreeFrame('DEV1', frame)).toEqual({ udfId: 'DEV1', json, receivedAt });
+  });
+
+  it('keep newlines inside the tree text (only the first one ends the header)', () => {
+    const json = '{\n  "device": {}\n}';
+    const frame = encodeTreeFrame({ udfId: 'DEV1', json, receivedAt: new Date(5) });
+    expect(decodeTreeFrame('DEV1', frame)?.json).toBe(json);
+  });
+
+  it('refuses frames that are not trees', () => {
+    for (const message of [
+      '',
+      'not json',
+      '{"udfId":"DEV1","json":"{}"}',
+      '\n{}',
+      'x\n{}',
+      '12\n',
+      '-5\n{}',
+    ]) {
+      expect(decodeTreeFrame('DEV1', message)).toBeUndefined();
+    }
+  });
+});
+
+describe('control frames on Redis', () => {
+  it('round-trip a valid event and refuse anything else', () => {
+    const frame = { origin: 'a', event: { name: 'session-revoked' as const, data: { userId: 3 } } };
+    expect(decodeControlFrame(encodeControlFrame(frame))).toEqual(frame);
+    expect(decodeControlFrame('not json')).toBeUndefined();
+    expect(decodeControlFrame('{"origin":"x","event":{"name":"reboot","data":{}}}')).toBeUndefined();
+    expect(decodeControlFrame('{"event":{"name":"session-revoked","data":{}}}')).toBeUndefined();
+  });
+});
