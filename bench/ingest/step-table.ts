@@ -62,9 +62,12 @@ export function formatStepTable(rows: string[][]): string[] {
 export function stepProgressLine(step: StepResult, label: string): string {
   const [, devices, offered, sent, skipped, storedPerSecond, slowest, stored, browser, lag, , , verdict] =
     stepCells(step, label);
+  const storedText =
+    step.stored.rows === null
+      ? `acknowledged ${count(step.trees.acked)} trees (rows counted once the server stopped)`
+      : `stored ${storedPerSecond}/s, slowest second ${slowest}`;
   return (
     `${label}: ${devices} devices, ${offered} points/s offered; sent ${sent} trees (${skipped} skipped), ` +
-    `stored ${storedPerSecond}/s, slowest second ${slowest}, publish → stored ${stored}, → browser p99 ${browser}, ` +
-    `lag p99 ${lag} → ${verdict}`
+    `${storedText}, publish → stored ${stored}, → browser p99 ${browser}, lag p99 ${lag} → ${verdict}`
   );
 }
