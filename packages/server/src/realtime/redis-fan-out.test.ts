@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClient, buildClientUser, buildSite, TEST_PASSWORD } from '../../test/factories';
 import { type FeedClient, listenForSockets, openFeedClient, postTree } from '../../test/feed-client';
-import { provisionDevice, type TestDevice, treeOf, waitFor } from '../../test/telemetry';
-import { authHeader, buildTestApp, type TestApp } from '../../test/test-app';
+import { metricValue, provisionDevice, type TestDevice, treeOf, waitFor } from '../../test/telemetry';
+import { authHeader, buildTestApp, METRICS_REQUEST, type TestApp } from '../../test/test-app';
 
 // Two Vigil instances on one database and one Redis (CI: TEST_REDIS_URL=redis://127.0.0.1:6379).
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -41,6 +41,10 @@ describe.skipIf(redisUrl === undefined)(
       await a?.close();
     });
 
+    /** Instance A's fan-out counter (vigil_live_trees_<name>_total) as /metrics reports it. */
+    const countOnA = async (name: 'published' | 'skipped') =>
+      metricValue((await a.app.inject(METRICS_REQUEST)).body, `vigil_live_trees_${name}_total`);
+
     it('a browser on instance B receives the tree a device sent to instance A, once; so does one on A', async () => {
       const { identity } = watched;
       const onB = await openFeedClient(urlB, identity.udfId, { query: token });
@@ -71,6 +75,32 @@ describe.skipIf(redisUrl === undefined)(
         onA.socket.close();
         onB.socket.close();
       }
+    });
+
+    it('instance A publishes a device nobody watches only while a socket on B watches it', async () => {
+      const { identity } = await provisionDevice(a.db, { site: watched.site });
+      const skippedBefore = await countOnA('skipped');
+      expect(await postTree(a.app, identity, treeOf(identity, 1))).toBe(202);
+      expect(await countOnA('skipped')).toBe(skippedBefore + 1);
+
+      const onB = await openFeedClient(urlB, identity.udfId, { query: token });
+      let seed = 100;
+      await waitFor(async () => {
+        seed += 1;
+        expect(await postTree(a.app, identity, treeOf(identity, seed))).toBe(202);
+        return onB.frames.includes(treeOf(identity, seed));
+      });
+      expect(await countOnA('published')).toBeGreaterThan(0);
+
+      onB.socket.close();
+      await onB.closed;
+      // B's unsubscribe notice reaches A within a round trip; the periodic read within a second anyway.
+      await waitFor(async () => {
+        const skipped = await countOnA('skipped');
+        seed += 1;
+        expect(await postTree(a.app, identity, treeOf(identity, seed))).toBe(202);
+        return (await countOnA('skipped')) > skipped;
+      });
     });
   },
 );
