@@ -2,15 +2,17 @@
 // browser (Debian Chromium through playwright-core), against an empty page receiving the same feed in the same
 // run. Prints the main-thread time per update (p50/p95, rendering included) and the dropped frames, then raises
 // the sensor count (1000; a tree of 2,000 is over the 256 KB message limit) to find the most the dashboard holds.
-// Target (issue 9): p95 under 4 ms per update at 500 sensors. Flags: --seconds T (60), --steps 500,1000,2000.
+// Target (issue 9): p95 under 4 ms per update at 500 sensors. Flags: --seconds T (60), --steps 500,1000,2000,
+// --trace FILE (a Chrome trace of the first step's dashboard window, and where its main-thread time went).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type DeviceIdentity, startSimulator } from '@vigil/simulator';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/fixtures/chromium';
 import { installDashboardProbe } from './dashboard/probe';
+import { summariseTrace, type TraceEvent } from './dashboard/trace-summary';
 import { summariseUpdates, type UpdateSummary, type Window } from './dashboard/windows';
 import { provisionDevices, provisionUnits } from './ingest/provision';
 import { startVigilServer } from './ingest/vigil-process';
@@ -41,8 +43,11 @@ function option(name: string, fallback: string): string {
 }
 const seconds = Number(option('seconds', '60'));
 const steps = option('steps', '500,1000').split(',').map(Number);
+const traceFile = option('trace', '');
 if (!(seconds > 0) || steps.some((count) => !Number.isInteger(count) || count < 8 || count > 2000)) {
-  console.error('Usage: npm run bench:dashboard -- [--seconds T>0] [--steps N,N,... each 8..2000]');
+  console.error(
+    'Usage: npm run bench:dashboard -- [--seconds T>0] [--steps N,N,... each 8..2000] [--trace FILE]',
+  );
   process.exit(2);
 }
 
@@ -80,16 +85,56 @@ const control = (page: Page, action: keyof ProbeControl) =>
     action,
   );
 
+const TRACE_CATEGORIES = ['devtools.timeline', 'toplevel', 'v8.execute', 'blink.user_timing'];
+
+async function startTrace(cdp: CDPSession): Promise<() => Promise<TraceEvent[]>> {
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReturnAsStream',
+    traceConfig: { includedCategories: TRACE_CATEGORIES },
+  });
+  return async () => {
+    const complete = new Promise<string>((resolve) =>
+      cdp.once('Tracing.tracingComplete', (event) => resolve(event.stream ?? '')),
+    );
+    await cdp.send('Tracing.end');
+    const handle = await complete;
+    let text = '';
+    for (;;) {
+      const chunk = await cdp.send('IO.read', { handle });
+      text += chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString('utf8') : chunk.data;
+      if (chunk.eof) {
+        break;
+      }
+    }
+    await cdp.send('IO.close', { handle });
+    const parsed = JSON.parse(text) as TraceEvent[] | { traceEvents: TraceEvent[] };
+    return Array.isArray(parsed) ? parsed : parsed.traceEvents;
+  };
+}
+
+/** Writes the trace for Chrome DevTools' Performance panel and prints where the main thread's time went. */
+function reportTrace(events: TraceEvent[], updates: number): void {
+  fs.writeFileSync(traceFile, JSON.stringify({ traceEvents: events }));
+  const summary = summariseTrace(events, updates);
+  console.log(
+    `  trace ${traceFile}: renderer main-thread tasks per update ${summary.taskMsPerUpdate} ms, CPU ${summary.taskCpuMsPerUpdate} ms`,
+  );
+  for (const [name, ms] of summary.selfMsPerUpdate.slice(0, 20)) {
+    console.log(`    ${name.padEnd(56)} ${ms.toFixed(2).padStart(6)} ms CPU (self)`);
+  }
+}
+
 /**
  * After the feed settled: main-thread busy time sampled once a second for `seconds` (nothing else asks the page
  * for frames, so a window's busy time is its updates' work: scripts, style, layout, paint, garbage collection),
  * then the missed animation frames over a further third of that time with a frame loop running.
  */
-async function measure(page: Page): Promise<UpdateSummary> {
+async function measure(page: Page, isTraced = false): Promise<UpdateSummary> {
   await waitForUpdates(page, SETTLE_UPDATES);
   await control(page, 'reset');
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
+  const stopTrace = isTraced ? await startTrace(cdp) : null;
   const taskSeconds = async () => {
     const { metrics } = await cdp.send('Performance.getMetrics');
     return metrics.find((metric) => metric.name === 'TaskDuration')?.value ?? 0;
@@ -105,6 +150,9 @@ async function measure(page: Page): Promise<UpdateSummary> {
     windows.push({ busyMs: (now - busy) * 1000, updates: count - seen });
     busy = now;
     seen = count;
+  }
+  if (stopTrace !== null) {
+    reportTrace(await stopTrace(), seen);
   }
   await cdp.detach();
   const { updates } = await readProbe(page);
@@ -215,7 +263,7 @@ async function main(): Promise<void> {
         await simulator.ready();
         const page = await signedInPage(browser, server.baseUrl);
         await page.goto('/dashboard');
-        const dashboard = await measure(page);
+        const dashboard = await measure(page, traceFile !== '' && results.length === 0);
         const lastName = simulator.getDevice(DEVICE.udfId)?.stateTree(new Date()).groups.at(-1)?.Name ?? '';
         if (lastName !== '' && !(await page.getByText(lastName, { exact: false }).first().isVisible())) {
           throw new Error(`the dashboard does not show the group '${lastName}': is the device selected?`);
