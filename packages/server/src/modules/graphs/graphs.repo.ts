@@ -1,4 +1,4 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import {
   computeRollups,
@@ -9,7 +9,17 @@ import {
   worstStatusOf,
 } from '../../telemetry/rollups.repo';
 import { sensors } from '../../telemetry/sensors.table';
-import { type BucketRow, type BucketsByKey, mergeBuckets, mergeInto } from './graph-buckets';
+import { type BucketRow, type BucketsByKey, mergeBuckets } from './graph-buckets';
+import { type FlatBuckets, NULL_LAST, NULL_MAX, NULL_MIN } from './graph-flat-buckets';
+import {
+  anyKey,
+  epochMs,
+  findStoredColumns,
+  instant,
+  ROLLUP_TABLES,
+  type Row,
+  rowsOf,
+} from './graph-stored.repo';
 
 /**
  * Graph reads (docs/graphs.md 'Reading'): one query per table for all of a device's sensors
@@ -27,30 +37,11 @@ export async function findSensorKeysOfDevice(db: Database, deviceId: number): Pr
   return new Map(rows.map((row) => [row.sensorId, row.id]));
 }
 
-const ROLLUP_TABLES: Record<RollupResolution, string> = {
-  '1m': 'sensor_rollups_1m',
-  '1h': 'sensor_rollups_1h',
-};
 export const STEP_MS: Record<RollupResolution, number> = { '1m': 60_000, '1h': 3_600_000 };
 /** Up to this many stored buckets per bucket read are read as stored and merged in memory, not grouped in SQL. */
-const MERGE_IN_MEMORY_FACTOR = 4;
+export const MERGE_IN_MEMORY_FACTOR = 4;
 /** How far back the buckets not rolled up yet are computed (as telemetry/series.ts reads them). */
 const TAIL_MAX_MS: Record<RollupResolution, number> = { '1m': 3_600_000, '1h': 24 * 3_600_000 };
-
-const anyKey = (keys: readonly number[]): SQL =>
-  sql`sensor_key = any(${`{${keys.map((key) => Math.trunc(key)).join(',')}}`}::int[])`;
-const instant = (ms: number): SQL => sql`${new Date(ms).toISOString()}::timestamptz`;
-/**
- * date_part answers float8 (extract's numeric is slower to compute and to parse). A group's last value is
- * `(max(array[epoch, value]))[2]`: a plain aggregate (parallel, no sort of the group) instead of an ordered one.
- */
-const epochMs = (column: string): SQL => sql.raw(`date_part('epoch', ${column}) * 1000`);
-
-type Row = Record<string, unknown>;
-
-async function rowsOf(db: Database, query: SQL): Promise<Row[]> {
-  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
-}
 
 const numberOrNull = (value: unknown): number | null => (value === null ? null : Number(value));
 
@@ -129,65 +120,24 @@ export async function findRawBuckets(
   return byKey(rows.map((row) => toBucket(row, 0, range.to.getTime())));
 }
 
-const FLAT_STRIDE = 5;
-
-/**
- * The month graph's path: one range read of the primary key (a bitmap scan visits each page once, as the roll-up
- * job writes an hour of every sensor together) answering one row per sensor whose text is a flat JSON array
- * `[t, min, max, last, status × 2 + alarm, ...]`: parsing 100 arrays natively costs a fraction of 72,000 rows
- * of six fields (and builds no object per row). No ORDER BY (ordered aggregates sort every sensor's rows):
- * a sensor's buckets are put in time order here when they are not. Values are finite (readings come from JSON),
- * so the text is valid JSON. Neighbouring buckets of a wider bucket are merged as they are read.
- */
-async function findStoredBucketsFlat(
-  db: Database,
-  table: SQL,
-  where: SQL,
-  shape: { step: number; width: number; endMs: number },
-): Promise<BucketRow[]> {
-  const rows = await rowsOf(
-    db,
-    sql`select sensor_key as key, '[' || string_agg(concat_ws(',', ${epochMs('bucket')}, coalesce(min::text, 'null'),
-        coalesce(max::text, 'null'), coalesce(last::text, 'null'), worst_status * 2 + any_alarm::int), ',') || ']' as flat
-      from ${table} where ${where} group by sensor_key`,
-  );
-  const halfStep = shape.step / 2;
-  const merged: BucketRow[] = [];
-  rows.sort((a, b) => Number(a.key) - Number(b.key));
-  for (const row of rows) {
-    const key = Number(row.key);
-    const flat = JSON.parse(String(row.flat)) as Array<number | null>;
-    const at = (index: number) => flat[index * FLAT_STRIDE] as number;
-    const count = flat.length / FLAT_STRIDE;
-    let order: number[] | undefined;
-    for (let index = 1; index < count && order === undefined; index++) {
-      if (at(index) < at(index - 1)) {
-        order = Array.from({ length: count }, (_, position) => position).sort((a, b) => at(a) - at(b));
-      }
-    }
-    for (let position = 0; position < count; position++) {
-      const base = (order === undefined ? position : (order[position] as number)) * FLAT_STRIDE;
-      const t1 = flat[base] as number;
-      const min = flat[base + 1] as number | null;
-      const flags = flat[base + 4] as number;
-      mergeInto(
-        merged,
-        {
-          key,
-          t1,
-          t2: Math.max(t1, Math.min(t1 + halfStep, shape.endMs - 1)),
-          min,
-          max: flat[base + 2] as number | null,
-          last: flat[base + 3] as number | null,
-          count: min === null ? 0 : 1,
-          status: flags >> 1,
-          alarm: (flags & 1) === 1,
-        },
-        shape.width,
-      );
-    }
+/** Columns of one sensor as BucketRows (the object path of findRollupBuckets). */
+function bucketRowsOf(key: number, columns: FlatBuckets): BucketRow[] {
+  const rows: BucketRow[] = [];
+  for (let i = 0; i < columns.length; i++) {
+    const nulls = columns.nulls[i] as number;
+    rows.push({
+      key,
+      t1: columns.t1[i] as number,
+      t2: columns.t2[i] as number,
+      min: nulls & NULL_MIN ? null : (columns.min[i] as number),
+      max: nulls & NULL_MAX ? null : (columns.max[i] as number),
+      last: nulls & NULL_LAST ? null : (columns.last[i] as number),
+      count: columns.count[i] as number,
+      status: columns.status[i] as number,
+      alarm: columns.alarm[i] === 1,
+    });
   }
-  return merged;
+  return rows;
 }
 
 /** Stored roll-ups of the sensors whose bucket starts in the range: as stored, or grouped into bucketMs. */
@@ -202,13 +152,15 @@ async function findStoredBuckets(
   if (range.to <= range.from) {
     return [];
   }
-  const table = sql.raw(ROLLUP_TABLES[resolution]);
-  const where = sql`${anyKey(keys)} and bucket >= ${instant(range.from)} and bucket < ${instant(range.to)}`;
   const step = STEP_MS[resolution];
   const halfStep = step / 2;
   if (bucketMs <= MERGE_IN_MEMORY_FACTOR * step) {
-    return findStoredBucketsFlat(db, table, where, { step, width: Math.max(bucketMs, step), endMs });
+    const shape = { step, width: Math.max(bucketMs, step), endMs };
+    const columns = await findStoredColumns(db, resolution, keys, range, shape);
+    return [...columns].sort(([a], [b]) => a - b).flatMap(([key, flat]) => bucketRowsOf(key, flat));
   }
+  const table = sql.raw(ROLLUP_TABLES[resolution]);
+  const where = sql`${anyKey(keys)} and bucket >= ${instant(range.from)} and bucket < ${instant(range.to)}`;
   const rows = await rowsOf(
     db,
     sql`select sensor_key as key, floor(date_part('epoch', bucket) * 1000 / ${bucketMs}) as g,
@@ -241,7 +193,7 @@ function fromRollupPoint(point: RollupPoint, halfStep: number, endMs: number): B
  * raw rows of the minutes not rolled up yet — so a device that started minutes ago has its points before the
  * roll-up job has rolled up a minute.
  */
-async function findTailBuckets(
+export async function findTailBuckets(
   db: Database,
   resolution: RollupResolution,
   keys: readonly number[],
@@ -270,22 +222,17 @@ export async function findRollupBuckets(
   range: TimeRange,
   bucketMs: number,
 ): Promise<BucketsByKey> {
-  const step = STEP_MS[resolution];
-  const start = Math.floor(range.from.getTime() / step) * step;
-  const end = range.to.getTime();
-  if (keys.length === 0 || end <= start) {
+  const split = keys.length === 0 ? undefined : await findRollupSplit(db, resolution, range);
+  if (split === undefined) {
     return new Map();
   }
-  const done = (await findRollupProgress(db, resolution))?.getTime() ?? Number.NEGATIVE_INFINITY;
-  const tailFrom = Math.min(
-    end,
-    Math.max(start, done, Math.floor((end - TAIL_MAX_MS[resolution]) / step) * step),
-  );
+  const { start, tailFrom, end } = split;
   const stored = await findStoredBuckets(db, resolution, keys, { from: start, to: tailFrom }, bucketMs, end);
   const tail =
     tailFrom >= end
       ? []
       : await findTailBuckets(db, resolution, keys, { from: new Date(tailFrom), to: range.to }, bucketMs);
+  const step = STEP_MS[resolution];
   const grouped = byKey(stored);
   if (tail.length > 0) {
     byKey(tail, grouped);
@@ -294,4 +241,34 @@ export async function findRollupBuckets(
     }
   }
   return grouped;
+}
+
+/** How a roll-up read splits its range: stored buckets in [start, tailFrom), the rest computed (the tail). */
+export type RollupSplit = {
+  /** The range's start, down to the table's step. */
+  start: number;
+  /** The roll-up job's progress: every bucket before it is final. */
+  done: number;
+  tailFrom: number;
+  end: number;
+};
+
+/** Reads the roll-up progress (one row); undefined when the range holds no bucket. */
+export async function findRollupSplit(
+  db: Database,
+  resolution: RollupResolution,
+  range: TimeRange,
+): Promise<RollupSplit | undefined> {
+  const step = STEP_MS[resolution];
+  const start = Math.floor(range.from.getTime() / step) * step;
+  const end = range.to.getTime();
+  if (end <= start) {
+    return undefined;
+  }
+  const done = (await findRollupProgress(db, resolution))?.getTime() ?? Number.NEGATIVE_INFINITY;
+  const tailFrom = Math.min(
+    end,
+    Math.max(start, done, Math.floor((end - TAIL_MAX_MS[resolution]) / step) * step),
+  );
+  return { start, done, tailFrom, end };
 }

@@ -16,6 +16,7 @@ import { requireAuth } from '../../http/authenticate';
 import { issuesToFields } from '../../http/error-handler';
 import { DENIED_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
 import { latestTreeReader } from '../../ingest/latest-tree';
+import { sendJsonText } from './graph-compress';
 import { listGraphEvents } from './graph-events';
 import { type GraphsDeps, GraphsService } from './graphs.service';
 
@@ -92,7 +93,11 @@ const plainJson = () => (data: unknown) => JSON.stringify(data);
 /** graphs/device/{id}/, live-update/ and events/ (M section 7 'Graphs'; docs/graphs.md). */
 export async function graphsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const deps: GraphsDeps = { db: ctx.db, latestTree: latestTreeReader(ctx.db, app.ingest) };
+  const deps: GraphsDeps = {
+    db: ctx.db,
+    latestTree: latestTreeReader(ctx.db, app.ingest),
+    historyRetentionDays: ctx.config.historyRetentionDays,
+  };
   const graphs = new GraphsService(deps);
 
   api.get('/api/v1/graphs/device/:id/', {
@@ -109,9 +114,10 @@ export async function graphsRoutes(app: FastifyInstance, ctx: AppContext): Promi
       querystring: GraphsQuerySchema,
       response: { 200: DeviceGraphsSchema, 400: ValidationErrorSchema, ...DENIED_RESPONSES },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       refuseInvalidQuery(request);
-      return graphs.deviceGraphs(requireAuth(request).user, request.params.id, request.query);
+      const json = await graphs.deviceGraphsJson(requireAuth(request).user, request.params.id, request.query);
+      return sendJsonText(request, reply, json);
     },
   });
 

@@ -4,17 +4,24 @@ import type { DeviceRow } from '../devices/devices.table';
 import { readableDevice } from '../sensor-settings/device-settings';
 import { getLocationById } from '../sites/sites.repo';
 import type { UserRow } from '../users/users.table';
+import { readBucketColumns } from './graph-bucket-columns';
 import type { BucketsByKey } from './graph-buckets';
 import { gapThresholdMs } from './graph-gaps';
 import { layoutSensorKeys, loadGraphLayout } from './graph-layout';
-import { seriesPoints } from './graph-points';
+import { payloadJson } from './graph-payload-json';
+import { type SeriesPointOptions, seriesPoints } from './graph-points';
 import { type GraphsQuery, type GraphWindow, graphWindowOf, liveWindowOf } from './graph-range';
+import { StoredBucketsCache } from './graph-stored-cache';
 import { findRawBuckets, findRollupBuckets } from './graphs.repo';
 
 export type GraphsDeps = {
   db: Database;
   /** The device's newest tree: this instance's memory or device_state, whichever is newer. */
   latestTree(device: DeviceRow): Promise<StateTree | undefined>;
+  /** HISTORY_RETENTION_DAYS (roll-ups older are deleted; ranges near that edge are not cached). */
+  historyRetentionDays: number;
+  /** The stored part of month and historical graphs; one per app (graph-stored-cache.ts). */
+  storedCache?: StoredBucketsCache;
   now?: () => Date;
 };
 
@@ -23,21 +30,39 @@ export type GraphsDeps = {
  * from its latest tree, each series read for all sensors at once and held to the point budget.
  */
 export class GraphsService {
-  constructor(private readonly deps: GraphsDeps) {}
+  private readonly storedCache: StoredBucketsCache;
+
+  constructor(private readonly deps: GraphsDeps) {
+    this.storedCache = deps.storedCache ?? new StoredBucketsCache();
+  }
 
   private now(): Date {
     return this.deps.now?.() ?? new Date();
   }
 
-  /** `timescale` ending now (default 'day'), `timestamp` (historical, site time) or `from`/`to`. */
-  async deviceGraphs(user: UserRow, deviceId: number, query: GraphsQuery): Promise<DeviceGraphs> {
-    const device = await readableDevice(this.deps.db, user, deviceId);
+  /**
+   * `timescale` ending now (default 'day'), `timestamp` (historical, site time) or `from`/`to`: the payload as
+   * JSON text (graph-payload-json.ts), the stored part of month and historical graphs from the cache.
+   */
+  async deviceGraphsJson(user: UserRow, deviceId: number, query: GraphsQuery): Promise<string> {
+    const { db } = this.deps;
+    const device = await readableDevice(db, user, deviceId);
     const timeZone =
       query.timestamp === undefined
         ? 'UTC'
-        : ((await getLocationById(this.deps.db, device.locationId))?.timezone ?? 'UTC');
+        : ((await getLocationById(db, device.locationId))?.timezone ?? 'UTC');
     const now = this.now();
-    return this.payload(device, graphWindowOf(query, now, timeZone), now, undefined);
+    const window = graphWindowOf(query, now, timeZone);
+    const layout = await loadGraphLayout(db, device, this.deps.latestTree);
+    const context = {
+      db,
+      cache: this.storedCache,
+      deviceId: device.id,
+      retentionDays: this.deps.historyRetentionDays,
+      nowMs: now.getTime(),
+    };
+    const columns = await readBucketColumns(context, window, layoutSensorKeys(layout));
+    return payloadJson(device, layout, columns, pointOptionsOf(window, now, undefined));
   }
 
   /**
@@ -62,12 +87,7 @@ export class GraphsService {
     const { db } = this.deps;
     const layout = await loadGraphLayout(db, device, this.deps.latestTree);
     const buckets = await readBuckets(db, window, layoutSensorKeys(layout));
-    const options = {
-      thresholdMs: gapThresholdMs(window.gapBaseMs, window.bucketMs),
-      previousTs,
-      until: window.endsNow ? now.getTime() : undefined,
-      budget: GRAPH_LIMITS.pointBudget,
-    };
+    const options = pointOptionsOf(window, now, previousTs);
     const graphs: Record<string, Graph> = {};
     for (const graph of layout.graphs) {
       graphs[graph.key] = {
@@ -88,6 +108,15 @@ export class GraphsService {
     }
     return { device: device.id, device_name: device.title, device_type: device.deviceType, graphs };
   }
+}
+
+function pointOptionsOf(window: GraphWindow, now: Date, previousTs: number | undefined): SeriesPointOptions {
+  return {
+    thresholdMs: gapThresholdMs(window.gapBaseMs, window.bucketMs),
+    previousTs,
+    until: window.endsNow ? now.getTime() : undefined,
+    budget: GRAPH_LIMITS.pointBudget,
+  };
 }
 
 /** One query per table for every sensor of the device (plus the roll-up tail not stored yet). */
