@@ -18,6 +18,7 @@ export * from '../modules/users/users.table';
 export * from '../modules/warnings/warnings.table';
 export * from '../telemetry/device-events.table';
 export * from '../telemetry/device-state.table';
+export * from '../telemetry/edge-states.table';
 export * from '../telemetry/sensor-readings.table';
 export * from '../telemetry/sensor-rollups.table';
 export * from '../telemetry/sensors.table';

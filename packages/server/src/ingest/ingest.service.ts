@@ -3,11 +3,9 @@ import {
   findTreeBoundsViolation,
   type StateTree,
   StateTreeSchema,
-  safeParseStateTree,
 } from '@vigil/contracts';
 import type { Database } from '../db/database';
 import type { RealtimeBus } from '../realtime/bus';
-import { EventDetector } from '../telemetry/device-events';
 import { findLatestStates } from '../telemetry/telemetry.repo';
 import { deviceTimeOf, RecordPolicy, readingsOf } from '../telemetry/tree-rows';
 import { type DeviceDirectory, type DirectoryDevice, isLive } from './device-directory';
@@ -16,7 +14,8 @@ import { type MessageBudget, spendBudget } from './message-budget';
 import { type Parsed, parseMessage } from './message-parse';
 import { messageDigest, pruneMessageReceipts } from './message-receipts';
 import { sweepSilentDevices } from './offline-sweep';
-import { type TelemetryWrite, TelemetryWriter, WriterOverloadedError } from './telemetry-writer';
+import { type TelemetryWrite, WriterOverloadedError } from './telemetry-writer';
+import { WriterLanes } from './writer-lanes';
 
 /** Ingest log lines; pino (app.log) fits. */
 export type IngestLog = {
@@ -48,7 +47,9 @@ export type IngestDeps = {
   log: IngestLog;
   offlineAfterSeconds: number;
   flushMs?: number;
-  /** Readings the write buffer may hold before messages are refused as overloaded. */
+  /** Writer lanes working in parallel (writer-lanes.ts); 1 unless set. */
+  writerLanes?: number;
+  /** Readings the write buffers may hold before messages are refused as overloaded. */
   maxPendingPoints?: number;
   /** Messages each device may send (DEVICE_MAX_MESSAGES_PER_S); unset: no limit. */
   budget?: MessageBudget;
@@ -63,9 +64,8 @@ export type IngestDeps = {
 export class IngestService {
   readonly directory: DeviceDirectory;
   private readonly latestTrees = new Map<string, LatestTree>();
-  private readonly writer: TelemetryWriter;
+  private readonly writer: WriterLanes;
   private readonly records = new RecordPolicy();
-  private readonly events = new EventDetector();
   private readonly treeObservers: TreeObserver[] = [];
   private readonly sweeper: NodeJS.Timeout;
   private readonly receiptPruner: NodeJS.Timeout;
@@ -74,7 +74,8 @@ export class IngestService {
   constructor(private readonly deps: IngestDeps) {
     this.directory = deps.directory;
     this.now = deps.now ?? (() => new Date());
-    this.writer = new TelemetryWriter(deps.db, {
+    this.writer = new WriterLanes(deps.db, {
+      lanes: deps.writerLanes,
       flushMs: deps.flushMs ?? 250,
       maxPendingPoints: deps.maxPendingPoints,
     });
@@ -93,11 +94,6 @@ export class IngestService {
     for (const row of await findLatestStates(this.deps.db)) {
       if (!this.latestTrees.has(row.udfId)) {
         this.latestTrees.set(row.udfId, { json: JSON.stringify(row.tree), receivedAt: row.receivedAt });
-        // The device's next tree is compared with its stored one: a restart neither invents nor loses an event.
-        const stored = safeParseStateTree(row.tree);
-        if (stored.success) {
-          this.events.seed(row.deviceId, stored.data);
-        }
       }
     }
   }
@@ -273,8 +269,8 @@ export class IngestService {
       at,
       state: { deviceId, tree, receivedAt: at, deviceTime: deviceTimeOf(tree) },
       record,
+      // Alarm and warning events are derived in the batch's transaction (exact-edges.ts).
       readings: readingsOf(tree),
-      events: this.events.eventsOf(deviceId, tree, at),
     };
   }
 
@@ -287,18 +283,16 @@ export class IngestService {
     try {
       const committed = this.writer.write(write);
       if (options.flushNow) {
-        void this.writer.flush();
+        void this.writer.flushDevice(device.id);
       }
       const outcome = await committed;
       if (outcome === 'refused') {
         this.records.forget(device.id);
-        this.events.forget(device.id);
         return this.reject(device.udfId, 'suspended', `device ${device.udfId} is suspended`);
       }
       this.deps.metrics.messages.inc({ kind: outcome === 'duplicate' ? 'duplicate' : kind });
     } catch (error) {
       this.records.forget(device.id);
-      this.events.forget(device.id);
       if (error instanceof WriterOverloadedError) {
         return this.reject(device.udfId, 'overloaded', 'the server is busy; send again later');
       }

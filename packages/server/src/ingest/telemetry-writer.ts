@@ -14,6 +14,7 @@ import {
   upsertDeviceStates,
 } from '../telemetry/telemetry.repo';
 import type { TreeReading } from '../telemetry/tree-rows';
+import type { DerivedEdges, ExactEdges } from './exact-edges';
 import { LatestStates } from './latest-states';
 
 /** What one accepted message adds to the next batch; a boot message carries only its events. */
@@ -45,6 +46,8 @@ export class WriterOverloadedError extends Error {
 }
 
 export type TelemetryWriterOptions = {
+  /** Shared by every lane of an instance: the sensors dictionary and the alarm and warning edges. */
+  shared?: { sensorKeys: SensorKeys; edges: ExactEdges };
   flushMs?: number;
   /** The latest tree of a device is written to device_state at most this often, besides its records. */
   stateSaveMs?: number;
@@ -71,7 +74,8 @@ export class TelemetryWriter {
   private batch: Batch = { messages: [], points: 0 };
   private readonly timer: NodeJS.Timeout;
   private flushing: Promise<void> = Promise.resolve();
-  private readonly sensorKeys = new SensorKeys();
+  private readonly sensorKeys: SensorKeys;
+  private readonly edges: ExactEdges | undefined;
   private readonly latestStates: LatestStates;
   private readonly maxPendingPoints: number;
 
@@ -80,6 +84,8 @@ export class TelemetryWriter {
     options: TelemetryWriterOptions = {},
   ) {
     this.maxPendingPoints = options.maxPendingPoints ?? 500_000;
+    this.sensorKeys = options.shared?.sensorKeys ?? new SensorKeys();
+    this.edges = options.shared?.edges;
     this.latestStates = new LatestStates(options.stateSaveMs ?? 5000);
     this.timer = setInterval(() => void this.flush(), options.flushMs ?? 250);
     this.timer.unref();
@@ -128,21 +134,26 @@ export class TelemetryWriter {
     }
     this.batch = { messages: [], points: 0 };
     const writes = messages.map((message) => message.write);
+    const batch: { edges?: DerivedEdges } = {};
     try {
-      const { accepted, stored, keys, states } = await this.db.transaction((tx) => this.store(tx, writes));
+      const { accepted, stored, keys, states } = await this.db.transaction((tx) =>
+        this.store(tx, writes, batch),
+      );
+      batch.edges?.settle(true);
       this.sensorKeys.remember(keys);
       this.latestStates.committed(states);
       for (const { write, resolve } of messages) {
         resolve(!accepted.has(write.deviceId) ? 'refused' : stored.has(write) ? 'stored' : 'duplicate');
       }
     } catch (error) {
+      batch.edges?.settle(false);
       for (const { reject } of messages) {
         reject(error);
       }
     }
   }
 
-  private async store(tx: Database, writes: TelemetryWrite[]) {
+  private async store(tx: Database, writes: TelemetryWrite[], batch: { edges?: DerivedEdges }) {
     const firstSeen = new Map<number, Date>();
     let latestAt = new Date(0);
     for (const write of writes) {
@@ -174,6 +185,19 @@ export class TelemetryWriter {
         recorded.add(write.deviceId);
       }
       events.push(...(write.events ?? []));
+    }
+    if (this.edges !== undefined) {
+      batch.edges = await this.edges.derive(
+        tx,
+        stored.flatMap((write) =>
+          write.state === undefined
+            ? []
+            : [{ deviceId: write.deviceId, tree: write.state.tree, at: write.at }],
+        ),
+      );
+      events.push(...batch.edges.events);
+      // Stable: each device's events in the order it sent its messages, whatever derived them.
+      events.sort((a, b) => a.ts.getTime() - b.ts.getTime());
     }
     // Only the sensors not known yet get a pair object: 100,000 readings a second are mostly known.
     const unknown: Array<{ deviceId: number; sensorId: string }> = [];

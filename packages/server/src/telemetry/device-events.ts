@@ -148,13 +148,45 @@ export class EventDetector {
     this.devices.set(deviceId, memoryOf(tree, listSensors(tree)));
   }
 
+  /** Remembers stored sensor states (device_edge_states) as what the device's next tree is compared with. */
+  restore(deviceId: number, codes: Readonly<Record<string, number>>): void {
+    const fullIds = Object.keys(codes);
+    // No shape: the next tree is matched by full id, then remembered with its own shape.
+    this.devices.set(deviceId, {
+      shape: [],
+      fullIds,
+      codes: Uint8Array.from(fullIds, (id) => codes[id] ?? 0),
+    });
+  }
+
+  /** The device's remembered sensor states by full id, to store; undefined for a device not seen. */
+  codesOf(deviceId: number): Record<string, number> | undefined {
+    const memory = this.devices.get(deviceId);
+    if (memory === undefined) {
+      return undefined;
+    }
+    const codes: Record<string, number> = {};
+    memory.fullIds.forEach((fullId, index) => {
+      codes[fullId] = memory.codes[index] as number;
+    });
+    return codes;
+  }
+
   /** The events between the device's last tree and `tree`, received at `at`; `tree` becomes the last tree. */
   eventsOf(deviceId: number, tree: StateTree, at: Date): NewDeviceEventRow[] {
+    return this.derive(deviceId, tree, at).events;
+  }
+
+  /** eventsOf, also telling whether the remembered states changed (and should be stored). */
+  derive(deviceId: number, tree: StateTree, at: Date): { events: NewDeviceEventRow[]; changed: boolean } {
     const memory = this.devices.get(deviceId);
     if (memory !== undefined && this.walk.matches(tree, memory)) {
-      return this.changesInPlace(deviceId, memory, at);
+      const before = this.walk.changedIndexes.map((index) => memory.codes[index]);
+      const events = this.changesInPlace(deviceId, memory, at);
+      const changed = this.walk.changedIndexes.some((index, i) => memory.codes[index] !== before[i]);
+      return { events, changed };
     }
-    return this.compareById(deviceId, memory, tree, at);
+    return { events: this.compareById(deviceId, memory, tree, at), changed: true };
   }
 
   /** Forgets a device: its next tree is compared with nothing, like a new device's first tree. */

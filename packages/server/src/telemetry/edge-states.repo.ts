@@ -1,0 +1,61 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { deviceEdgeStates } from './edge-states.table';
+
+export type EdgeStateWrite = { deviceId: number; version: number; codes: Record<string, number>; at: Date };
+
+/** The stored version of each device's edge state (devices without a row are absent). */
+export async function findEdgeVersions(
+  db: Database,
+  deviceIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (deviceIds.length === 0) {
+    return new Map();
+  }
+  const rows = await db
+    .select({ deviceId: deviceEdgeStates.deviceId, version: deviceEdgeStates.version })
+    .from(deviceEdgeStates)
+    .where(inArray(deviceEdgeStates.deviceId, [...deviceIds]));
+  return new Map(rows.map((row) => [row.deviceId, row.version]));
+}
+
+/** The stored codes of each device's edge state. */
+export async function findEdgeCodes(
+  db: Database,
+  deviceIds: readonly number[],
+): Promise<Map<number, Record<string, number>>> {
+  if (deviceIds.length === 0) {
+    return new Map();
+  }
+  const rows = await db
+    .select({ deviceId: deviceEdgeStates.deviceId, codes: deviceEdgeStates.codes })
+    .from(deviceEdgeStates)
+    .where(inArray(deviceEdgeStates.deviceId, [...deviceIds]));
+  return new Map(rows.map((row) => [row.deviceId, row.codes]));
+}
+
+/** Writes each device's new edge state (sorted by device, so two instances lock rows in the same order). */
+export async function saveEdgeStates(db: Database, states: readonly EdgeStateWrite[]): Promise<void> {
+  if (states.length === 0) {
+    return;
+  }
+  const rows = [...states]
+    .sort((a, b) => a.deviceId - b.deviceId)
+    .map((state) => ({
+      deviceId: state.deviceId,
+      version: state.version,
+      codes: state.codes,
+      updatedAt: state.at,
+    }));
+  await db
+    .insert(deviceEdgeStates)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: deviceEdgeStates.deviceId,
+      set: {
+        version: sql`excluded.version`,
+        codes: sql`excluded.codes`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+    });
+}
