@@ -13,6 +13,7 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  PGLITE_THREAD: z.enum(['worker', 'main']).default('worker'),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   REDIS_CHANNEL_PREFIX: z.string().min(1).max(64).default('vigil:'),
   MQTT_URL: z.url({ protocol: /^(mqtts?|wss?|tcp)$/ }).optional(),
@@ -57,6 +58,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Where the embedded database runs: a worker thread, or (escape hatch) the server's own thread. */
+  pgliteThread: 'worker' | 'main';
   redisUrl: string | undefined;
   /** Prefix of the live-feed pub/sub channels (`<prefix>device:<udf_id>`). */
   redisChannelPrefix: string;
@@ -115,6 +118,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    pgliteThread: e.PGLITE_THREAD,
     redisUrl: e.REDIS_URL,
     redisChannelPrefix: e.REDIS_CHANNEL_PREFIX,
     mqttUrl: e.MQTT_URL,

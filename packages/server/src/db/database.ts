@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { ADVISORY_LOCKS } from './advisory-locks';
 import { acquireDataDirLock } from './data-dir-lock';
+import { PgliteWorkerClient } from './pglite-worker-client';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -24,10 +25,13 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
+/** Where PGlite runs: its own worker thread (default: the event loop stays free), or the server's thread. */
+export type PgliteThread = 'worker' | 'main';
+
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir: string }
-  | { kind: 'pglite-memory' };
+  | { kind: 'pglite'; dataDir: string; thread?: PgliteThread }
+  | { kind: 'pglite-memory'; thread?: PgliteThread };
 
 const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzle');
 
@@ -36,15 +40,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.kind === 'postgres') {
     return openPostgres(options.url, options.poolSize ?? 10);
   }
-  return openPglite(options.kind === 'pglite' ? options.dataDir : undefined);
+  return openPglite(options.kind === 'pglite' ? options.dataDir : undefined, options.thread ?? 'worker');
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | undefined, thread: PgliteThread): Promise<DatabaseHandle> {
   const lock = dataDir === undefined ? undefined : acquireDataDirLock(dataDir);
   try {
-    const client = dataDir === undefined ? new PGlite() : new PGlite(path.join(dataDir, 'pgdata'));
-    await client.waitReady;
-    const db = drizzlePglite({ client, schema });
+    const client = thread === 'worker' ? await PgliteWorkerClient.start(dataDir) : await startPglite(dataDir);
+    // The worker client answers the calls Drizzle's PGlite session makes (query with rowMode and parsers,
+    // exec, transaction); db/pglite-worker-client.ts.
+    const db = drizzlePglite({ client: client as PGlite, schema });
     return {
       db: db as unknown as Database,
       kind: 'pglite',
@@ -65,6 +70,12 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     lock?.release();
     throw error;
   }
+}
+
+async function startPglite(dataDir: string | undefined): Promise<PGlite> {
+  const client = dataDir === undefined ? new PGlite() : new PGlite(path.join(dataDir, 'pgdata'));
+  await client.waitReady;
+  return client;
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
@@ -112,8 +123,9 @@ export function redactUrl(url: string): string {
 export function databaseOptionsFor(config: {
   databaseUrl: string | undefined;
   dataDir: string;
+  pgliteThread: PgliteThread;
 }): DatabaseOptions {
   return config.databaseUrl === undefined
-    ? { kind: 'pglite', dataDir: config.dataDir }
+    ? { kind: 'pglite', dataDir: config.dataDir, thread: config.pgliteThread }
     : { kind: 'postgres', url: config.databaseUrl };
 }

@@ -1,0 +1,278 @@
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { ParserOptions, QueryOptions, Results, RowMode } from '@electric-sql/pglite';
+import { FifoLock } from './fifo-lock';
+import {
+  type PgliteReady,
+  type PgliteRequest,
+  type PgliteResponse,
+  type PgliteWorkerData,
+  PgliteWorkerError,
+} from './pglite-protocol';
+
+type Request = PgliteRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
+
+/** A query on the worker's connection, outside the lock (the caller holds it). */
+type Send = (request: Request, transfer?: ArrayBuffer[]) => Promise<PgliteResponse>;
+
+/** The part of PGlite's client interface Drizzle (drizzle-orm/pglite) and our COPY path use. */
+export interface PgliteQueryable {
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(sql: string, options?: QueryOptions): Promise<Results[]>;
+  /** COPY ... FROM '/dev/blob' with `bytes` as the file; the bytes move to the worker (not copied). */
+  copyFromBlob(sql: string, bytes: Uint8Array): Promise<Results>;
+}
+
+/**
+ * PGlite on a worker_threads Worker (db/pglite-worker.ts), seen from the main thread as a PGlite client
+ * that Drizzle accepts. One connection: every call and every transaction takes a FIFO lock, so the
+ * statements of `transaction(fn)` run together on the worker while other callers wait their turn.
+ */
+export class PgliteWorkerClient implements PgliteQueryable {
+  readonly waitReady: Promise<void> = Promise.resolve();
+  readonly #worker: Worker;
+  readonly #lock = new FifoLock();
+  readonly #pending = new Map<number, (response: PgliteResponse) => void>();
+  #nextId = 1;
+  #closed = false;
+
+  private constructor(worker: Worker) {
+    this.#worker = worker;
+    worker.on('message', (response: PgliteResponse) => this.#settle(response));
+    worker.on('error', (error) => this.#failAll(error));
+    worker.on('exit', (code) => this.#failAll(new Error(`The PGlite worker exited (code ${code})`)));
+  }
+
+  /** Starts the worker and waits until PGlite is open in it (initdb on a new data directory). */
+  static async start(dataDir: string | undefined): Promise<PgliteWorkerClient> {
+    const worker = new Worker(workerBootstrap(), {
+      eval: true,
+      workerData: { dataDir } satisfies PgliteWorkerData,
+    });
+    const ready = await firstMessage(worker);
+    if (!ready.ready) {
+      await worker.terminate();
+      throw new PgliteWorkerError(ready.error);
+    }
+    // Idle, the worker does not keep the process alive (as PGlite on the main thread does not).
+    worker.unref();
+    return new PgliteWorkerClient(worker);
+  }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
+    return this.#lock.run(() => queryOn(this.#send, sql, params, options));
+  }
+
+  exec(sql: string, _options?: QueryOptions): Promise<Results[]> {
+    return this.#lock.run(() => execOn(this.#send, sql));
+  }
+
+  copyFromBlob(sql: string, bytes: Uint8Array): Promise<Results> {
+    return this.#lock.run(() => copyOn(this.#send, sql, bytes));
+  }
+
+  /** BEGIN, `fn` with a client on this transaction, COMMIT (ROLLBACK if `fn` throws); others wait meanwhile. */
+  transaction<T>(fn: (tx: PgliteWorkerTransaction) => Promise<T>): Promise<T> {
+    return this.#lock.run(async () => {
+      await execOn(this.#send, 'BEGIN');
+      const tx = new PgliteWorkerTransaction(this.#send);
+      try {
+        const result = await fn(tx);
+        if (!tx.closed) {
+          await tx.end('COMMIT');
+        }
+        return result;
+      } catch (error) {
+        if (!tx.closed) {
+          await tx.end('ROLLBACK').catch(() => undefined);
+        }
+        throw error;
+      }
+    });
+  }
+
+  /** Waits for the calls before it, closes PGlite (flushing to disk) and ends the worker. */
+  async close(): Promise<void> {
+    if (this.#closed) {
+      return;
+    }
+    await this.#lock.run(async () => {
+      this.#closed = true;
+      await this.#send({ op: 'close' }).then(unwrap);
+    });
+    await this.#worker.terminate();
+  }
+
+  #send: Send = (request, transfer = []) => {
+    if (this.#closed && request.op !== 'close') {
+      return Promise.reject(new Error('The PGlite database is closed'));
+    }
+    const id = this.#nextId++;
+    if (this.#pending.size === 0) {
+      this.#worker.ref();
+    }
+    return new Promise((resolve) => {
+      this.#pending.set(id, resolve);
+      this.#worker.postMessage({ ...request, id }, transfer);
+    });
+  };
+
+  #settle(response: PgliteResponse): void {
+    const resolve = this.#pending.get(response.id);
+    this.#pending.delete(response.id);
+    if (this.#pending.size === 0) {
+      this.#worker.unref();
+    }
+    resolve?.(response);
+  }
+
+  #failAll(error: Error): void {
+    this.#closed = true;
+    const failure = { name: error.name, message: error.message, stack: error.stack, fields: {} };
+    for (const [id, resolve] of this.#pending) {
+      resolve({ id, ok: false, error: failure });
+    }
+    this.#pending.clear();
+  }
+}
+
+/** The client Drizzle's transaction runs on: the lock is already held, statements go straight through. */
+export class PgliteWorkerTransaction implements PgliteQueryable {
+  #closed = false;
+
+  constructor(private readonly send: Send) {}
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
+    return queryOn(this.#open(), sql, params, options);
+  }
+
+  exec(sql: string, _options?: QueryOptions): Promise<Results[]> {
+    return execOn(this.#open(), sql);
+  }
+
+  copyFromBlob(sql: string, bytes: Uint8Array): Promise<Results> {
+    return copyOn(this.#open(), sql, bytes);
+  }
+
+  /** Ends the transaction now, as PGlite's `tx.rollback()` does. */
+  async rollback(): Promise<void> {
+    await this.end('ROLLBACK');
+  }
+
+  async end(statement: 'COMMIT' | 'ROLLBACK'): Promise<void> {
+    const send = this.#open();
+    this.#closed = true;
+    await execOn(send, statement);
+  }
+
+  #open(): Send {
+    if (this.#closed) {
+      throw new Error('The transaction is closed');
+    }
+    return this.send;
+  }
+}
+
+/** The worker's ready message, or its failure to start. */
+function firstMessage(worker: Worker): Promise<PgliteReady> {
+  return new Promise<PgliteReady>((resolve, reject) => {
+    const onExit = (code: number) =>
+      settle(() => reject(new Error(`The PGlite worker exited (code ${code})`)));
+    const onError = (error: Error) => settle(() => reject(error));
+    const onMessage = (ready: PgliteReady) => settle(() => resolve(ready));
+    // Only our own listeners go: Worker keeps internal ones of its own.
+    const settle = (outcome: () => void) => {
+      worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+      outcome();
+    };
+    worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+  });
+}
+
+async function queryOn<T>(
+  send: Send,
+  sql: string,
+  params: unknown[],
+  options: QueryOptions,
+): Promise<Results<T>> {
+  if (options.serializers !== undefined || options.blob !== undefined) {
+    throw new Error('serializers and blob do not cross to the PGlite worker; use copyFromBlob for COPY');
+  }
+  const parsers = options.parsers ?? {};
+  const result = unwrap(
+    await send({
+      op: 'query',
+      sql,
+      params,
+      rowMode: options.rowMode ?? 'object',
+      rawTypes: Object.keys(parsers).map(Number),
+      ...(options.paramTypes === undefined ? {} : { paramTypes: options.paramTypes }),
+    }),
+  ) as Results<T>;
+  applyParsers(result, parsers, options.rowMode ?? 'object');
+  return result;
+}
+
+async function execOn(send: Send, sql: string): Promise<Results[]> {
+  return unwrap(await send({ op: 'exec', sql })) as Results[];
+}
+
+async function copyOn(send: Send, sql: string, bytes: Uint8Array): Promise<Results> {
+  // A view on a larger buffer (or a shared one) is copied into its own buffer, which is then moved.
+  const own =
+    bytes.byteOffset === 0 &&
+    bytes.byteLength === bytes.buffer.byteLength &&
+    bytes.buffer instanceof ArrayBuffer
+      ? bytes.buffer
+      : bytes.slice().buffer;
+  const request: Request = { op: 'query', sql, params: [], rowMode: 'object', rawTypes: [], blob: own };
+  return unwrap(await send(request, [own])) as Results;
+}
+
+function unwrap(response: PgliteResponse): Results | Results[] | null {
+  if (!response.ok) {
+    throw new PgliteWorkerError(response.error);
+  }
+  return response.result;
+}
+
+/** The caller's own parsers (Drizzle keeps timestamps as text), applied to the values the worker left as text. */
+function applyParsers(result: Results<unknown>, parsers: ParserOptions, rowMode: RowMode): void {
+  const columns = result.fields
+    .map((field, index) => ({
+      key: rowMode === 'array' ? index : field.name,
+      parse: parsers[field.dataTypeID],
+    }))
+    .filter((column) => column.parse !== undefined);
+  if (columns.length === 0) {
+    return;
+  }
+  for (const row of result.rows as Array<Record<string | number, unknown>>) {
+    for (const { key, parse } of columns) {
+      const value = row[key];
+      if (typeof value === 'string' && parse !== undefined) {
+        row[key] = parse(value);
+      }
+    }
+  }
+}
+
+/**
+ * The worker is TypeScript. Node 20 applies neither a parent's `--import tsx` nor ESM loader hooks to a
+ * worker's modules (and Vitest transforms only its own thread), so the worker loads its module through
+ * tsx's CommonJS require hook, which works on any thread.
+ */
+function workerBootstrap(): string {
+  const tsx = createRequire(import.meta.url).resolve('tsx/cjs/api');
+  const entry = fileURLToPath(new URL('./pglite-worker.ts', import.meta.url));
+  return `require(${JSON.stringify(tsx)}).require(${JSON.stringify(entry)}, ${JSON.stringify(entry)});`;
+}
