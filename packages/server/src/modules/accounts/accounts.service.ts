@@ -8,10 +8,10 @@ import type { UserRow } from '../users/users.table';
 import type { LoginRateLimiter } from './login-rate-limit';
 import { verifyPassword } from './passwords';
 import type { SessionTokens } from './session-tokens';
-import { findLiveSessionWithUser, insertSession, revokeSession } from './sessions.repo';
-import type { SessionRow } from './sessions.table';
+import { findLiveSessionWithUser, insertSession, type LiveSession, revokeSession } from './sessions.repo';
 
-export type AuthContext = { user: UserRow; session: SessionRow };
+/** The signed-in user, the session and the user's two-factor state, all read in the same statement. */
+export type AuthContext = LiveSession;
 export type RequestMeta = { ip: string; userAgent?: string };
 
 export type AccountsDeps = {

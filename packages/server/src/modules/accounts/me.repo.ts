@@ -1,20 +1,18 @@
 import type { DeviceType, Permission } from '@vigil/contracts';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { preparedPerDatabase } from '../../db/prepared';
 import { clients } from '../clients/clients.table';
 import { devices } from '../devices/devices.table';
 import { locationMemberships, locations } from '../sites/sites.table';
-import { twoFactorDevices } from '../two-factor/two-factor.table';
 import { users } from '../users/users.table';
 
-/** What me/ adds to the signed-in user: the titles of the current selection, site roles, two-factor. */
+/** What me/ adds to the signed-in user: the titles of the current selection and the site roles. */
 export type MeExtras = {
   client: { id: number; company: string } | null;
   location: { id: number; title: string } | null;
   device: { id: number; title: string; udfId: string; deviceType: DeviceType } | null;
   siteRoles: Array<{ locationId: number; permission: Permission }>;
-  isTwoFactorRegistered: boolean;
 };
 
 const siteRoles = sql<Array<{ locationId: number; permission: Permission }>>`coalesce((
@@ -32,10 +30,6 @@ const meExtras = preparedPerDatabase((db) =>
       location: { id: locations.id, title: locations.title },
       device: { id: devices.id, title: devices.title, udfId: devices.udfId, deviceType: devices.deviceType },
       siteRoles,
-      isTwoFactorRegistered: sql<boolean>`exists (${db
-        .select({ one: sql`1` })
-        .from(twoFactorDevices)
-        .where(and(eq(twoFactorDevices.userId, users.id), isNotNull(twoFactorDevices.confirmedAt)))})`,
     })
     .from(users)
     .leftJoin(clients, eq(clients.id, users.currentClientId))
@@ -49,7 +43,5 @@ const meExtras = preparedPerDatabase((db) =>
 /** The me/ extras of a user in one round trip; undefined when the user no longer exists. */
 export async function findMeExtras(db: Database, userId: number): Promise<MeExtras | undefined> {
   const [row] = await meExtras(db).execute({ userId });
-  return row === undefined
-    ? undefined
-    : { ...row, isTwoFactorRegistered: row.isTwoFactorRegistered === true };
+  return row;
 }

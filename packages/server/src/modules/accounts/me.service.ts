@@ -5,7 +5,7 @@ import type { AuthContext } from './accounts.service';
 import { findMeExtras } from './me.repo';
 
 /** Builds the me/ answer: profile, role flags, site roles and the current selection. */
-export async function getMe(db: Database, { user, session }: AuthContext): Promise<Me> {
+export async function getMe(db: Database, { user, session, twoFactor }: AuthContext): Promise<Me> {
   const extras = await findMeExtras(db, user.id);
   if (extras === undefined) {
     // Deleted between authentication and this query: the token names nobody any more.
@@ -24,7 +24,7 @@ export async function getMe(db: Database, { user, session }: AuthContext): Promi
     company: user.company,
     phone: user.phone,
     address: user.address,
-    registered: extras.isTwoFactorRegistered,
+    registered: twoFactor.isRegistered,
     is_2fa_verified: session.is2faVerified,
     auth_key: user.authKey,
     visual_dashboard_enabled: user.visualDashboardEnabled,

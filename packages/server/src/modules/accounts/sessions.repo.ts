@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { preparedPerDatabase } from '../../db/prepared';
+import { type TwoFactorState, twoFactorStateColumns } from '../two-factor/two-factor.repo';
 import { type UserRow, users } from '../users/users.table';
 import { type SessionRow, sessions } from './sessions.table';
 
@@ -16,10 +17,11 @@ export async function insertSession(db: Database, session: NewSession): Promise<
   await db.insert(sessions).values(session);
 }
 
-// Every authenticated request runs it: built and planned once, not per request.
+// Every authenticated request runs it: built and planned once, not per request. The two-factor facts
+// ride along, so the gate needs no query of its own.
 const liveSessionWithUser = preparedPerDatabase((db) =>
   db
-    .select({ session: sessions, user: users })
+    .select({ session: sessions, user: users, ...twoFactorStateColumns(db, users.id) })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -33,14 +35,23 @@ const liveSessionWithUser = preparedPerDatabase((db) =>
     .prepare('find_live_session_with_user'),
 );
 
-/** The session and its user, if the session exists, is not revoked and has not expired: one query per request. */
+export type LiveSession = { session: SessionRow; user: UserRow; twoFactor: TwoFactorState };
+
+/**
+ * The session, its user and the user's two-factor state, if the session exists, is not revoked and has
+ * not expired: one query per request.
+ */
 export async function findLiveSessionWithUser(
   db: Database,
   id: string,
   now: Date,
-): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+): Promise<LiveSession | undefined> {
   const [row] = await liveSessionWithUser(db).execute({ id, now: now.toISOString() });
-  return row;
+  if (row === undefined) {
+    return undefined;
+  }
+  const twoFactor = { isRegistered: row.isRegistered === true, isRequired: row.isRequired === true };
+  return { session: row.session, user: row.user, twoFactor };
 }
 
 export async function revokeSession(db: Database, id: string, now: Date): Promise<void> {

@@ -26,23 +26,28 @@ export function isGated(state: TwoFactorState, isSessionVerified: boolean): bool
   return (state.isRegistered && !isSessionVerified) || (state.isRequired && !state.isRegistered);
 }
 
-/** Throws 403 'Two-factor authentication required.' while the session is gated. */
-export async function assertPassesGate(db: Database, { user, session }: AuthContext): Promise<void> {
+/** Throws 403 'Two-factor authentication required.' while the session is gated by this state. */
+function assertStatePassesGate(state: TwoFactorState, isSessionVerified: boolean): void {
   // A verified session implies a confirmed device (deleteDevice withdraws the flag), so nothing blocks it.
-  if (session.is2faVerified) {
-    return;
-  }
-  if (isGated(await getTwoFactorState(db, user.id), false)) {
+  if (!isSessionVerified && isGated(state, false)) {
     throw new AppError('forbidden', TWO_FACTOR_MESSAGES.required);
   }
 }
 
+/** Throws 403 'Two-factor authentication required.' while the session is gated, reading the state anew. */
+export async function assertPassesGate(db: Database, { user, session }: AuthContext): Promise<void> {
+  if (!session.is2faVerified) {
+    assertStatePassesGate(await getTwoFactorState(db, user.id), false);
+  }
+}
+
 /** The check app.authenticate runs after every accepted token. */
-export function createTwoFactorGate(db: Database) {
+export function createTwoFactorGate() {
   return async (request: FastifyRequest, context: AuthContext): Promise<void> => {
     if (GATE_EXEMPT_ROUTES.has(request.routeOptions.url ?? '')) {
       return;
     }
-    await assertPassesGate(db, context);
+    // The state was read in the same statement as the session (findLiveSessionWithUser).
+    assertStatePassesGate(context.twoFactor, context.session.is2faVerified);
   };
 }

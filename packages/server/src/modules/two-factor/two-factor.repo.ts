@@ -12,8 +12,11 @@ export type TwoFactorState = {
   isRequired: boolean;
 };
 
-/** Both facts of the two-factor gate in one round trip. */
-export async function getTwoFactorState(db: Database, userId: number): Promise<TwoFactorState> {
+/**
+ * Both facts of the two-factor gate as columns of a query about one user: `userId` is a value or a
+ * column of the outer query (the session lookup reads them in its own statement).
+ */
+export function twoFactorStateColumns(db: Database, userId: number | typeof users.id) {
   const confirmedDevice = db
     .select({ one: sql`1` })
     .from(twoFactorDevices)
@@ -23,11 +26,16 @@ export async function getTwoFactorState(db: Database, userId: number): Promise<T
     .from(clientUsers)
     .innerJoin(clients, eq(clients.id, clientUsers.clientId))
     .where(and(eq(clientUsers.userId, userId), eq(clients.is2faRequired, true)));
+  return {
+    isRegistered: sql<boolean>`exists (${confirmedDevice})`,
+    isRequired: sql<boolean>`exists (${requiringClient})`,
+  };
+}
+
+/** Both facts of the two-factor gate in one round trip. */
+export async function getTwoFactorState(db: Database, userId: number): Promise<TwoFactorState> {
   const [row] = await db
-    .select({
-      isRegistered: sql<boolean>`exists (${confirmedDevice})`,
-      isRequired: sql<boolean>`exists (${requiringClient})`,
-    })
+    .select(twoFactorStateColumns(db, userId))
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);

@@ -28,7 +28,7 @@ const tags = ['two-factor'];
 
 /** The 2fa/ calls of A section 7 and the gate that holds sessions until two-factor is done. */
 export async function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.addAuthCheck(createTwoFactorGate(ctx.db));
+  app.addAuthCheck(createTwoFactorGate());
   const deps: TwoFactorDeps = {
     db: ctx.db,
     encryptionKey: ctx.secrets.encryptionKey,
