@@ -129,4 +129,21 @@ describe('createSensorStore', () => {
     expect(worker.getSensor('UDF1.tmp.3')).toBeUndefined();
     expect(worker.getLayout()).toEqual(inline.getLayout());
   });
+
+  it('applies a new number by its position in the latest layout, as a new reading object', () => {
+    const store = createSensorStore();
+    const read = createTreeDiffer();
+    store.applyChanges(structuredClone(read(tree([70, 71, 72]))));
+    const before = store.getSensor('UDF1.tmp.3');
+    const changes = read(tree([70, 71, 79.25]));
+    expect(changes.sensors).toEqual([]);
+    const told = store.applyChanges(structuredClone(changes));
+    expect(told).toEqual(['UDF1.tmp.3']);
+    expect(store.getSensor('UDF1.tmp.3')).toEqual({ ...before, Value: 79.25 });
+    expect(store.getSensor('UDF1.tmp.3')).not.toBe(before);
+    // A new layout moves the positions: a sensor dropped before it, the numbers follow the new order.
+    store.applyChanges(structuredClone(read(tree([70, 79.25]))));
+    store.applyChanges(structuredClone(read(tree([70, 80]))));
+    expect(store.getSensor('UDF1.tmp.2')?.Value).toBe(80);
+  });
 });

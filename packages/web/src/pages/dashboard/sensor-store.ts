@@ -14,6 +14,8 @@ export function createSensorStore() {
   let layout: DashboardLayout | null = null;
   const sensors = new Map<string, Sensor>();
   const metas = new Map<string, GroupMeta | null>();
+  /** The tree's full ids in order, as the latest layout gave them: what a frame's number changes index. */
+  let sensorIds: string[] = [];
   const listeners = new Map<string, Set<Listener>>();
   const LAYOUT_KEY = '\u0000layout';
   let differ: ((tree: StateTree) => TreeChanges) | null = null;
@@ -51,14 +53,29 @@ export function createSensorStore() {
     for (const key of changes.removedMetas) {
       metas.delete(key);
     }
+    if (changes.sensorIds !== null) {
+      sensorIds = changes.sensorIds;
+    }
     for (const [fullId, reading] of changes.sensors) {
       sensors.set(fullId, reading);
+    }
+    const { valueIndexes, values } = changes;
+    for (let at = 0; at < valueIndexes.length; at += 1) {
+      const fullId = sensorIds[valueIndexes[at] ?? -1];
+      const reading = fullId === undefined ? undefined : sensors.get(fullId);
+      if (fullId !== undefined && reading !== undefined) {
+        // A new object: subscribers compare snapshots by identity.
+        sensors.set(fullId, { ...reading, Value: values[at] ?? null });
+        told.push(fullId);
+      }
     }
     for (const [key, meta] of changes.metas) {
       metas.set(key, meta);
     }
     for (const [fullId] of changes.sensors) {
       told.push(fullId);
+    }
+    for (const fullId of told) {
       notify(fullId);
     }
     for (const [key] of changes.metas) {

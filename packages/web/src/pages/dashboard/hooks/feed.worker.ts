@@ -9,7 +9,7 @@ import { createFrameReader } from './frame-reader';
  */
 type WorkerScope = {
   onmessage: ((event: MessageEvent<FeedCommand>) => void) | null;
-  postMessage: (message: FeedEvent) => void;
+  postMessage: (message: FeedEvent, transfer?: Transferable[]) => void;
 };
 const scope = self as unknown as WorkerScope;
 
@@ -27,7 +27,11 @@ scope.onmessage = ({ data: command }) => {
         const changes = read(text);
         if (changes !== null) {
           feed?.treeArrived();
-          scope.postMessage({ type: 'changes', changes });
+          // The numbers' buffers move to the page without a copy.
+          scope.postMessage({ type: 'changes', changes }, [
+            changes.valueIndexes.buffer,
+            changes.values.buffer,
+          ]);
         }
       },
       onStatus: (status) => scope.postMessage({ type: 'status', status }),

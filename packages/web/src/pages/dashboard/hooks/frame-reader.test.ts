@@ -45,12 +45,38 @@ describe('feed frame reader', () => {
     const read = createFrameReader();
     const first = read(treeText(70));
     expect(first?.layout?.groups.map((group) => group.key)).toEqual(['UDF1.tmp']);
+    expect(first?.sensorIds).toEqual(['UDF1.tmp.1', 'UDF1.tmp.2']);
 
     const same = read(treeText(70));
-    expect(same).toEqual({ sensors: [], metas: [], layout: null, removedSensors: [], removedMetas: [] });
+    expect(same).toEqual({
+      valueIndexes: new Uint32Array(0),
+      values: new Float64Array(0),
+      sensors: [],
+      metas: [],
+      layout: null,
+      sensorIds: null,
+      removedSensors: [],
+      removedMetas: [],
+    });
 
-    const next = read(treeText(71));
+    // A new number and nothing else: its position in the tree and the number, as typed arrays.
+    const next = read(treeText(71.5));
     expect(next?.layout).toBeNull();
-    expect(next?.sensors).toEqual([['UDF1.tmp.1', expect.objectContaining({ Value: 71 })]]);
+    expect(next?.sensors).toEqual([]);
+    expect([...(next?.valueIndexes ?? [])]).toEqual([0]);
+    expect([...(next?.values ?? [])]).toEqual([71.5]);
+  });
+
+  it('sends a reading whole when more than its number changed', () => {
+    const read = createFrameReader();
+    read(treeText(70));
+    const next = read(
+      treeText(70).replace(
+        '"Status":"OK","Alarm":false,"Meta":{}}]',
+        '"Status":"Alarm","Alarm":true,"Meta":{}}]',
+      ),
+    );
+    expect(next?.valueIndexes).toHaveLength(0);
+    expect(next?.sensors).toEqual([['UDF1.tmp.2', expect.objectContaining({ Status: 'Alarm', Value: 60 })]]);
   });
 });
