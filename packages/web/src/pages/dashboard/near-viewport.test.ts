@@ -1,53 +1,89 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-type Callback = (entries: Array<{ target: object; isIntersecting: boolean }>) => void;
+/** Just enough of an element: its parent, `closest('[data-skippable]')` and event listeners. */
+class FakeElement {
+  private readonly listeners: Array<(event: Event) => void> = [];
+  constructor(
+    readonly parentElement: FakeElement | null,
+    private readonly isSkippable = false,
+  ) {}
+  closest(): FakeElement | null {
+    return this.isSkippable ? this : (this.parentElement?.closest() ?? null);
+  }
+  addEventListener(type: string, listener: (event: Event) => void): void {
+    if (type === 'contentvisibilityautostatechange') {
+      this.listeners.push(listener);
+    }
+  }
+  /** A group's skipping as the browser tells it. */
+  tellSkipped(skipped: boolean): void {
+    for (const listener of this.listeners) {
+      listener(Object.assign(new Event('contentvisibilityautostatechange'), { skipped }));
+    }
+  }
+}
+
+function buildGroups() {
+  const page = new FakeElement(null);
+  const network = new FakeElement(page, true);
+  const node = new FakeElement(network, true);
+  const asElement = (fake: FakeElement) => fake as unknown as Element;
+  return {
+    network,
+    node,
+    networkCard: asElement(new FakeElement(network)),
+    nodeCard: asElement(new FakeElement(node)),
+    topCard: asElement(new FakeElement(page)),
+  };
+}
 
 describe('watchNearViewport', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
-    vi.resetModules();
   });
 
-  it('is always near where the browser has no IntersectionObserver', async () => {
+  it('is always near where the browser tells no skipping of contents', async () => {
     const { watchNearViewport } = await import('./near-viewport');
+    const { network, networkCard } = buildGroups();
     const seen: boolean[] = [];
-    watchNearViewport({} as Element, (isNear) => seen.push(isNear));
+    watchNearViewport(networkCard, (isNear) => seen.push(isNear));
+    network.tellSkipped(true);
     expect(seen).toEqual([true]);
   });
 
-  it('tells each element its own changes through one shared observer, until it stops watching', async () => {
-    const observers: Array<{ callback: Callback; observed: Set<object> }> = [];
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        readonly observed = new Set<object>();
-        constructor(readonly callback: Callback) {
-          observers.push(this);
-        }
-        observe(target: object) {
-          this.observed.add(target);
-        }
-        unobserve(target: object) {
-          this.observed.delete(target);
-        }
-      },
-    );
+  it('is near while none of its groups skips its contents, until it stops watching', async () => {
+    vi.stubGlobal('ContentVisibilityAutoStateChangeEvent', class {});
     const { watchNearViewport } = await import('./near-viewport');
-    const first = {} as Element;
-    const second = {} as Element;
+    const { network, node, networkCard, nodeCard, topCard } = buildGroups();
     const seen: string[] = [];
-    const stopFirst = watchNearViewport(first, (isNear) => seen.push(`first ${isNear}`));
-    watchNearViewport(second, (isNear) => seen.push(`second ${isNear}`));
-    expect(observers).toHaveLength(1);
-    const [observer] = observers;
-    observer?.callback([
-      { target: first, isIntersecting: true },
-      { target: second, isIntersecting: false },
-    ]);
-    stopFirst();
-    observer?.callback([{ target: first, isIntersecting: false }]);
-    expect(seen).toEqual(['first true', 'second false']);
-    expect(observer?.observed.has(first)).toBe(false);
-    expect(observer?.observed.has(second)).toBe(true);
+    const stopNetworkCard = watchNearViewport(networkCard, (isNear) => seen.push(`network card ${isNear}`));
+    watchNearViewport(nodeCard, (isNear) => seen.push(`node card ${isNear}`));
+    watchNearViewport(topCard, (isNear) => seen.push(`top card ${isNear}`));
+    expect(seen.splice(0)).toEqual(['network card true', 'node card true', 'top card true']);
+
+    node.tellSkipped(true);
+    expect(seen.splice(0)).toEqual(['node card false']);
+    // The node's card comes back only once neither the node nor its network skips it.
+    network.tellSkipped(true);
+    node.tellSkipped(false);
+    expect(seen.splice(0)).toEqual(['network card false']);
+    network.tellSkipped(false);
+    expect(seen.splice(0)).toEqual(['network card true', 'node card true']);
+
+    stopNetworkCard();
+    network.tellSkipped(true);
+    expect(seen.splice(0)).toEqual(['node card false']);
+  });
+
+  it('starts a card that mounts inside a group already skipped as not near', async () => {
+    vi.stubGlobal('ContentVisibilityAutoStateChangeEvent', class {});
+    const { watchNearViewport } = await import('./near-viewport');
+    const { node, nodeCard } = buildGroups();
+    const stop = watchNearViewport(nodeCard, () => {});
+    node.tellSkipped(true);
+    stop();
+    const seen: boolean[] = [];
+    watchNearViewport(nodeCard, (isNear) => seen.push(isNear));
+    expect(seen).toEqual([false]);
   });
 });

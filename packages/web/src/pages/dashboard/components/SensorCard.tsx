@@ -32,6 +32,8 @@ function maintenanceLine(
 type ReadingNodes = {
   card: HTMLButtonElement | null;
   badge: HTMLSpanElement | null;
+  /** The reading's fixed-size box (dashboard.module.css .value). */
+  box: HTMLSpanElement | null;
   /** React renders these without children; only the subscription writes their text. */
   value: HTMLSpanElement | null;
   unit: HTMLSpanElement | null;
@@ -46,11 +48,18 @@ type ReadingNodes = {
 export const SensorCard = memo(function SensorCard({ sensor }: { sensor: LayoutSensor }) {
   const { store, mode, testedId, testState, settings, proofTests, onSensorClick } = useDashboardContext();
   const { fullId, leafId } = sensor;
-  const nodes = useRef<ReadingNodes>({ card: null, badge: null, value: null, unit: null, state: null });
+  const nodes = useRef<ReadingNodes>({
+    card: null,
+    badge: null,
+    box: null,
+    value: null,
+    unit: null,
+    state: null,
+  });
 
   useLayoutEffect(() => {
-    const { card, badge, value, unit, state } = nodes.current;
-    if (card === null || value === null || unit === null || state === null) {
+    const { card, badge, box, value, unit, state } = nodes.current;
+    if (card === null || box === null || value === null || unit === null || state === null) {
       return undefined;
     }
     // One Text node per field, changed through .data: a frame usually changes only the value's text.
@@ -78,7 +87,7 @@ export const SensorCard = memo(function SensorCard({ sensor }: { sensor: LayoutS
         card.dataset.status = view.tone;
       }
       if (view.isNumeric !== shown?.isNumeric) {
-        value.className = view.isNumeric ? '' : (styles.valueText ?? '');
+        box.className = view.isNumeric ? (styles.value ?? '') : `${styles.value} ${styles.valueText}`;
       }
       if (badge !== null && view.badge !== shown?.badge) {
         badge.textContent = view.badge;
@@ -142,7 +151,13 @@ export const SensorCard = memo(function SensorCard({ sensor }: { sensor: LayoutS
       )}
       <span className={styles.cardBody}>
         <span className={styles.name}>{name}</span>
-        <span className={styles.value} data-testid={`sensor-value-${fullId}`}>
+        <span
+          className={styles.value}
+          data-testid={`sensor-value-${fullId}`}
+          ref={(element) => {
+            nodes.current.box = element;
+          }}
+        >
           <span
             ref={(element) => {
               nodes.current.value = element;

@@ -23,6 +23,8 @@ export function SensorGroupPanel({
       className={`${styles.group} ${group.isAlarmed ? styles.groupAlarmed : ''}`}
       data-testid={`group-${group.key}`}
       aria-label={name}
+      // content-visibility: auto; its cards listen for its skipping (near-viewport.ts).
+      data-skippable=""
     >
       <h3 className={styles.groupTitle}>
         <span className={`${styles.dot} ${group.isAlarmed ? styles.dotalarm : styles.dotok}`} />

@@ -1,59 +1,79 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import styles from '../dashboard.module.css';
 import { useDashboardContext } from '../dashboard-context';
 import type { VisibleGroup } from '../layout-filter';
+import { SYSTEM_FACT_LABELS, systemFactsOf } from '../system-facts';
 import { SensorGroupPanel } from './SensorGroupPanel';
 
-const NO_SUBSCRIPTION = () => () => {};
-
-/** The text a System State sensor carries (its state text, else its value), following its readings. */
-function useSensorText(fullId: string | null): string | null {
+/**
+ * The facts that change every second (the activity counter). Like a card's reading, their texts are written
+ * by their own store subscriptions, so a new counter renders nothing in React (docs/performance.md).
+ */
+const SystemFacts = memo(function SystemFacts({
+  groupKey,
+  networkId,
+  statusId,
+}: {
+  groupKey: string;
+  networkId: string | null;
+  statusId: string | null;
+}) {
   const { store } = useDashboardContext();
-  const subscribe = useCallback(
-    (listener: () => void) => (fullId === null ? NO_SUBSCRIPTION() : store.subscribeSensor(fullId, listener)),
-    [store, fullId],
+  const values = useRef<Array<HTMLElement | null>>([]);
+  useLayoutEffect(() => {
+    let shown: string[] = [];
+    const paint = () => {
+      const facts = systemFactsOf(
+        networkId === null ? undefined : store.getSensor(networkId),
+        statusId === null ? undefined : store.getSensor(statusId),
+        store.getGroupMeta(groupKey),
+      );
+      facts.forEach((text, index) => {
+        const element = values.current[index];
+        if (element && text !== shown[index]) {
+          element.textContent = text;
+        }
+      });
+      shown = facts;
+    };
+    paint();
+    const stops = [
+      store.subscribeGroupMeta(groupKey, paint),
+      ...[networkId, statusId].flatMap((id) => (id === null ? [] : [store.subscribeSensor(id, paint)])),
+    ];
+    return () => {
+      for (const stop of stops) {
+        stop();
+      }
+    };
+  }, [store, groupKey, networkId, statusId]);
+  return (
+    <dl className={styles.facts} data-testid="system-state">
+      {SYSTEM_FACT_LABELS.map((label, index) => (
+        <div key={label} style={{ display: 'contents' }}>
+          <dt>{label}</dt>
+          <dd
+            ref={(element) => {
+              values.current[index] = element;
+            }}
+          />
+        </div>
+      ))}
+    </dl>
   );
-  const sensor = useSyncExternalStore(subscribe, () =>
-    fullId === null ? undefined : store.getSensor(fullId),
-  );
-  if (sensor === undefined) {
-    return null;
-  }
-  return sensor.Meta?.State?.trim() || (sensor.Value === null ? null : String(sensor.Value));
-}
+});
 
 /**
  * The System State panel of F500 devices (M section 2): network, status, active nodes and blocks and the
  * activity counter from the group's Meta {Nodes, Blocks, Activity}, then the group's sensors.
  */
-export function SystemStatePanel({ group }: { group: VisibleGroup }) {
-  const { store } = useDashboardContext();
-  const subscribe = useCallback(
-    (listener: () => void) => store.subscribeGroupMeta(group.key, listener),
-    [store, group.key],
-  );
-  const meta = useSyncExternalStore(subscribe, () => store.getGroupMeta(group.key));
+export const SystemStatePanel = memo(function SystemStatePanel({ group }: { group: VisibleGroup }) {
   const idOf = (name: string) =>
     group.sensors.find((sensor) => sensor.name.toLowerCase() === name)?.fullId ?? null;
-  const network = useSensorText(idOf('network'));
-  const status = useSensorText(idOf('status'));
-  const facts: Array<[string, string | number | null | undefined]> = [
-    ['Network', network],
-    ['Status', status],
-    ['Active nodes', meta?.Nodes],
-    ['Active blocks', meta?.Blocks],
-    ['Activity counter', meta?.Activity],
-  ];
+  const panelGroup = useMemo(() => ({ ...group, name: 'System State' }), [group]);
   return (
-    <SensorGroupPanel group={{ ...group, name: 'System State' }}>
-      <dl className={styles.facts} data-testid="system-state">
-        {facts.map(([label, value]) => (
-          <div key={label} style={{ display: 'contents' }}>
-            <dt>{label}</dt>
-            <dd>{value === null || value === undefined ? '—' : value}</dd>
-          </div>
-        ))}
-      </dl>
+    <SensorGroupPanel group={panelGroup}>
+      <SystemFacts groupKey={group.key} networkId={idOf('network')} statusId={idOf('status')} />
     </SensorGroupPanel>
   );
-}
+});
