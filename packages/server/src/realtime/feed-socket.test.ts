@@ -1,4 +1,4 @@
-import { type AddressInfo, connect, type Socket } from 'node:net';
+import { type AddressInfo, connect, type NetConnectOpts, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import { waitFor } from '../../test/telemetry';
@@ -52,12 +52,12 @@ describe('FeedSocket with a slow browser', () => {
     );
     let tcp: Socket | undefined;
     const { port } = wss.address() as AddressInfo;
-    const client = new WebSocket(`ws://127.0.0.1:${port}/`, {
-      createConnection: (options) => {
-        tcp = connect(options as { port: number; host: string });
-        return tcp;
-      },
-    });
+    // The client's own TCP socket, to stop reading from it like a browser that cannot keep up.
+    const createConnection = ((options: NetConnectOpts) => {
+      tcp = connect(options);
+      return tcp;
+    }) as typeof connect;
+    const client = new WebSocket(`ws://127.0.0.1:${port}/`, { createConnection });
     cleanups.push(() => client.terminate());
     const frames: string[] = [];
     client.on('message', (data) => frames.push(data.toString()));
