@@ -4,13 +4,24 @@ import { readdir, readFile } from 'node:fs/promises';
 const TICKS_PER_SECOND = 100;
 
 /** CPU counters of the machine and of every `postgres` process, read from /proc (Linux only). */
-export type UsageSample = { machineBusy: number; machineTotal: number; postgresTicks: Map<number, number> };
+export type UsageSample = {
+  machineBusy: number;
+  machineTotal: number;
+  postgresTicks: Map<number, number>;
+  /** Nanoseconds the watched process's threads were runnable but waiting for a CPU; null: not read. */
+  waitNs: number | null;
+};
 
 export type UsageFigures = {
   /** Share of all cores busy over the window (0..1). */
   machineBusy: number;
   /** CPU seconds per second (1.0 = one core) of all PostgreSQL processes on the machine. */
   postgresCores: number;
+  /**
+   * Seconds per second the watched process (the server) was ready to run but waited for a CPU, summed
+   * over its threads: 0.5 = for every second, half a second of work was held up by other processes.
+   */
+  waitingCores: number | null;
 };
 
 async function processTicks(pid: number): Promise<number | null> {
@@ -24,8 +35,25 @@ async function processTicks(pid: number): Promise<number | null> {
   }
 }
 
-/** Null where /proc is not there (not Linux); the summary then leaves these figures out. */
-export async function sampleUsage(): Promise<UsageSample | null> {
+/** Run-queue wait of every thread of a process (/proc/<pid>/task/<tid>/schedstat, second field). */
+async function processWaitNs(pid: number): Promise<number | null> {
+  try {
+    let waited = 0;
+    for (const task of await readdir(`/proc/${pid}/task`)) {
+      const schedstat = await readFile(`/proc/${pid}/task/${task}/schedstat`, 'utf8').catch(() => '');
+      waited += Number(schedstat.split(' ')[1] ?? 0) || 0;
+    }
+    return waited;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Null where /proc is not there (not Linux); the summary then leaves these figures out. `watchPid`: the
+ * process whose wait for a CPU is read too.
+ */
+export async function sampleUsage(watchPid?: number): Promise<UsageSample | null> {
   try {
     const cpuLine = (await readFile('/proc/stat', 'utf8')).split('\n')[0] ?? '';
     const ticks = cpuLine.trim().split(/\s+/).slice(1).map(Number);
@@ -45,7 +73,8 @@ export async function sampleUsage(): Promise<UsageSample | null> {
         }
       }
     }
-    return { machineBusy: total - idle, machineTotal: total, postgresTicks };
+    const waitNs = watchPid === undefined ? null : await processWaitNs(watchPid);
+    return { machineBusy: total - idle, machineTotal: total, postgresTicks, waitNs };
   } catch {
     return null;
   }
@@ -61,5 +90,7 @@ export function usageBetween(start: UsageSample, end: UsageSample, seconds: numb
   return {
     machineBusy: total > 0 ? (end.machineBusy - start.machineBusy) / total : 0,
     postgresCores: postgres / TICKS_PER_SECOND / seconds,
+    waitingCores:
+      start.waitNs === null || end.waitNs === null ? null : (end.waitNs - start.waitNs) / 1e9 / seconds,
   };
 }

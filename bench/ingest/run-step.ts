@@ -42,6 +42,8 @@ export type StepResult = {
   eventLoopLagMaxMs: number | null;
   rejected: number;
   serverCores: number | null;
+  /** Seconds per second the server's threads were ready to run but waited for a CPU (a busy machine). */
+  serverWaitingCores: number | null;
   serverRssMb: number | null;
   postgresCores: number | null;
   machineBusy: number | null;
@@ -81,9 +83,15 @@ async function measureWindow(context: StepContext, window: LoadWindow): Promise<
     await sleep(window.measureFrom - Date.now());
     const sampler = client === null ? null : new ActivitySampler(client);
     sampler?.start();
-    const [start, machineStart] = await Promise.all([fetchServerMetrics(context.server), sampleUsage()]);
+    const [start, machineStart] = await Promise.all([
+      fetchServerMetrics(context.server),
+      sampleUsage(context.server.pid),
+    ]);
     await sleep(window.measureTo - Date.now());
-    const [end, machineEnd] = await Promise.all([fetchServerMetrics(context.server), sampleUsage()]);
+    const [end, machineEnd] = await Promise.all([
+      fetchServerMetrics(context.server),
+      sampleUsage(context.server.pid),
+    ]);
     const activity = (await sampler?.stop()) ?? null;
     const seconds = (window.measureTo - window.measureFrom) / 1000;
     const machine =
@@ -184,6 +192,7 @@ export async function runStep(
     eventLoopLagMaxMs: toMs(usage.end.eventLoopLagMaxSeconds),
     rejected: totalRejected(usage.end) - totalRejected(usage.start),
     serverCores: cpu ? ((usage.end.cpuSeconds ?? 0) - (usage.start.cpuSeconds ?? 0)) / seconds : null,
+    serverWaitingCores: usage.machine?.waitingCores ?? null,
     serverRssMb: usage.end.residentBytes === null ? null : usage.end.residentBytes / 1024 / 1024,
     postgresCores: context.database === null ? null : (usage.machine?.postgresCores ?? null),
     machineBusy: usage.machine?.machineBusy ?? null,

@@ -20,6 +20,7 @@ const COLUMNS = [
   'browser p99',
   'lag p99',
   'server / PG cores',
+  'server waited',
   'machine',
   'verdict',
 ];
@@ -41,6 +42,7 @@ export function stepCells(step: StepResult, label: string): string[] {
     ms(step.publishToBrowser.p99Ms),
     ms(step.eventLoopLagP99Ms),
     `${cores(step.serverCores)} / ${cores(step.postgresCores)}`,
+    cores(step.serverWaitingCores),
     percent(step.machineBusy),
     step.verdict.held ? 'held' : `FELL BEHIND: ${step.verdict.reasons.join('; ')}`,
   ];
@@ -60,7 +62,7 @@ export function formatStepTable(rows: string[][]): string[] {
 
 /** One line as the load generator logs a finished step while the search runs. */
 export function stepProgressLine(step: StepResult, label: string): string {
-  const [, devices, offered, sent, skipped, storedPerSecond, slowest, stored, browser, lag, , , verdict] =
+  const [, devices, offered, sent, skipped, storedPerSecond, slowest, stored, browser, lag, , , , verdict] =
     stepCells(step, label);
   const storedText =
     step.stored.rows === null

@@ -31,6 +31,7 @@ function step(devices: number, changes: Partial<StepResult> = {}): StepResult {
     eventLoopLagMaxMs: 80,
     rejected: 0,
     serverCores: 0.7,
+    serverWaitingCores: 0.3,
     serverRssMb: 500,
     postgresCores: 0.5,
     machineBusy: 0.8,
@@ -79,7 +80,7 @@ describe('formatSummary', () => {
     const text = formatSummary(summary(step(800, { kind: 'final' })));
     const lines = text.split('\n');
     expect(lines.find((line) => line.trimStart().startsWith('1 '))).toMatch(
-      /1\s+1,000\s+100,000\s+20,000\s+0\s+100,000\s+90,000 \(0\)\s+300 ms \/ 800 ms\s+120 ms\s+40 ms\s+0\.70 \/ 0\.50\s+80 %\s+held/,
+      /1\s+1,000\s+100,000\s+20,000\s+0\s+100,000\s+90,000 \(0\)\s+300 ms \/ 800 ms\s+120 ms\s+40 ms\s+0\.70 \/ 0\.50\s+0\.30\s+80 %\s+held/,
     );
     expect(lines.find((line) => line.trimStart().startsWith('2 '))).toMatch(
       /120,000\s+0 \(2\).*FELL BEHIND: p99 publish → stored 2,400 ms > 1,000 ms/,
