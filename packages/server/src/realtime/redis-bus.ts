@@ -34,8 +34,10 @@ const ERROR_LOG_INTERVAL_MS = 10_000;
  * instance. One publisher and one subscriber connection per instance; one channel per device,
  * `<prefix>device:<udf_id>`, subscribed only while this instance has a socket watching that device. A
  * pattern subscription would make every instance receive (and parse) every tree of every device; per-device
- * channels keep each instance's traffic to the devices its browsers watch. Trees are delivered only
- * through Redis, also to this instance's own sockets, so nothing is delivered twice. Redis being down
+ * channels keep each instance's traffic to the devices its browsers watch. A tree is PUBLISHed only while
+ * its channel has a subscriber on some instance (DeviceInterest), as `<receivedAt ms>\n<tree JSON>`
+ * (redis-frames.ts). Trees are delivered only through Redis, also to this instance's own sockets, so
+ * nothing is delivered twice. Redis being down
  * never stops the ingest: publishes are dropped (the live feed is best effort; storage is not affected),
  * errors are logged at most every 10 s, and ioredis reconnects and re-subscribes by itself.
  * Control events travel on one channel, `<prefix>control`, which every instance subscribes to from start:
