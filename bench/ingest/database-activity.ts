@@ -37,9 +37,19 @@ export class ActivitySampler {
   constructor(private readonly client: pg.Client) {}
 
   start(): void {
+    let busy = false;
     this.timer = setInterval(() => {
+      // One query at a time on the client: on a slow database a tick is skipped, not stacked.
+      if (busy) {
+        return;
+      }
+      busy = true;
       // A failed sample (the server restarting) is simply not counted.
-      this.pending = this.sample().catch(() => undefined);
+      this.pending = this.sample()
+        .catch(() => undefined)
+        .finally(() => {
+          busy = false;
+        });
     }, SAMPLE_EVERY_MS);
   }
 
