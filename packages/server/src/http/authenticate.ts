@@ -5,6 +5,9 @@ import type { AccountsService, AuthContext } from '../modules/accounts/accounts.
 
 /** A rule checked after a token is accepted (the two-factor gate); it throws an AppError to refuse. */
 export type AuthCheck = (request: FastifyRequest, context: AuthContext) => Promise<void>;
+/** The signed-in user behind a raw token, or undefined when it is invalid, expired or revoked. */
+export type SessionLookup = (token: string) => Promise<AuthContext | undefined>;
+type AuthHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -12,7 +15,12 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** onRequest hook for routes that need a signed-in user: 401 otherwise. */
-    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    authenticate: AuthHook;
+    /**
+     * app.authenticate with another lookup of the token's session (one that reads what the route needs in
+     * the same statement); every check still runs.
+     */
+    authenticateWith: (lookup: SessionLookup) => AuthHook;
     /** Adds a check that app.authenticate runs for every signed-in request, in the order added. */
     addAuthCheck: (check: AuthCheck) => void;
   }
@@ -32,22 +40,30 @@ export function registerAuthentication(app: FastifyInstance, accounts: AccountsS
     checks.push(check);
   });
   app.decorateRequest('authContext', null);
-  app.decorate('authenticate', async (request: FastifyRequest) => {
-    const header = request.headers.authorization;
-    const token = tokenFromHeader(header);
-    if (token === undefined) {
-      const message = header === undefined ? COMMON_MESSAGES.notAuthenticated : COMMON_MESSAGES.invalidToken;
-      throw new AppError('unauthenticated', message);
-    }
-    const context = await accounts.authenticate(token);
-    if (context === undefined) {
-      throw new AppError('unauthenticated', COMMON_MESSAGES.invalidToken);
-    }
-    request.authContext = context;
-    for (const check of checks) {
-      await check(request, context);
-    }
-  });
+  const authenticateWith =
+    (lookup: SessionLookup): AuthHook =>
+    async (request) => {
+      const header = request.headers.authorization;
+      const token = tokenFromHeader(header);
+      if (token === undefined) {
+        const message =
+          header === undefined ? COMMON_MESSAGES.notAuthenticated : COMMON_MESSAGES.invalidToken;
+        throw new AppError('unauthenticated', message);
+      }
+      const context = await lookup(token);
+      if (context === undefined) {
+        throw new AppError('unauthenticated', COMMON_MESSAGES.invalidToken);
+      }
+      request.authContext = context;
+      for (const check of checks) {
+        await check(request, context);
+      }
+    };
+  app.decorate('authenticateWith', authenticateWith);
+  app.decorate(
+    'authenticate',
+    authenticateWith((token) => accounts.authenticate(token)),
+  );
 }
 
 /** The signed-in user of a route behind `app.authenticate`. */

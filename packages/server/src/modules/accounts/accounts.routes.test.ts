@@ -1,7 +1,15 @@
 import { COMMON_MESSAGES, LOGIN_MESSAGES, MeSchema } from '@vigil/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignToSite, buildClient, buildSite, buildUser, TEST_PASSWORD } from '../../../test/factories';
+import {
+  assignToSite,
+  buildClient,
+  buildDevice,
+  buildSite,
+  buildUser,
+  TEST_PASSWORD,
+} from '../../../test/factories';
 import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
+import { updateLocation, upsertMembership } from '../sites/sites.repo';
 import { updateUser } from '../users/users.repo';
 import { SessionTokens } from './session-tokens';
 
@@ -128,6 +136,41 @@ describe('accounts API', () => {
         expect(me.auth_key).toMatch(/^[0-9a-f]{40}$/);
         expect(JSON.stringify(response.json())).not.toMatch(/password/i);
       }
+    });
+
+    it('reads every change at the next request of the same session: titles, roles, selection, deactivation', async () => {
+      const client = await buildClient(t.db);
+      const site = await buildSite(t.db, client, { title: 'Old Title' });
+      const device = await buildDevice(t.db, site, { title: 'Pump 1' });
+      const user = await buildUser(t.db);
+      await assignToSite(t.db, user, site, 'Engineer');
+      await updateUser(t.db, user.id, { currentClientId: client.id, currentLocationId: site.id });
+      const authorization = await authHeader(t.app, user.email, TEST_PASSWORD);
+      const me = () => t.app.inject({ method: 'GET', url: '/api/v2/me/', headers: { authorization } });
+      expect((await me()).json()).toMatchObject({
+        locations_roles: { [String(site.id)]: 'Engineer' },
+        current_location: { title: 'Old Title' },
+        current_device: null,
+      });
+
+      await updateLocation(t.db, site.id, { title: 'New Title' });
+      await upsertMembership(t.db, {
+        locationId: site.id,
+        userId: user.id,
+        permission: 'User',
+        hasAccess: false,
+      });
+      await updateUser(t.db, user.id, { currentDeviceId: device.id });
+      expect((await me()).json()).toMatchObject({
+        locations_roles: {},
+        current_location: { id: site.id, title: 'New Title' },
+        current_device: { id: device.id, title: 'Pump 1', udf_id: device.udfId, device_type: 'F500' },
+      });
+
+      await updateUser(t.db, user.id, { isActive: false });
+      const refused = await me();
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toEqual({ detail: COMMON_MESSAGES.invalidToken });
     });
 
     it('refuses a missing, malformed, foreign-signed, expired or revoked token with 401 {detail}', async () => {

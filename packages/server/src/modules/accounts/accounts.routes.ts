@@ -13,7 +13,7 @@ import type { Database } from '../../db/database';
 import { requireAuth } from '../../http/authenticate';
 import { JWT_SECURITY } from '../../http/route-schemas';
 import type { AccountsService } from './accounts.service';
-import { getMe } from './me.service';
+import { buildMe } from './me.service';
 
 const unauthorized = { 401: ErrorDetailSchema };
 
@@ -51,16 +51,18 @@ export async function accountsRoutes(
     });
   }
 
+  // Called on every page load: the session lookup reads the answer's extras in the same statement.
+  const authenticateForMe = app.authenticateWith((token) => deps.accounts.authenticateForMe(token));
   for (const url of ['/api/v1/me/', '/api/v2/me/']) {
     api.get(url, {
-      onRequest: app.authenticate,
+      onRequest: authenticateForMe,
       schema: {
         tags: ['accounts'],
         summary: 'The signed-in user',
         security: JWT_SECURITY,
         response: { 200: MeSchema, ...unauthorized },
       },
-      handler: async (request) => getMe(deps.db, requireAuth(request)),
+      handler: async (request) => buildMe(requireAuth(request)),
     });
   }
 }

@@ -6,12 +6,16 @@ import type { ControlPublisher } from '../../realtime/control-events';
 import { findUserByLogin, updateUser } from '../users/users.repo';
 import type { UserRow } from '../users/users.table';
 import type { LoginRateLimiter } from './login-rate-limit';
+import { findLiveSessionWithMe, type MeExtras } from './me.repo';
 import { verifyPassword } from './passwords';
 import type { SessionTokens } from './session-tokens';
 import { findLiveSessionWithUser, insertSession, type LiveSession, revokeSession } from './sessions.repo';
 
-/** The signed-in user, the session and the user's two-factor state, all read in the same statement. */
-export type AuthContext = LiveSession;
+/**
+ * The signed-in user, the session and the user's two-factor state, all read in the same statement;
+ * with me/'s extras when the route's lookup read them too (authenticateForMe).
+ */
+export type AuthContext = LiveSession & { me?: MeExtras };
 export type RequestMeta = { ip: string; userAgent?: string };
 
 export type AccountsDeps = {
@@ -67,11 +71,23 @@ export class AccountsService {
 
   /** The user and session behind a raw token, or undefined when it is invalid, expired or revoked. */
   async authenticate(token: string): Promise<AuthContext | undefined> {
+    return this.authenticateBy(token, findLiveSessionWithUser);
+  }
+
+  /** authenticate, reading me/'s extras in the same statement. */
+  async authenticateForMe(token: string): Promise<AuthContext | undefined> {
+    return this.authenticateBy(token, findLiveSessionWithMe);
+  }
+
+  private async authenticateBy(
+    token: string,
+    find: (db: Database, sessionId: string, now: Date) => Promise<AuthContext | undefined>,
+  ): Promise<AuthContext | undefined> {
     const claims = await this.deps.tokens.verify(token);
     if (claims === undefined) {
       return undefined;
     }
-    const found = await findLiveSessionWithUser(this.deps.db, claims.sessionId, this.now());
+    const found = await find(this.deps.db, claims.sessionId, this.now());
     if (found === undefined || found.session.userId !== claims.userId || !found.user.isActive) {
       return undefined;
     }

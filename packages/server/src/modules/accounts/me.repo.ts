@@ -6,6 +6,8 @@ import { clients } from '../clients/clients.table';
 import { devices } from '../devices/devices.table';
 import { locationMemberships, locations } from '../sites/sites.table';
 import { users } from '../users/users.table';
+import { isLiveSession, type LiveSession, liveSessionColumns, toLiveSession } from './sessions.repo';
+import { sessions } from './sessions.table';
 
 /** What me/ adds to the signed-in user: the titles of the current selection and the site roles. */
 export type MeExtras = {
@@ -15,33 +17,44 @@ export type MeExtras = {
   siteRoles: Array<{ locationId: number; permission: Permission }>;
 };
 
-const siteRoles = sql<Array<{ locationId: number; permission: Permission }>>`coalesce((
+const siteRoles = sql<MeExtras['siteRoles']>`coalesce((
   select json_agg(json_build_object('locationId', ${locationMemberships.locationId}, 'permission', ${locationMemberships.permission}))
   from ${locationMemberships}
   where ${and(eq(locationMemberships.userId, users.id), eq(locationMemberships.hasAccess, true))}
 ), '[]'::json)`;
 
-// me/ is called on every page load: one statement, built and planned once.
-const meExtras = preparedPerDatabase((db) =>
+// me/ is called on every page load: the session lookup and the answer's extras in one statement,
+// built and planned once.
+const liveSessionWithMe = preparedPerDatabase((db) =>
   db
     .select({
+      ...liveSessionColumns(db),
       // Drizzle gives null for a left-joined object whose columns are all null: nothing selected.
       client: { id: clients.id, company: clients.company },
       location: { id: locations.id, title: locations.title },
       device: { id: devices.id, title: devices.title, udfId: devices.udfId, deviceType: devices.deviceType },
       siteRoles,
     })
-    .from(users)
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(clients, eq(clients.id, users.currentClientId))
     .leftJoin(locations, eq(locations.id, users.currentLocationId))
     .leftJoin(devices, eq(devices.id, users.currentDeviceId))
-    .where(eq(users.id, sql.placeholder('userId')))
+    .where(isLiveSession())
     .limit(1)
-    .prepare('find_me_extras'),
+    .prepare('find_live_session_with_me'),
 );
 
-/** The me/ extras of a user in one round trip; undefined when the user no longer exists. */
-export async function findMeExtras(db: Database, userId: number): Promise<MeExtras | undefined> {
-  const [row] = await meExtras(db).execute({ userId });
-  return row;
+/** findLiveSessionWithUser and the me/ extras of its user, in one round trip. */
+export async function findLiveSessionWithMe(
+  db: Database,
+  id: string,
+  now: Date,
+): Promise<(LiveSession & { me: MeExtras }) | undefined> {
+  const [row] = await liveSessionWithMe(db).execute({ id, now: now.toISOString() });
+  if (row === undefined) {
+    return undefined;
+  }
+  const { client, location, device } = row;
+  return { ...toLiveSession(row), me: { client, location, device, siteRoles: row.siteRoles } };
 }

@@ -1,15 +1,13 @@
-import { COMMON_MESSAGES, type Me, type Permission } from '@vigil/contracts';
-import type { Database } from '../../db/database';
-import { AppError } from '../../errors';
+import type { Me, Permission } from '@vigil/contracts';
 import type { AuthContext } from './accounts.service';
-import { findMeExtras } from './me.repo';
 
-/** Builds the me/ answer: profile, role flags, site roles and the current selection. */
-export async function getMe(db: Database, { user, session, twoFactor }: AuthContext): Promise<Me> {
-  const extras = await findMeExtras(db, user.id);
+/**
+ * Builds the me/ answer: profile, role flags, site roles and the current selection, all read with the
+ * session (the route authenticates with accounts.authenticateForMe).
+ */
+export function buildMe({ user, session, twoFactor, me: extras }: AuthContext): Me {
   if (extras === undefined) {
-    // Deleted between authentication and this query: the token names nobody any more.
-    throw new AppError('unauthenticated', COMMON_MESSAGES.invalidToken);
+    throw new Error('me/ must authenticate with accounts.authenticateForMe');
   }
   const { client, location, device } = extras;
   const locationsRoles: Record<string, Permission> = {};

@@ -17,20 +17,39 @@ export async function insertSession(db: Database, session: NewSession): Promise<
   await db.insert(sessions).values(session);
 }
 
+/** The columns every session lookup reads: the session, its user and the user's two-factor facts. */
+export function liveSessionColumns(db: Database) {
+  return { session: sessions, user: users, ...twoFactorStateColumns(db, users.id) };
+}
+
+/** The session named by the placeholder `id`, not revoked, expiring after the placeholder `now`. */
+export function isLiveSession() {
+  return and(
+    eq(sessions.id, sql.placeholder('id')),
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, sql.placeholder('now')),
+  );
+}
+
+/** A session lookup's row as the service sees it. */
+export function toLiveSession(row: {
+  session: SessionRow;
+  user: UserRow;
+  isRegistered: boolean;
+  isRequired: boolean;
+}): LiveSession {
+  const twoFactor = { isRegistered: row.isRegistered === true, isRequired: row.isRequired === true };
+  return { session: row.session, user: row.user, twoFactor };
+}
+
 // Every authenticated request runs it: built and planned once, not per request. The two-factor facts
 // ride along, so the gate needs no query of its own.
 const liveSessionWithUser = preparedPerDatabase((db) =>
   db
-    .select({ session: sessions, user: users, ...twoFactorStateColumns(db, users.id) })
+    .select(liveSessionColumns(db))
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder('id')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-      ),
-    )
+    .where(isLiveSession())
     .limit(1)
     .prepare('find_live_session_with_user'),
 );
@@ -47,11 +66,7 @@ export async function findLiveSessionWithUser(
   now: Date,
 ): Promise<LiveSession | undefined> {
   const [row] = await liveSessionWithUser(db).execute({ id, now: now.toISOString() });
-  if (row === undefined) {
-    return undefined;
-  }
-  const twoFactor = { isRegistered: row.isRegistered === true, isRequired: row.isRequired === true };
-  return { session: row.session, user: row.user, twoFactor };
+  return row === undefined ? undefined : toLiveSession(row);
 }
 
 export async function revokeSession(db: Database, id: string, now: Date): Promise<void> {
