@@ -6,6 +6,7 @@ import { messageReceipts } from '../ingest/message-receipts.table';
 import { devices } from '../modules/devices/devices.table';
 import { deviceState } from './device-state.table';
 import { copyReadings, pgClientOf } from './readings-copy';
+import { copyReadingsPglite, pgliteClientOf } from './readings-copy-pglite';
 import { type NewSensorReadingRow, sensorReadings } from './sensor-readings.table';
 import { sensors } from './sensors.table';
 import { type NewStateRecordRow, stateRecords } from './state-records.table';
@@ -43,8 +44,8 @@ export async function insertStateRecords(db: Database, rows: readonly NewStateRe
 }
 
 /**
- * Readings: COPY on PostgreSQL (`db` must then be a transaction, whose connection the COPY joins), multi-row
- * INSERTs of at most 5,000 rows on PGlite.
+ * Readings by COPY: on PostgreSQL FROM STDIN (`db` must then be a transaction, whose connection the COPY joins),
+ * on PGlite FROM '/dev/blob' (telemetry/readings-copy-pglite.ts).
  */
 export async function insertSensorReadings(
   db: Database,
@@ -53,6 +54,11 @@ export async function insertSensorReadings(
   const client = pgClientOf(db);
   if (client !== undefined) {
     await copyReadings(client, rows);
+    return;
+  }
+  const pglite = pgliteClientOf(db);
+  if (pglite !== undefined) {
+    await copyReadingsPglite(pglite, rows);
     return;
   }
   for (const chunk of insertChunks(rows)) {
