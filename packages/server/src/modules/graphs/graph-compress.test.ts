@@ -1,6 +1,6 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { acceptedEncoding, compressText } from './graph-compress';
+import { acceptedEncoding, compressJson } from './graph-compress';
 
 describe('acceptedEncoding', () => {
   it('prefers br, then gzip, and honours q=0 and *', () => {
@@ -16,10 +16,10 @@ describe('acceptedEncoding', () => {
   });
 });
 
-describe('compressText', () => {
+describe('compressJson', () => {
   it('answers text that inflates to the same text', async () => {
     const text = JSON.stringify(Array.from({ length: 2000 }, (_, i) => [i * 3600, i % 7, false, 'OK ✓']));
-    const compressed = await compressText(text, 'br');
+    const compressed = await compressJson(text, 'br');
     expect(compressed.length).toBeLessThan(text.length / 4);
     expect(brotliDecompressSync(compressed).toString()).toBe(text);
   });

@@ -32,8 +32,8 @@ export function acceptedEncoding(header: string | string[] | undefined): GraphEn
   return allows('br') ? 'br' : allows('gzip') ? 'gzip' : 'identity';
 }
 
-export async function compressText(text: string, encoding: 'br' | 'gzip'): Promise<Buffer> {
-  const input = Buffer.from(text);
+export async function compressJson(json: string | Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
+  const input = typeof json === 'string' ? Buffer.from(json) : json;
   return encoding === 'br'
     ? brotli(input, {
         params: {
@@ -44,17 +44,17 @@ export async function compressText(text: string, encoding: 'br' | 'gzip'): Promi
     : gzip(input, { level: 1 });
 }
 
-/** Sends JSON text as the answer, compressed when the client accepts it and it is large enough. */
-export async function sendJsonText(
+/** Sends UTF-8 JSON as the answer, compressed when the client accepts it and it is large enough. */
+export async function sendJson(
   request: FastifyRequest,
   reply: FastifyReply,
-  text: string,
+  json: Buffer,
 ): Promise<FastifyReply> {
   reply.header('vary', 'Accept-Encoding').type('application/json; charset=utf-8');
   const encoding =
-    text.length < COMPRESS_MIN_BYTES ? 'identity' : acceptedEncoding(request.headers['accept-encoding']);
+    json.length < COMPRESS_MIN_BYTES ? 'identity' : acceptedEncoding(request.headers['accept-encoding']);
   if (encoding === 'identity') {
-    return reply.send(text);
+    return reply.send(json);
   }
-  return reply.header('content-encoding', encoding).send(await compressText(text, encoding));
+  return reply.header('content-encoding', encoding).send(await compressJson(json, encoding));
 }

@@ -33,7 +33,8 @@ export function createFlatPoints(capacity: number): FlatPoints {
 /** The state texts and gap labels of one payload, each once, with its JSON text. */
 export class PointLabels {
   readonly texts: string[] = [];
-  readonly json: string[] = [];
+  /** Each text's JSON (quoted, escaped) as UTF-8 bytes. */
+  readonly json: Buffer[] = [];
   private readonly indexes = new Map<string, number>();
   private readonly states: number[] = [];
   private readonly gaps: number[] = [];
@@ -43,7 +44,7 @@ export class PointLabels {
     if (index === undefined) {
       index = this.texts.length;
       this.texts.push(text);
-      this.json.push(JSON.stringify(text));
+      this.json.push(Buffer.from(JSON.stringify(text)));
       this.indexes.set(text, index);
     }
     return index;
@@ -136,17 +137,36 @@ function pushBucketPoints(
   }
 }
 
-/** The buckets' points before gaps and the budget (graph-points.ts `pointsOfBuckets`). */
-export function flatPointsOfBuckets(b: FlatBuckets, series: Scaling, labels: PointLabels): FlatPoints {
-  const points = createFlatPoints(b.length * 3);
+/** `reuse` emptied when it has room for `capacity` points, else new columns (one set per payload, not per series). */
+function emptyPoints(capacity: number, reuse: FlatPoints | undefined): FlatPoints {
+  if (reuse === undefined || reuse.ts.length < capacity) {
+    return createFlatPoints(Math.max(capacity, 2 * (reuse?.ts.length ?? 0)));
+  }
+  reuse.length = 0;
+  return reuse;
+}
+
+/** The buckets' points before gaps and the budget (graph-points.ts `pointsOfBuckets`); into `reuse` if it fits. */
+export function flatPointsOfBuckets(
+  b: FlatBuckets,
+  series: Scaling,
+  labels: PointLabels,
+  reuse?: FlatPoints,
+): FlatPoints {
+  const points = emptyPoints(b.length * 3, reuse);
   for (let i = 0; i < b.length; i++) {
     pushBucketPoints(points, b, i, series, labels);
   }
   return points;
 }
 
-/** graph-gaps.ts `withGapPoints` on columns: a new set of columns, the input unchanged. */
-export function withFlatGapPoints(points: FlatPoints, options: GapOptions, labels: PointLabels): FlatPoints {
+/** graph-gaps.ts `withGapPoints` on columns: other columns (`reuse` if it fits), the input unchanged. */
+export function withFlatGapPoints(
+  points: FlatPoints,
+  options: GapOptions,
+  labels: PointLabels,
+  reuse?: FlatPoints,
+): FlatPoints {
   const { thresholdMs, until } = options;
   const disabled = options.disabled === true;
   const disabledLabel = labels.of(SENSOR_STATE_TEXTS.disabled);
@@ -155,7 +175,7 @@ export function withFlatGapPoints(points: FlatPoints, options: GapOptions, label
   while (trailingNulls > 0 && points.isNull[trailingNulls - 1] === 1) {
     trailingNulls -= 1;
   }
-  const result = createFlatPoints(points.length * 2 + 1);
+  const result = emptyPoints(points.length * 2 + 1, reuse);
   // The last point kept (-1: none yet) and whether it is a null point, with its label.
   let hasPrevious = false;
   let previousIsNull = false;

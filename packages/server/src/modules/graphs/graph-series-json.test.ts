@@ -3,8 +3,21 @@ import { describe, expect, it } from 'vitest';
 import type { BucketRow } from './graph-buckets';
 import { flatBucketsOf } from './graph-flat-buckets';
 import { PointLabels } from './graph-flat-points';
+import { JsonWriter } from './graph-json-writer';
 import { type SeriesPointOptions, seriesPoints } from './graph-points';
-import { seriesPointsJson } from './graph-series-json';
+import { type PointsScratch, writeSeriesPoints } from './graph-series-json';
+
+function seriesPointsJson(
+  buckets: Parameters<typeof writeSeriesPoints>[0],
+  series: Parameters<typeof writeSeriesPoints>[1],
+  options: SeriesPointOptions,
+  labels: PointLabels,
+  scratch: PointsScratch = {},
+): string {
+  const writer = new JsonWriter(16);
+  writeSeriesPoints(buckets, series, options, labels, writer, scratch);
+  return writer.result().toString();
+}
 
 /** The JSON text of the columns' path against JSON.stringify of the point arrays' path (graph-points.ts). */
 
@@ -65,6 +78,9 @@ const CASES: Case[] = [
 
 describe('seriesPointsJson', () => {
   it('writes exactly the text of JSON.stringify(seriesPoints(...)) for random buckets of every kind', () => {
+    // One payload's labels and reused columns across every series, as graph-payload-json.ts writes them.
+    const labels = new PointLabels();
+    const scratch: PointsScratch = {};
     for (let seed = 1; seed <= 60; seed++) {
       const testCase = CASES[seed % CASES.length] as Case;
       const random = randomOf(seed);
@@ -91,7 +107,7 @@ describe('seriesPointsJson', () => {
         budget: testCase.budget,
       };
       const expected = JSON.stringify(seriesPoints(rows, series, options));
-      const written = seriesPointsJson(flatBucketsOf(rows), series, options, new PointLabels());
+      const written = seriesPointsJson(flatBucketsOf(rows), series, options, labels, scratch);
       expect(written, `seed ${seed}`).toBe(expected);
     }
   });

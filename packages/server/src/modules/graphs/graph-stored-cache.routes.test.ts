@@ -59,9 +59,9 @@ describe('the stored part cache of month graphs', () => {
 
   /** The cached service's text (asked twice: filled, then from the cache) against the uncached one's. */
   async function sameAnswer(query: Record<string, string>): Promise<DeviceGraphs> {
-    const first = await cached.deviceGraphsJson(user, d.device.id, query);
-    const second = await cached.deviceGraphsJson(user, d.device.id, query);
-    const reference = await uncached.deviceGraphsJson(user, d.device.id, query);
+    const first = (await cached.deviceGraphsJson(user, d.device.id, query)).toString();
+    const second = (await cached.deviceGraphsJson(user, d.device.id, query)).toString();
+    const reference = (await uncached.deviceGraphsJson(user, d.device.id, query)).toString();
     expect(first).toBe(reference);
     expect(second).toBe(reference);
     return JSON.parse(reference) as DeviceGraphs;

@@ -16,7 +16,7 @@ import { requireAuth } from '../../http/authenticate';
 import { issuesToFields } from '../../http/error-handler';
 import { DENIED_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
 import { latestTreeReader } from '../../ingest/latest-tree';
-import { sendJsonText } from './graph-compress';
+import { sendJson } from './graph-compress';
 import { listGraphEvents } from './graph-events';
 import { type GraphsDeps, GraphsService } from './graphs.service';
 
@@ -117,7 +117,7 @@ export async function graphsRoutes(app: FastifyInstance, ctx: AppContext): Promi
     handler: async (request, reply) => {
       refuseInvalidQuery(request);
       const json = await graphs.deviceGraphsJson(requireAuth(request).user, request.params.id, request.query);
-      return sendJsonText(request, reply, json);
+      return sendJson(request, reply, json);
     },
   });
 

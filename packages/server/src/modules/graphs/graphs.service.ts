@@ -42,9 +42,9 @@ export class GraphsService {
 
   /**
    * `timescale` ending now (default 'day'), `timestamp` (historical, site time) or `from`/`to`: the payload as
-   * JSON text (graph-payload-json.ts), the stored part of month and historical graphs from the cache.
+   * UTF-8 JSON (graph-payload-json.ts), the stored part of month and historical graphs from the cache.
    */
-  async deviceGraphsJson(user: UserRow, deviceId: number, query: GraphsQuery): Promise<string> {
+  async deviceGraphsJson(user: UserRow, deviceId: number, query: GraphsQuery): Promise<Buffer> {
     const { db } = this.deps;
     const device = await readableDevice(db, user, deviceId);
     const timeZone =
