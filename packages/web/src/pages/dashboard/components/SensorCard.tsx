@@ -89,6 +89,10 @@ export const SensorCard = memo(function SensorCard({ sensor }: { sensor: LayoutS
       if (view.isNumeric !== shown?.isNumeric) {
         box.className = view.isNumeric ? (styles.value ?? '') : `${styles.value} ${styles.valueText}`;
       }
+      if (view.isNumeric !== shown?.isNumeric || (!view.isNumeric && view.value !== shown?.value)) {
+        // A text reading is clipped at two lines (its box has a fixed size): the whole text on hover.
+        box.title = view.isNumeric ? '' : view.value;
+      }
       if (badge !== null && view.badge !== shown?.badge) {
         badge.textContent = view.badge;
       }

@@ -52,11 +52,14 @@ const SystemFacts = memo(function SystemFacts({
       {SYSTEM_FACT_LABELS.map((label, index) => (
         <div key={label} style={{ display: 'contents' }}>
           <dt>{label}</dt>
-          <dd
-            ref={(element) => {
-              values.current[index] = element;
-            }}
-          />
+          <dd>
+            <span
+              className={styles.factValue}
+              ref={(element) => {
+                values.current[index] = element;
+              }}
+            />
+          </dd>
         </div>
       ))}
     </dl>
