@@ -22,7 +22,9 @@ export type DerivedEdges = { events: NewDeviceEventRow[]; settle(committed: bool
  * with the device's stored sensor states (device_edge_states), and the states it leaves are written back in the
  * same transaction. A batch on another instance with the same device waits for that lock, then reads what this
  * one committed: each edge is recorded once, in the order the batches commit, whichever instance received the
- * tree. Memory is the fast path: while this instance holds the stored version, it reads one small row per
+ * tree. A tree received before the device's last stored one (two instances racing over one device's burst) is
+ * late: its readings are stored, but it moves no state, so an edge is never inverted or repeated (a blip
+ * shorter than that race is not recorded). Memory is the fast path: while this instance holds the stored version, it reads one small row per
  * device and compares in memory.
  */
 export class ExactEdges {
@@ -30,7 +32,12 @@ export class ExactEdges {
   /** The device_edge_states version this instance's memory of each device matches. */
   private readonly versions = new Map<number, number>();
 
-  async derive(tx: Database, trees: readonly EdgeInput[]): Promise<DerivedEdges> {
+  /** `seenBefore`: when each device was last heard from before this batch (markDevicesSeen). */
+  async derive(
+    tx: Database,
+    seenBefore: ReadonlyMap<number, Date | null>,
+    trees: readonly EdgeInput[],
+  ): Promise<DerivedEdges> {
     const deviceIds = [...new Set(trees.map((tree) => tree.deviceId))];
     const stored = await findEdgeVersions(tx, deviceIds);
     await this.catchUp(tx, deviceIds, stored);
@@ -38,6 +45,12 @@ export class ExactEdges {
     const events: NewDeviceEventRow[] = [];
     const changedAt = new Map<number, Date>();
     for (const { deviceId, tree, at } of trees) {
+      const heard = seenBefore.get(deviceId);
+      if (heard !== undefined && heard !== null && at < heard) {
+        // Late: received before a tree that another instance already stored (two instances racing over one
+        // device's burst). Its readings are stored; comparing it would invert a newer tree's states.
+        continue;
+      }
       const derived = this.detector.derive(deviceId, tree, at);
       events.push(...derived.events);
       if (derived.changed) {

@@ -155,14 +155,16 @@ export class TelemetryWriter {
 
   private async store(tx: Database, writes: TelemetryWrite[], batch: { edges?: DerivedEdges }) {
     const firstSeen = new Map<number, Date>();
-    let latestAt = new Date(0);
+    const lastSeen = new Map<number, Date>();
     for (const write of writes) {
       if (!firstSeen.has(write.deviceId)) {
         firstSeen.set(write.deviceId, write.at);
       }
-      latestAt = write.at > latestAt ? write.at : latestAt;
+      if (write.at >= (lastSeen.get(write.deviceId) ?? write.at)) {
+        lastSeen.set(write.deviceId, write.at);
+      }
     }
-    const { accepted, cameOnline } = await markDevicesSeen(tx, [...firstSeen.keys()], latestAt);
+    const { accepted, cameOnline, seenBefore } = await markDevicesSeen(tx, lastSeen);
     const stored = await this.newMessages(
       tx,
       writes.filter((write) => accepted.has(write.deviceId)),
@@ -189,6 +191,7 @@ export class TelemetryWriter {
     if (this.edges !== undefined) {
       batch.edges = await this.edges.derive(
         tx,
+        seenBefore,
         stored.flatMap((write) =>
           write.state === undefined
             ? []

@@ -185,29 +185,37 @@ export async function findExistingDeviceIds(db: Database, ids: readonly number[]
 }
 
 /**
- * Marks devices online as last seen at `at`, in one statement (ingest write batches). Returns the ids it
+ * Marks devices online, each as last seen at its time in `seen`, in one statement (ingest write batches). Returns the ids it
  * marked — a device suspended (or deleted) by any instance since its data arrived is left out, so its data
  * is refused at commit — and those of them that were offline until now.
  */
 export async function markDevicesSeen(
   db: Database,
-  ids: readonly number[],
-  at: Date,
-): Promise<{ accepted: Set<number>; cameOnline: Set<number> }> {
-  if (ids.length === 0) {
-    return { accepted: new Set(), cameOnline: new Set() };
+  seen: ReadonlyMap<number, Date>,
+): Promise<{ accepted: Set<number>; cameOnline: Set<number>; seenBefore: Map<number, Date | null> }> {
+  if (seen.size === 0) {
+    return { accepted: new Set(), cameOnline: new Set(), seenBefore: new Map() };
   }
-  // The sub-select reads is_online before the update, so the devices that were offline can be told apart.
+  // Our own numbers and ISO texts (toISOString), never input: safe to inline.
+  const values = [...seen].map(([id, at]) => `(${Number(id)}, '${at.toISOString()}'::timestamptz)`).join(',');
+  const ids = [...seen.keys()].map(Number).join(',');
+  // The sub-select reads is_online and last_seen_at before the update: the devices that were offline, and
+  // when each was last heard from (exact-edges.ts: a tree received before that is late). last_seen_at
+  // never goes back when two instances race.
   const result = (await db.execute(sql`
-    update devices d set is_online = true, last_seen_at = ${at.toISOString()}
-    from (select id, is_online from devices where id in ${sql.raw(`(${ids.map(Number).join(',')})`)} order by id for update) before
+    update devices d set is_online = true, last_seen_at = greatest(before.last_seen_at, v.at)
+    from (select id, is_online, last_seen_at from devices where id in ${sql.raw(`(${ids})`)} order by id for update) before
+    join (values ${sql.raw(values)}) as v(id, at) on v.id = before.id
     where d.id = before.id and d.is_suspended = false
-    returning d.id as id, before.is_online as was_online`)) as unknown as {
-    rows: Array<{ id: number; was_online: boolean }>;
+    returning d.id as id, before.is_online as was_online, before.last_seen_at as seen_before`)) as unknown as {
+    rows: Array<{ id: number; was_online: boolean; seen_before: Date | string | null }>;
   };
   return {
     accepted: new Set(result.rows.map((row) => row.id)),
     cameOnline: new Set(result.rows.filter((row) => !row.was_online).map((row) => row.id)),
+    seenBefore: new Map(
+      result.rows.map((row) => [row.id, row.seen_before === null ? null : new Date(row.seen_before)]),
+    ),
   };
 }
 
