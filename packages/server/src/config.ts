@@ -41,6 +41,7 @@ const EnvSchema = z.object({
   DEMO: booleanFlag.optional(),
   DEVICE_OFFLINE_AFTER_S: z.coerce.number().int().min(5).default(60),
   DEVICE_MAX_MESSAGES_PER_S: z.coerce.number().min(0).max(10_000).default(10),
+  INGEST_WRITER_LANES: z.coerce.number().int().min(1).max(32).default(4),
   TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(35),
   HISTORY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
   // Seconds; short values are for tests and demonstrations (the spec's 540 is the default).
@@ -81,6 +82,8 @@ export type Config = {
   deviceOfflineAfterSeconds: number;
   /** Messages per second each device may send (twice that at once); 0: no limit. */
   deviceMaxMessagesPerSecond: number;
+  /** Ingest writers committing in parallel on PostgreSQL (ingest/writer-lanes.ts); PGlite always has one. */
+  ingestWriterLanes: number;
   /** Days raw sensor readings are kept (daily retention job). */
   telemetryRetentionDays: number;
   /** Days sensor roll-ups (1-minute and 1-hour graph points) are kept (daily retention job). */
@@ -137,6 +140,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demo: e.DEMO ?? e.DATABASE_URL === undefined,
     deviceOfflineAfterSeconds: e.DEVICE_OFFLINE_AFTER_S,
     deviceMaxMessagesPerSecond: e.DEVICE_MAX_MESSAGES_PER_S,
+    ingestWriterLanes: e.INGEST_WRITER_LANES,
     telemetryRetentionDays: e.TELEMETRY_RETENTION_DAYS,
     historyRetentionDays: e.HISTORY_RETENTION_DAYS,
     maintenanceTimeoutSeconds: e.MAINTENANCE_TIMEOUT_S,

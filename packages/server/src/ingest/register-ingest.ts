@@ -32,8 +32,8 @@ export async function registerIngest(app: FastifyInstance, ctx: AppContext, regi
     metrics: createIngestMetrics(registry),
     log: app.log,
     offlineAfterSeconds: ctx.config.deviceOfflineAfterSeconds,
-    // PGlite is one connection: one lane. A PostgreSQL pool of 10 leaves 6 connections to the API.
-    writerLanes: ctx.config.databaseUrl === undefined ? 1 : 4,
+    // PGlite is one connection: one lane.
+    writerLanes: ctx.config.databaseUrl === undefined ? 1 : ctx.config.ingestWriterLanes,
     budget: createMessageBudget(ctx.config.deviceMaxMessagesPerSecond),
   });
   await ingest.loadLatest();
