@@ -35,12 +35,15 @@ export async function copyReadingsPglite(
 }
 
 /** The COPY text of `rows` (telemetry/readings-copy.ts), UTF-8 in a buffer of its own. */
-export function readingsCopyBytes(rows: readonly NewSensorReadingRow[]): Uint8Array {
+export function readingsCopyBytes(rows: readonly NewSensorReadingRow[]): Uint8Array<ArrayBuffer> {
   return new TextEncoder().encode(readingsCopyText(rows));
 }
 
 /** Loads COPY text into sensor_readings; through the worker client the bytes move to its thread, uncopied. */
-export async function copyReadingBytes(client: PgliteClient, bytes: Uint8Array): Promise<Results> {
+export async function copyReadingBytes(
+  client: PgliteClient,
+  bytes: Uint8Array<ArrayBuffer>,
+): Promise<Results> {
   if ('copyFromBlob' in client) {
     return client.copyFromBlob(COPY_READINGS_SQL, bytes);
   }
