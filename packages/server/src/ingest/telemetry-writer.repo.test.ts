@@ -185,7 +185,7 @@ describe('telemetry writer (readings, redelivery, events, back-pressure)', () =>
     ).toEqual([]);
   });
 
-  it('uses COPY inside a PostgreSQL transaction, multi-row INSERT on PGlite', async () => {
+  it('joins the connection of a PostgreSQL transaction for COPY FROM STDIN (PGlite copies from a blob)', async () => {
     const client = await database.db.transaction(async (tx) => pgClientOf(tx));
     expect(client !== undefined).toBe(database.kind === 'postgres');
     expect(pgClientOf(database.db)).toBeUndefined();
