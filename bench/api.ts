@@ -7,42 +7,17 @@
 import { parseApiBenchOptions, USAGE } from './api/options';
 import { runApiBench } from './api/run-bench';
 import { formatApiSummary, writeApiSummary } from './api/summary';
-import { PostgresUnreachableError } from './ingest/bench-database';
-import { Cleanup } from './ingest/run-bench';
+import { benchMain } from './bench-main';
 
-function parseOrExit(): ReturnType<typeof parseApiBenchOptions> {
-  try {
-    return parseApiBenchOptions(process.argv.slice(2));
-  } catch (error) {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\nUsage: ${USAGE}\n`);
-    process.exit(2);
-  }
-}
-
-const options = parseOrExit();
-const cleanup = new Cleanup();
-let interrupted = false;
-process.once('SIGINT', () => {
-  interrupted = true;
-  process.stderr.write('Interrupted: stopping the server and dropping the bench database …\n');
-  void cleanup.run().then(() => process.exit(130));
+await benchMain({
+  name: 'bench:api',
+  usage: USAGE,
+  parse: parseApiBenchOptions,
+  unreachableHint: ' or pass --database-url',
+  run: async (options, cleanup, say) => {
+    const summary = await runApiBench(options, cleanup, say);
+    say(`\n${formatApiSummary(summary)}`);
+    say(`\nSaved ${await writeApiSummary(summary, options.resultsDir)}`);
+    return summary.target.pass;
+  },
 });
-
-let exitCode = 0;
-try {
-  const summary = await runApiBench(options, cleanup, (line) => process.stdout.write(`${line}\n`));
-  process.stdout.write(`\n${formatApiSummary(summary)}\n`);
-  process.stdout.write(`\nSaved ${await writeApiSummary(summary, options.resultsDir)}\n`);
-  exitCode = summary.target.pass ? 0 : 1;
-} catch (error) {
-  if (error instanceof PostgresUnreachableError) {
-    process.stderr.write(`${error.message} Start it or pass --database-url.\n`);
-    exitCode = 2;
-  } else if (!interrupted) {
-    process.stderr.write(`bench:api failed: ${error instanceof Error ? error.stack : String(error)}\n`);
-    exitCode = 1;
-  }
-} finally {
-  await cleanup.run();
-}
-process.exit(exitCode);
