@@ -9,10 +9,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type DeviceIdentity, startSimulator } from '@vigil/simulator';
-import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/fixtures/chromium';
 import { installDashboardProbe } from './dashboard/probe';
-import { summariseTrace, type TraceEvent } from './dashboard/trace-summary';
+import { reportTrace, startTrace } from './dashboard/trace-recording';
 import { summariseUpdates, type UpdateSummary, type Window } from './dashboard/windows';
 import { provisionDevices, provisionUnits } from './ingest/provision';
 import { startVigilServer } from './ingest/vigil-process';
@@ -85,45 +85,6 @@ const control = (page: Page, action: keyof ProbeControl) =>
     action,
   );
 
-const TRACE_CATEGORIES = ['devtools.timeline', 'toplevel', 'v8.execute', 'blink.user_timing'];
-
-async function startTrace(cdp: CDPSession): Promise<() => Promise<TraceEvent[]>> {
-  await cdp.send('Tracing.start', {
-    transferMode: 'ReturnAsStream',
-    traceConfig: { includedCategories: TRACE_CATEGORIES },
-  });
-  return async () => {
-    const complete = new Promise<string>((resolve) =>
-      cdp.once('Tracing.tracingComplete', (event) => resolve(event.stream ?? '')),
-    );
-    await cdp.send('Tracing.end');
-    const handle = await complete;
-    let text = '';
-    for (;;) {
-      const chunk = await cdp.send('IO.read', { handle });
-      text += chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString('utf8') : chunk.data;
-      if (chunk.eof) {
-        break;
-      }
-    }
-    await cdp.send('IO.close', { handle });
-    const parsed = JSON.parse(text) as TraceEvent[] | { traceEvents: TraceEvent[] };
-    return Array.isArray(parsed) ? parsed : parsed.traceEvents;
-  };
-}
-
-/** Writes the trace for Chrome DevTools' Performance panel and prints where the main thread's time went. */
-function reportTrace(events: TraceEvent[], updates: number): void {
-  fs.writeFileSync(traceFile, JSON.stringify({ traceEvents: events }));
-  const summary = summariseTrace(events, updates);
-  console.log(
-    `  trace ${traceFile}: renderer main-thread tasks per update ${summary.taskMsPerUpdate} ms, CPU ${summary.taskCpuMsPerUpdate} ms`,
-  );
-  for (const [name, ms] of summary.selfMsPerUpdate.slice(0, 20)) {
-    console.log(`    ${name.padEnd(56)} ${ms.toFixed(2).padStart(6)} ms CPU (self)`);
-  }
-}
-
 /**
  * After the feed settled: main-thread busy time sampled once a second for `seconds` (nothing else asks the page
  * for frames, so a window's busy time is its updates' work: scripts, style, layout, paint, garbage collection),
@@ -152,7 +113,7 @@ async function measure(page: Page, isTraced = false): Promise<UpdateSummary> {
     seen = count;
   }
   if (stopTrace !== null) {
-    reportTrace(await stopTrace(), seen);
+    reportTrace(traceFile, await stopTrace(), seen);
   }
   await cdp.detach();
   const { updates } = await readProbe(page);
