@@ -1,29 +1,16 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { openBenchDatabase } from '../ingest/bench-database';
 import type { Cleanup } from '../ingest/run-bench';
 import { cpuProfileArgs, startVigilServer, type VigilEnv } from '../ingest/vigil-process';
+import { currentCommit } from '../measured-commit';
 import { runStep, type StepTarget, warmUp } from './load-step';
 import { type ApiBenchOptions, TARGET_ME_RATIO } from './options';
 import { provisionApiFleet, provisionApiUnits } from './provision';
 import { API_ROUTES, type ApiBenchSummary, type ApiStep, meTarget, summariseRoutes } from './summary';
 
 type Say = (line: string) => void;
-
-/** The commit measured, `-dirty` when the working tree had changes. */
-function currentCommit(): string | null {
-  try {
-    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-    const changes = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
-      encoding: 'utf8',
-    });
-    return changes.trim() === '' ? commit : `${commit}-dirty`;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * One run end to end on PostgreSQL; every resource it opens is registered with `cleanup`. Routes take

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +5,7 @@ import { GRAPH_TIMESCALE_SPAN_MS } from '@vigil/contracts';
 import { openBenchDatabase } from '../ingest/bench-database';
 import type { Cleanup } from '../ingest/run-bench';
 import { cpuProfileArgs, startVigilServer, type VigilEnv } from '../ingest/vigil-process';
+import { currentCommit } from '../measured-commit';
 import { findDevices, prepareFleet, reuseFleet, sendTrees } from './fleet';
 import { login } from './graph-calls';
 import { DAY_MINUTES } from './history-values';
@@ -15,19 +15,6 @@ import { expectedPayload } from './payload-check';
 import { type GraphsBenchSummary, ratioOf, verdictOf } from './summary';
 
 type Say = (line: string) => void;
-
-/** The commit measured, `-dirty` when the working tree had changes. */
-function currentCommit(): string | null {
-  try {
-    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-    const changes = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
-      encoding: 'utf8',
-    });
-    return changes.trim() === '' ? commit : `${commit}-dirty`;
-  } catch {
-    return null;
-  }
-}
 
 /** One run end to end; every resource it opens is registered with `cleanup`. */
 export async function runGraphsBench(

@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { generateIdentities } from '@vigil/simulator';
+import { currentCommit } from '../measured-commit';
 import { type BenchDatabase, countStoredReadings, openBenchDatabase } from './bench-database';
 import {
   highestHeld,
@@ -55,19 +55,6 @@ export class Cleanup {
 }
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
-
-/** The commit measured, `-dirty` when the working tree had changes (the figures are then of those). */
-function currentCommit(): string | null {
-  try {
-    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-    const changes = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
-      encoding: 'utf8',
-    });
-    return changes.trim() === '' ? commit : `${commit}-dirty`;
-  } catch {
-    return null;
-  }
-}
 
 /** Devices whose feeds are watched: spread over the first step's devices, so every step has some. */
 function feedDevices(udfIds: string[], first: number, feeds: number): string[] {
