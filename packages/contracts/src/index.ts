@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './alert-rules';
 export * from './clients';
 export * from './common';
 export * from './devices';
@@ -6,6 +7,7 @@ export * from './feedback';
 export * from './graphs';
 export * from './history';
 export * from './maintenance';
+export * from './notifications';
 export * from './oem';
 export * from './outbox';
 export * from './passwords';

@@ -57,8 +57,10 @@ describe('device events through the real ingest', () => {
       `alarm_off ${sensorId}`,
     ]);
     const [, on, off] = await listDeviceEvents(t.db, device.id);
-    expect(on?.detail).toEqual({ value: 2, status: 'Alarm', ...unitsOf(identity, sensorId) });
-    expect(off?.detail).toEqual({ value: 4, status: 'OK', ...unitsOf(identity, sensorId) });
+    // The reading, and the sensor's name and state text for the notifications log.
+    expect(on?.detail).toMatchObject({ value: 2, status: 'Alarm', ...unitsOf(identity, sensorId) });
+    expect(off?.detail).toMatchObject({ value: 4, status: 'OK', ...unitsOf(identity, sensorId) });
+    expect(on?.detail?.name).toEqual(expect.any(String));
     expect(off?.ts.getTime()).toBeGreaterThan(on?.ts.getTime() ?? Number.POSITIVE_INFINITY);
   });
 

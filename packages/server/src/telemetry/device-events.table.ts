@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { devices } from '../modules/devices/devices.table';
 
@@ -29,8 +30,14 @@ export const deviceEvents = pgTable(
     kind: text('kind').$type<DeviceEventKind>().notNull(),
     sensorId: text('sensor_id'),
     detail: jsonb('detail').$type<Record<string, unknown>>(),
+    /** Set when the notifications log took the event in (modules/notifications/notification-projector.ts). */
+    projectedAt: timestamp('projected_at', { withTimezone: true }),
   },
-  (t) => [index('device_events_device_ts_idx').on(t.deviceId, t.ts), index('device_events_ts_idx').on(t.ts)],
+  (t) => [
+    index('device_events_device_ts_idx').on(t.deviceId, t.ts),
+    index('device_events_ts_idx').on(t.ts),
+    index('device_events_unprojected_idx').on(t.id).where(sql`${t.projectedAt} is null`),
+  ],
 );
 
 export type DeviceEventRow = typeof deviceEvents.$inferSelect;

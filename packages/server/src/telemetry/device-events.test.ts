@@ -63,7 +63,7 @@ describe('EventDetector', () => {
         ts: AT,
         kind: 'alarm_on',
         sensorId: 'UDF1.temp.2',
-        detail: { value: 95, units: '°C', status: 'Alarm' },
+        detail: { value: 95, units: '°C', status: 'Alarm', name: 'Sensor 2' },
       },
     ]);
     const off = detector.eventsOf(DEVICE, tree({ 'UDF1.temp.2': { value: 40 } }), AT);
@@ -73,7 +73,7 @@ describe('EventDetector', () => {
         ts: AT,
         kind: 'alarm_off',
         sensorId: 'UDF1.temp.2',
-        detail: { value: 40, units: '°C', status: 'OK' },
+        detail: { value: 40, units: '°C', status: 'OK', name: 'Sensor 2' },
       },
     ]);
   });

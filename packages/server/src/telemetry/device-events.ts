@@ -279,11 +279,16 @@ function crossings(
   return code;
 }
 
+/** What an edge event keeps of the sensor: its reading, and its name and state text for the notifications log. */
 function readingOf(sensor: Sensor): Record<string, unknown> {
-  const units = sensor.Meta.Units;
-  return units
-    ? { value: sensor.Value, units, status: sensor.Status }
-    : { value: sensor.Value, status: sensor.Status };
+  const detail: Record<string, unknown> = { value: sensor.Value, status: sensor.Status, name: sensor.Name };
+  if (sensor.Meta.Units) {
+    detail.units = sensor.Meta.Units;
+  }
+  if (sensor.Meta.State) {
+    detail.state = sensor.Meta.State;
+  }
+  return detail;
 }
 
 function eventRow(

@@ -1,4 +1,5 @@
 import type { DeviceType, MaintenanceEventType, MaintenanceState } from '@vigil/contracts';
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { devices } from '../devices/devices.table';
 import { users } from '../users/users.table';
@@ -55,8 +56,11 @@ export const maintenanceRecords = pgTable(
     maintenanceTime: timestamp('maintenance_time', { withTimezone: true }).notNull(),
     comment: text('comment').notNull().default('empty area'),
     engineerId: integer('engineer_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Set when the notifications log took the record in (modules/notifications/notification-projector.ts). */
+    projectedAt: timestamp('projected_at', { withTimezone: true }),
   },
   (t) => [
+    index('maintenance_records_unprojected_idx').on(t.id).where(sql`${t.projectedAt} is null`),
     index('maintenance_records_device_time_idx').on(t.deviceId, t.maintenanceTime),
     index('maintenance_records_test_idx').on(t.testId),
   ],

@@ -1,0 +1,352 @@
+import { z } from 'zod';
+import { paginatedSchema } from './common';
+
+/**
+ * The notifications log (monitoring spec sections 2 'Notifications', 3 'Notification', 4, 5, 7 and 9;
+ * wire-formats.md 'Notifications'; docs/notifications.md).
+ */
+
+/** M section 3, 'notification types'. */
+export const NOTIFICATION_TYPES = [
+  'alarm_on',
+  'alarm_off',
+  'warning_on',
+  'warning_off',
+  'device_online',
+  'device_offline',
+  'power_up',
+  'maintenance',
+  'sn2_status_change',
+  'sensor_disappeared',
+  'test',
+  'device_administration',
+  'site_administration',
+] as const;
+export const NotificationTypeSchema = z.enum(NOTIFICATION_TYPES);
+export type NotificationType = z.infer<typeof NotificationTypeSchema>;
+
+/** The 'on' types a later 'off' closes, and that 'off'. Other types are single instants, never active. */
+export const NOTIFICATION_CLOSED_BY = {
+  alarm_on: 'alarm_off',
+  warning_on: 'warning_off',
+  device_offline: 'device_online',
+} as const satisfies Partial<Record<NotificationType, NotificationType>>;
+export type OpeningNotificationType = keyof typeof NOTIFICATION_CLOSED_BY;
+
+export function isOpeningType(type: NotificationType): type is OpeningNotificationType {
+  return type in NOTIFICATION_CLOSED_BY;
+}
+
+/**
+ * Display names (M section 3 'Displayed event names'; wire-formats.md 'Labels beyond the spec'); the Type
+ * filter and the table show these.
+ */
+export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
+  alarm_on: 'Alarm Detected',
+  alarm_off: 'Alarm Cleared',
+  warning_on: 'Warning Detected',
+  warning_off: 'Warning Cleared',
+  device_online: 'Device online',
+  device_offline: 'Device offline',
+  power_up: 'Device Power Up',
+  maintenance: 'Maintenance',
+  sn2_status_change: 'SN2 Status Change',
+  sensor_disappeared: 'Sensor Disappeared',
+  test: 'Test Email',
+  device_administration: 'Device administration',
+  site_administration: 'Site administration',
+};
+
+/** Row colours of each type (wire-formats.md 'Type colours'). */
+export const NOTIFICATION_COLORS: Record<NotificationType, string> = {
+  alarm_on: '#F14D49',
+  warning_on: '#F47E21',
+  alarm_off: '#FFB983',
+  device_online: '#00E1B9',
+  device_administration: '#2F80ED',
+  device_offline: '#2F80ED',
+  maintenance: '#2F80ED',
+  sensor_disappeared: '#2F80ED',
+  warning_off: '#27AE60',
+  power_up: '#27AE60',
+  sn2_status_change: '#27AE60',
+  test: '#27AE60',
+  site_administration: '#27AE60',
+};
+
+/** The class name a socket push carries as `color` (wire-formats.md: red, amber, green, blue). */
+export const NOTIFICATION_COLOR_CLASSES: Record<NotificationType, 'red' | 'amber' | 'green' | 'blue'> = {
+  alarm_on: 'red',
+  warning_on: 'amber',
+  alarm_off: 'amber',
+  device_online: 'green',
+  device_administration: 'blue',
+  device_offline: 'blue',
+  maintenance: 'blue',
+  sensor_disappeared: 'blue',
+  warning_off: 'green',
+  power_up: 'green',
+  sn2_status_change: 'green',
+  test: 'green',
+  site_administration: 'green',
+};
+
+/** Types whose arrival plays the alarm sound in the browser (M section 2: warning or alarm events). */
+export const SOUNDING_TYPES: ReadonlySet<NotificationType> = new Set(['alarm_on', 'warning_on']);
+
+/** M section 9. */
+export const NOTIFICATIONS_TABLE_PAGE_SIZE = 25;
+export const NOTIFICATIONS_DEFAULT_LIMIT = 20;
+export const NOTIFICATIONS_MAX_LIMIT = 1000;
+export const NOTIFICATIONS_RANGE_DAYS = 30;
+export const NOTIFICATIONS_BADGE_OVERFLOW = 999;
+export const ACKNOWLEDGE_COMMENT_MAX_LENGTH = 500;
+export const NOTIFICATIONS_SEARCH_MAX_LENGTH = 100;
+
+export const NOTIFICATIONS_MESSAGES = {
+  /** M section 5: the export needs a date bound (status EXPORT_NOTIFICATIONS_WITHOUT_DATE). */
+  exportWithoutDate: 'Please select a date range before exporting notifications.',
+  rangeTooLong: `The date range can be at most ${NOTIFICATIONS_RANGE_DAYS} days.`,
+  rangeInverted: 'The start of the date range must be before its end.',
+  dateInvalid: 'Enter a valid date (YYYY-MM-DD) or date and time (ISO 8601).',
+  typeInvalid: `Type must be one of: ${NOTIFICATION_TYPES.join(', ')}.`,
+  orderingInvalid: 'Unknown ordering.',
+  notAlarm: 'Only an active alarm or warning can be acknowledged.',
+  alreadyAcknowledged: 'This alarm was already acknowledged.',
+  commentTooLong: `Ensure the comment has no more than ${ACKNOWLEDGE_COMMENT_MAX_LENGTH} characters.`,
+} as const;
+
+/** Fields a list may be ordered by, each also descending with '-'. */
+export const NOTIFICATION_ORDERINGS = ['date_created', 'event_type', 'device', 'location'] as const;
+const ORDERING_VALUES = NOTIFICATION_ORDERINGS.flatMap((field) => [field, `-${field}`]);
+export type NotificationOrdering = `${'' | '-'}${(typeof NOTIFICATION_ORDERINGS)[number]}`;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A date bound: `YYYY-MM-DD` (a UTC day: 'from' its start, 'to' its end), an ISO 8601 instant, or unix seconds.
+ * Returns the instant, or null when the text is no date.
+ */
+export function parseDateBound(text: string, bound: 'from' | 'to'): Date | null {
+  const trimmed = text.trim();
+  if (ISO_DATE.test(trimmed)) {
+    const day = new Date(`${trimmed}T00:00:00.000Z`);
+    if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== trimmed) {
+      return null;
+    }
+    return bound === 'from' ? day : new Date(day.getTime() + 86_400_000 - 1);
+  }
+  if (/^\d{9,11}(\.\d+)?$/.test(trimmed)) {
+    return new Date(Number(trimmed) * 1000);
+  }
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(trimmed)) {
+    return null;
+  }
+  const instant = new Date(trimmed);
+  return Number.isNaN(instant.getTime()) ? null : instant;
+}
+
+const dateBound = (bound: 'from' | 'to') =>
+  z
+    .string()
+    .trim()
+    .max(40, NOTIFICATIONS_MESSAGES.dateInvalid)
+    .transform((text, context) => {
+      if (text === '') {
+        return undefined;
+      }
+      const date = parseDateBound(text, bound);
+      if (date === null) {
+        context.addIssue({ code: 'custom', message: NOTIFICATIONS_MESSAGES.dateInvalid });
+        return z.NEVER;
+      }
+      return date;
+    })
+    .optional();
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'True', 'False'])
+  .transform((text) => text === 'true' || text === '1' || text === 'True')
+  .optional();
+
+/** M section 3 'Notification query' (GET notifications/, export/ and, for the filters, active-count/). */
+export const NotificationQuerySchema = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(NOTIFICATIONS_MAX_LIMIT).optional().describe('Page size (20)'),
+    offset: z.coerce.number().int().min(0).max(10_000_000).optional().describe('Rows to skip'),
+    search: z
+      .string()
+      .trim()
+      .max(NOTIFICATIONS_SEARCH_MAX_LENGTH)
+      .optional()
+      .describe('Words found in the content, site, device or sensor name'),
+    is_active: flag.describe('true: only what is still on (the Active tab)'),
+    date_created_from: dateBound('from').describe('YYYY-MM-DD, ISO 8601 or unix seconds'),
+    date_created_to: dateBound('to').describe('YYYY-MM-DD (its whole day), ISO 8601 or unix seconds'),
+    location: z.coerce.number().int().positive().max(2_147_483_647).optional().describe('Site id'),
+    device: z.coerce.number().int().positive().max(2_147_483_647).optional().describe('Device id'),
+    event_type: z
+      .string()
+      .trim()
+      .optional()
+      .transform((text, context) => {
+        if (text === undefined || text === '') {
+          return undefined;
+        }
+        const types = text.split(',').map((part) => part.trim());
+        if (!types.every((type) => (NOTIFICATION_TYPES as readonly string[]).includes(type))) {
+          context.addIssue({ code: 'custom', message: NOTIFICATIONS_MESSAGES.typeInvalid });
+          return z.NEVER;
+        }
+        return types as NotificationType[];
+      })
+      .describe('One type or several separated by commas'),
+    ordering: z
+      .string()
+      .trim()
+      .optional()
+      .refine((text) => text === undefined || text === '' || ORDERING_VALUES.includes(text), {
+        message: NOTIFICATIONS_MESSAGES.orderingInvalid,
+      })
+      .transform((text) => (text === '' || text === undefined ? undefined : (text as NotificationOrdering)))
+      .describe('date_created, event_type, device or location; "-" for descending (default -date_created)'),
+    timestamp: z.string().optional().describe('Ignored (the sidebar link adds ?timestamp=now)'),
+  })
+  .superRefine((query, context) => {
+    const { date_created_from: from, date_created_to: to } = query;
+    if (from !== undefined && to !== undefined) {
+      if (from > to) {
+        context.addIssue({
+          code: 'custom',
+          path: ['date_created_from'],
+          message: NOTIFICATIONS_MESSAGES.rangeInverted,
+        });
+      } else if (to.getTime() - from.getTime() > NOTIFICATIONS_RANGE_DAYS * 86_400_000) {
+        context.addIssue({
+          code: 'custom',
+          path: ['date_created_to'],
+          message: NOTIFICATIONS_MESSAGES.rangeTooLong,
+        });
+      }
+    }
+  });
+export type NotificationQueryInput = z.input<typeof NotificationQuerySchema>;
+export type NotificationQuery = z.output<typeof NotificationQuerySchema>;
+
+const DeviceRefSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  udf_id: z.string().nullable(),
+  device_type: z.string().nullable(),
+  is_online: z.boolean(),
+});
+
+export const AcknowledgementSchema = z.object({
+  at: z.number().describe('Unix seconds'),
+  by: z.string().describe("The person's full name"),
+  comment: z.string(),
+});
+export type Acknowledgement = z.infer<typeof AcknowledgementSchema>;
+
+/**
+ * One row of the log: the spec's fields (M section 3) and the earlier client's (wire-formats.md). Times:
+ * `date_created`, `date_cleared` and `timestamp` in unix seconds; `notification_time` as text in the site's zone.
+ */
+export const NotificationItemSchema = z.object({
+  id: z.number().int(),
+  pk: z.number().int(),
+  forebear: z.number().int().nullable(),
+  forebear_pk: z.number().int().nullable(),
+  location: z.object({ id: z.number().int(), title: z.string() }),
+  location_pk: z.number().int(),
+  device: DeviceRefSchema.nullable().describe('Null when the device was deleted'),
+  device_pk: z.number().int().nullable(),
+  device_name: z.string().nullable(),
+  sensor_id: z.string().nullable().describe("The sensor's own Id"),
+  full_sensor_id: z.string().nullable().describe('Dotted path: tree Id, group Id(s), sensor Id'),
+  node_id: z.string().nullable().describe('The F500 node group of the sensor, when it has one'),
+  sensor_name: z.string().nullable(),
+  event_type: NotificationTypeSchema,
+  event_label: z.string(),
+  content: z.string(),
+  value: z.string().nullable(),
+  color: z.string(),
+  is_active: z.boolean(),
+  duration: z
+    .string()
+    .nullable()
+    .describe("'N day(s), h:m:s' once closed; null while active or for instants"),
+  date_created: z.number(),
+  date_cleared: z.number().nullable(),
+  notification_time: z.string(),
+  timestamp: z.number(),
+  acknowledged: AcknowledgementSchema.nullable(),
+});
+export type NotificationItem = z.infer<typeof NotificationItemSchema>;
+
+export const NotificationPageSchema = paginatedSchema(NotificationItemSchema);
+export type NotificationPage = z.infer<typeof NotificationPageSchema>;
+
+/** One notification in a socket push (wire-formats.md 'WebSockets'): `event_type` is the display text. */
+export const NotificationPushItemSchema = z.object({
+  pk: z.number().int(),
+  forebear_pk: z.number().int().nullable(),
+  key: z.string(),
+  type: NotificationTypeSchema,
+  color: z.enum(['red', 'amber', 'green', 'blue']),
+  content: z.string(),
+  device: z.string().nullable(),
+  device_pk: z.number().int().nullable(),
+  location: z.string(),
+  location_pk: z.number().int(),
+  event_type: z.string(),
+  full_sensor_id: z.string().nullable(),
+  node_id: z.string().nullable(),
+  sensor_id: z.string().nullable(),
+  sensor_name: z.string().nullable(),
+  is_active: z.boolean(),
+  notification_time: z.string(),
+  timestamp: z.number(),
+  url: z.string(),
+  value: z.string().nullable(),
+});
+export type NotificationPushItem = z.infer<typeof NotificationPushItemSchema>;
+
+/** A push of `ws/current-user-notifications/`: the notifications of one device (or site) and the unread count. */
+export const NotificationPushSchema = z.object({
+  device: z.string().nullable(),
+  location: z.string().nullable(),
+  count: z.number().int(),
+  notifications: z.array(NotificationPushItemSchema),
+});
+export type NotificationPush = z.infer<typeof NotificationPushSchema>;
+
+export const AcknowledgeBodySchema = z.object({
+  comment: z
+    .string()
+    .trim()
+    .max(ACKNOWLEDGE_COMMENT_MAX_LENGTH, NOTIFICATIONS_MESSAGES.commentTooLong)
+    .optional()
+    .default(''),
+});
+export type AcknowledgeBody = z.input<typeof AcknowledgeBodySchema>;
+
+export const NotificationIdParamsSchema = z.object({
+  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
+
+/** 'N day(s), h:m:s' (M section 2 'In alarm' column), e.g. '0 day(s), 1:05:09'. */
+export function formatDuration(milliseconds: number): string {
+  const total = Math.max(0, Math.floor(milliseconds / 1000));
+  const days = Math.floor(total / 86_400);
+  const hours = Math.floor((total % 86_400) / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${days} day(s), ${hours}:${two(minutes)}:${two(seconds)}`;
+}
+
+/** The header badge's text: the count, or '999+' above it (M section 9). */
+export function badgeText(count: number): string {
+  return count > NOTIFICATIONS_BADGE_OVERFLOW ? `${NOTIFICATIONS_BADGE_OVERFLOW}+` : String(count);
+}
