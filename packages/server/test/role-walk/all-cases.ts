@@ -1,4 +1,5 @@
 import { accountsCases, LOGOUT_ROUTES } from './accounts.cases';
+import { alertRulesCases } from './alert-rules.cases';
 import { caseLabel, EVERY_SIGNED_IN, type RouteCase } from './cases';
 import { clientsCases } from './clients.cases';
 import { devicesCases } from './devices.cases';
@@ -27,6 +28,7 @@ export const ALL_CASES: RouteCase[] = [
   ...maintenanceCases,
   ...proofTestsCases,
   ...warningsCases,
+  ...alertRulesCases,
   ...sensorSettingsCases,
   ...graphsCases,
   ...graphPanelCases,

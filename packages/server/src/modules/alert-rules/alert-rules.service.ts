@@ -1,0 +1,192 @@
+import {
+  ALERT_EVENT_TYPE_LABELS,
+  ALERT_EVENT_TYPES,
+  ALERT_RULE_MESSAGES,
+  type AlertRule,
+  type AlertRuleCreate,
+  type AlertRulePatch,
+  alertRuleProblems,
+} from '@vigil/contracts';
+import type { Database } from '../../db/database';
+import { AppError } from '../../errors';
+import type { Page } from '../../http/pagination';
+import { isStaffUser, managedClientIds, notFound } from '../access/access';
+import type { UserRow } from '../users/users.table';
+import {
+  type AlertRuleValues,
+  type DeviceVisibility,
+  deleteRule,
+  findRuleDevices,
+  findRulesPage,
+  findVisibleDeviceIds,
+  getRuleOfUser,
+  insertRule,
+  type RuleDevice,
+  updateRule,
+} from './alert-rules.repo';
+import type { AlertRuleRow } from './alert-rules.table';
+
+export type AlertRulesList = { count: number; results: AlertRule[] };
+
+/** The whole rule a save stores: the body after defaults, or the stored rule with the PATCH merged in. */
+type RuleInput = Omit<AlertRuleCreate, 'periodical'>;
+
+/**
+ * A person's e-mail alert rules (A sections 2, 3, 5, 7 and 9; docs/alert-rules.md). Every signed-in person
+ * has their own; nobody sees or changes another's (404). Named devices must be ones the person sees.
+ */
+export class AlertRulesService {
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly db: Database,
+    now?: () => Date,
+  ) {
+    this.now = now ?? (() => new Date());
+  }
+
+  /** GET notification-settings/: one page of the person's rules, searched by event label, devices, contact. */
+  async list(user: UserRow, search: string | undefined, page: Page): Promise<AlertRulesList> {
+    const text = search?.trim() ?? '';
+    const lower = text.toLowerCase();
+    const eventTypes = ALERT_EVENT_TYPES.filter((type) =>
+      ALERT_EVENT_TYPE_LABELS[type].toLowerCase().includes(lower),
+    );
+    const { count, rows } = await findRulesPage(
+      this.db,
+      user.id,
+      text === '' ? undefined : { text, eventTypes },
+      page,
+    );
+    return { count, results: await this.itemsOf(user, rows) };
+  }
+
+  /** GET notification-settings/{id}/. */
+  async get(user: UserRow, id: number): Promise<AlertRule> {
+    const row = await this.ownRule(user, id);
+    const [item] = await this.itemsOf(user, [row]);
+    return item as AlertRule;
+  }
+
+  /** POST notification-settings/: the body was checked by its schema; the devices are checked here. */
+  async create(user: UserRow, body: AlertRuleCreate): Promise<AlertRule> {
+    const { values, deviceIds } = await this.storable(user, body);
+    const row = await insertRule(this.db, user.id, values, deviceIds);
+    return this.get(user, row.id);
+  }
+
+  /** PATCH notification-settings/{id}/: merges the fields sent into the stored rule and checks the whole. */
+  async update(user: UserRow, id: number, patch: AlertRulePatch): Promise<AlertRule> {
+    const stored = await this.ownRule(user, id);
+    const merged: RuleInput = {
+      delivery_method: patch.delivery_method ?? 'Email',
+      send_to_alternative: patch.send_to_alternative ?? stored.sendToAlternative,
+      alternative_contact:
+        patch.alternative_contact === undefined ? stored.alternativeContact : patch.alternative_contact,
+      event_type: patch.event_type ?? stored.eventType,
+      contact_when: patch.contact_when ?? stored.contactWhen,
+      x: patch.x ?? stored.x,
+      all_devices: patch.all_devices ?? stored.allDevices,
+      number_per_hour: patch.number_per_hour ?? stored.numberPerHour,
+      devices: patch.devices ?? (await this.storedDeviceIds(user, stored)),
+    };
+    const problems = alertRuleProblems(merged);
+    if (Object.keys(problems).length > 0) {
+      throw AppError.validation(problems);
+    }
+    const { values, deviceIds } = await this.storable(user, merged);
+    const row = await updateRule(this.db, user.id, id, values, deviceIds, this.now());
+    if (row === undefined) {
+      throw notFound();
+    }
+    return this.get(user, row.id);
+  }
+
+  /** DELETE notification-settings/{id}/. */
+  async remove(user: UserRow, id: number): Promise<void> {
+    if (!(await deleteRule(this.db, user.id, id))) {
+      throw notFound();
+    }
+  }
+
+  private async ownRule(user: UserRow, id: number): Promise<AlertRuleRow> {
+    const row = await getRuleOfUser(this.db, user.id, id);
+    if (row === undefined) {
+      throw notFound();
+    }
+    return row;
+  }
+
+  /** The stored devices the person still sees (a PATCH without devices keeps these). */
+  private async storedDeviceIds(user: UserRow, row: AlertRuleRow): Promise<number[]> {
+    const byRule = await findRuleDevices(this.db, [row.id], await this.visibilityOf(user));
+    return (byRule.get(row.id) ?? []).map((device) => device.id);
+  }
+
+  /** Columns and device ids to store; 400 naming the first device the person does not see. */
+  private async storable(
+    user: UserRow,
+    rule: RuleInput,
+  ): Promise<{ values: AlertRuleValues; deviceIds: number[] }> {
+    // All Devices covers every device the person sees, now and later: a list beside it means nothing.
+    const deviceIds = rule.all_devices ? [] : [...new Set(rule.devices)];
+    const seen = await findVisibleDeviceIds(this.db, deviceIds, await this.visibilityOf(user));
+    const unseen = deviceIds.find((id) => !seen.has(id));
+    if (unseen !== undefined) {
+      throw AppError.validation({ devices: [ALERT_RULE_MESSAGES.unknownDevice(unseen)] });
+    }
+    const values: AlertRuleValues = {
+      deliveryMethod: rule.delivery_method,
+      sendToAlternative: rule.send_to_alternative,
+      alternativeContact: rule.alternative_contact,
+      eventType: rule.event_type,
+      contactWhen: rule.contact_when,
+      periodical: rule.contact_when === 3,
+      x: rule.x,
+      allDevices: rule.all_devices,
+      numberPerHour: rule.number_per_hour,
+    };
+    return { values, deviceIds };
+  }
+
+  private async visibilityOf(user: UserRow): Promise<DeviceVisibility> {
+    if (isStaffUser(user)) {
+      return undefined;
+    }
+    return { userId: user.id, managedClientIds: (await managedClientIds(this.db, user)) ?? [] };
+  }
+
+  private async itemsOf(user: UserRow, rows: AlertRuleRow[]): Promise<AlertRule[]> {
+    const byRule = await findRuleDevices(
+      this.db,
+      rows.map((row) => row.id),
+      await this.visibilityOf(user),
+    );
+    return rows.map((row) => toAlertRuleJson(row, byRule.get(row.id) ?? []));
+  }
+}
+
+/** A stored rule as the wire carries it (contact_when as text, devices as objects). */
+export function toAlertRuleJson(row: AlertRuleRow, devices: readonly RuleDevice[]): AlertRule {
+  return {
+    id: row.id,
+    delivery_method: 'Email',
+    send_to_alternative: row.sendToAlternative,
+    alternative_contact: row.alternativeContact,
+    event_type: row.eventType,
+    contact_when: String(row.contactWhen) as AlertRule['contact_when'],
+    periodical: row.periodical,
+    x: row.x,
+    all_devices: row.allDevices,
+    number_per_hour: row.numberPerHour,
+    devices: devices.map((device) => ({
+      id: device.id,
+      title: device.title,
+      udf_id: device.udfId,
+      device_type: device.deviceType,
+      is_online: device.isOnline,
+    })),
+    date_created: row.dateCreated.toISOString(),
+    date_updated: row.dateUpdated.toISOString(),
+  };
+}
