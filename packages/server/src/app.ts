@@ -28,6 +28,7 @@ import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { registerGraphs } from './modules/graphs/register-graphs';
 import { registerMaintenance } from './modules/maintenance/register-maintenance';
 import { registerNotifications } from './modules/notifications/register-notifications';
+import { registerNotifications } from './modules/notifications/register-notifications';
 import { oemRoutes } from './modules/oem/oem.routes';
 import { proofTestsRoutes } from './modules/proof-tests/proof-tests.routes';
 import { registrationRoutes } from './modules/registration/registration.routes';
@@ -137,6 +138,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerSensorSettings(app, ctx);
   await registerWarnings(app, ctx);
   await registerGraphs(app, ctx);
+  await registerNotifications(app, ctx);
   await registerNotifications(app, ctx);
   await registerAlertRules(app, ctx);
 

@@ -7,4 +7,5 @@ export const ADVISORY_LOCKS = {
   offlineSweep: 7_351_002,
   rollups: 7_351_003,
   maintenanceTimeouts: 7_351_004,
+  notificationProjector: 7_351_005,
 } as const;

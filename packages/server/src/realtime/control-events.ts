@@ -13,6 +13,11 @@ export type ControlEvents = {
    * or account, a site, a device, a client; none at all concerns every socket.
    */
   'access-changed': { userId?: number; locationId?: number; udfId?: string; clientId?: number };
+  /**
+   * New notifications were committed (modules/notifications): every instance pushes them to the
+   * ws/current-user-notifications/ sockets of the users who see their sites.
+   */
+  'notifications-created': { notifications: Array<{ id: number; locationId: number }> };
 };
 
 export type ControlEventName = keyof ControlEvents;
@@ -43,6 +48,10 @@ export const ControlEventSchema = z.discriminatedUnion('name', [
       clientId: id.optional(),
     }),
   }),
+  z.object({
+    name: z.literal('notifications-created'),
+    data: z.object({ notifications: z.array(z.object({ id: z.number().int(), locationId: id })).max(1000) }),
+  }),
 ]);
 
 /** What one live-feed socket watches, known once its token was accepted. */
@@ -59,6 +68,9 @@ export function concernsGrant(event: ControlEvent, grant: FeedGrant): boolean {
   if (event.name === 'session-revoked') {
     const { sessionId, userId } = event.data;
     return sessionId === grant.sessionId || userId === grant.userId;
+  }
+  if (event.name !== 'access-changed') {
+    return false;
   }
   const { userId, locationId, udfId, clientId } = event.data;
   if (userId === undefined && locationId === undefined && udfId === undefined && clientId === undefined) {

@@ -88,7 +88,7 @@ export class FeedSocket {
 
   /** A control event from any instance: re-check if it can concern this socket (any, before the grant). */
   handleControl(event: ControlEvent): void {
-    if (this.isClosed || this.token === undefined) {
+    if (this.isClosed || this.token === undefined || event.name === 'notifications-created') {
       return;
     }
     if (this.grant !== undefined && !concernsGrant(event, this.grant)) {

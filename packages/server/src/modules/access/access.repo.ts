@@ -1,5 +1,5 @@
 import type { Permission } from '@vigil/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { clientUsers } from '../clients/clients.table';
 import { locationMemberships, locations } from '../sites/sites.table';
@@ -74,4 +74,24 @@ export async function findSiteMembership(
     return undefined;
   }
   return { clientId: row.clientId, permission: row.hasAccess === true ? row.permission : null };
+}
+
+/**
+ * Sites the user sees without being staff: every site of the clients they administer (`managedClientIds`) and
+ * the sites where their membership has access.
+ */
+export async function findVisibleSiteIds(
+  db: Database,
+  userId: number,
+  managedClientIds: readonly number[],
+): Promise<number[]> {
+  const member = sql`exists (select 1 from ${locationMemberships} where ${locationMemberships.locationId} = ${locations.id}
+    and ${locationMemberships.userId} = ${userId} and ${locationMemberships.hasAccess})`;
+  const rows = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(
+      managedClientIds.length === 0 ? member : or(inArray(locations.clientId, [...managedClientIds]), member),
+    );
+  return rows.map((row) => row.id);
 }

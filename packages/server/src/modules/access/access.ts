@@ -6,6 +6,7 @@ import {
   findAdministeredClientIds,
   findClientIdsOfUser,
   findSiteMembership,
+  findVisibleSiteIds,
   isClientAdministrator,
   isUserInClient,
 } from './access.repo';
@@ -79,6 +80,15 @@ export async function assertCanManageClient(db: Database, user: Actor, clientId:
   if (!(await canManageClient(db, user, clientId))) {
     throw forbidden();
   }
+}
+
+/** Site ids the user may see (getSiteAccess would answer for each); undefined means every site (staff). */
+export async function visibleSiteIds(db: Database, user: Actor): Promise<number[] | undefined> {
+  if (isStaffUser(user)) {
+    return undefined;
+  }
+  const managed = user.isAccountsManagement ? await findAdministeredClientIds(db, user.id) : [];
+  return findVisibleSiteIds(db, user.id, managed);
 }
 
 export type SiteAccess = { clientId: number; permission: Permission | null; canEdit: boolean };

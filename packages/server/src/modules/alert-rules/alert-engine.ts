@@ -1,0 +1,197 @@
+import type { Database } from '../../db/database';
+import type { Mailer } from '../../mail/mailer';
+import { formatWallClock } from '../../telemetry/zoned-time';
+import { getSiteAccess } from '../access/access';
+import type { NotificationDispatch } from '../notifications/notification-projector';
+import { findNotificationsByIds, type NotificationWithPlace } from '../notifications/notifications.repo';
+import { getUserById } from '../users/users.repo';
+import {
+  claimDueDeliveries,
+  countSentSince,
+  type DueDelivery,
+  insertDeliveries,
+  settleDelivery,
+} from './alert-deliveries.repo';
+import { type AlertReason, alertMail } from './alert-mail';
+import { decideSend, firstDelivery, nextReminder, RULE_EVENT_OF } from './alert-plan';
+import { findRulesFor } from './alert-rules.repo';
+import type { NewAlertDeliveryRow } from './alert-rules.table';
+
+export type AlertEngineDeps = {
+  db: Database;
+  mailer: Mailer;
+  publicUrl: string;
+  log: { error(object: object, message: string): void };
+  /** How often every instance looks for due deliveries (default 1 s). */
+  tickMs?: number;
+  now?: () => Date;
+};
+
+/** Deliveries settled per transaction. */
+const BATCH = 50;
+const HOUR_MS = 3_600_000;
+
+/**
+ * The e-mail alert rules at work (docs/alert-rules.md): `plan` runs in the transaction that dispatches new
+ * notifications and stores what each matching rule owes (alert_deliveries); every instance then claims the due
+ * ones (FOR UPDATE SKIP LOCKED), decides, queues the e-mail in the outbox in the same transaction and settles
+ * the row, so each e-mail is queued once whatever the number of instances and restarts. The outbox retries
+ * delivery (mail/mail-dispatcher.ts).
+ */
+export class AlertEngine implements NotificationDispatch {
+  private timer: NodeJS.Timeout | undefined;
+  private chain: Promise<void> = Promise.resolve();
+  private pending = 0;
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: AlertEngineDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  async plan(tx: Database, fresh: readonly NotificationWithPlace[], now: Date): Promise<void> {
+    const rows: NewAlertDeliveryRow[] = [];
+    for (const notification of fresh) {
+      const eventType = RULE_EVENT_OF[notification.eventType];
+      if (eventType === undefined) {
+        continue;
+      }
+      const rules = await findRulesFor(tx, {
+        eventType,
+        deviceId: notification.deviceId,
+        locationId: notification.locationId,
+      });
+      for (const rule of rules) {
+        const first = firstDelivery(rule, notification, now);
+        if (first !== null) {
+          rows.push({
+            ruleId: rule.ruleId,
+            notificationId: notification.id,
+            repeat: first.repeat,
+            dueAt: first.dueAt,
+            deviceId: notification.deviceId,
+            sensorId: notification.sensorId,
+          });
+        }
+      }
+    }
+    await insertDeliveries(tx, rows);
+  }
+
+  start(): void {
+    this.timer = setInterval(() => {
+      if (this.pending === 0) {
+        this.drain().catch(() => undefined);
+      }
+    }, this.deps.tickMs ?? 1000);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.chain;
+  }
+
+  /** Settles every due delivery, after any run in progress (tests call it instead of waiting). */
+  drain(): Promise<void> {
+    this.pending += 1;
+    const run = this.chain
+      .then(async () => {
+        while (await this.sendDue()) {
+          // A batch was full: more may be due.
+        }
+      })
+      .finally(() => {
+        this.pending -= 1;
+      });
+    this.chain = run.catch((error: unknown) => this.deps.log.error({ err: error }, 'alert e-mails failed'));
+    return run;
+  }
+
+  /** One transaction of due deliveries; true when the batch was full. */
+  async sendDue(): Promise<boolean> {
+    const now = this.now();
+    return this.deps.db.transaction(async (tx) => {
+      const due = await claimDueDeliveries(tx, now, BATCH);
+      for (const delivery of due) {
+        await this.settle(tx, delivery, now);
+      }
+      return due.length === BATCH;
+    });
+  }
+
+  private async settle(tx: Database, delivery: DueDelivery, now: Date): Promise<void> {
+    const [notification] = await findNotificationsByIds(tx, [delivery.notificationId]);
+    if (notification === undefined) {
+      await settleDelivery(tx, delivery.id, { state: 'skipped', reason: 'gone', at: now });
+      return;
+    }
+    const decision = decideSend({
+      contactWhen: delivery.contactWhen,
+      numberPerHour: delivery.numberPerHour,
+      sentInLastHour:
+        delivery.numberPerHour > 0
+          ? await countSentSince(tx, delivery, new Date(now.getTime() - HOUR_MS))
+          : 0,
+      stillOn: notification.isActive,
+      userActive: delivery.userActive,
+      canSeeSite: await this.canSeeSite(tx, delivery.userId, notification.locationId),
+    });
+    if (decision.send) {
+      for (const to of recipientsOf(delivery)) {
+        await this.deps.mailer.send(
+          alertMail(notification, reasonOf(delivery, notification), to, this.deps.publicUrl),
+          tx,
+        );
+      }
+    }
+    await settleDelivery(tx, delivery.id, {
+      state: decision.send ? 'sent' : 'skipped',
+      reason: decision.send ? null : decision.reason,
+      at: now,
+    });
+    if (delivery.contactWhen === 3 && notification.isActive && delivery.userActive) {
+      const next = nextReminder(delivery, delivery);
+      await insertDeliveries(tx, [
+        {
+          ruleId: delivery.ruleId,
+          notificationId: delivery.notificationId,
+          repeat: next.repeat,
+          dueAt: next.dueAt,
+          deviceId: delivery.deviceId,
+          sensorId: delivery.sensorId,
+        },
+      ]);
+    }
+  }
+
+  private async canSeeSite(tx: Database, userId: number, locationId: number): Promise<boolean> {
+    const user = await getUserById(tx, userId);
+    if (user === undefined) {
+      return false;
+    }
+    try {
+      await getSiteAccess(tx, user, locationId);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+/** The person, and the alternative contact too when the rule says so (docs/alert-rules.md). */
+function recipientsOf(delivery: DueDelivery): string[] {
+  const alternative = delivery.alternativeContact?.trim();
+  return delivery.sendToAlternative && alternative
+    ? [...new Set([delivery.userEmail, alternative])]
+    : [delivery.userEmail];
+}
+
+function reasonOf(delivery: DueDelivery, notification: NotificationWithPlace): AlertReason {
+  if (delivery.contactWhen === 0) {
+    return { kind: 'now' };
+  }
+  if (delivery.contactWhen === 2) {
+    return { kind: 'still-on', since: formatWallClock(notification.dateCreated, notification.timezone) };
+  }
+  return { kind: 'reminder', count: delivery.repeat };
+}

@@ -1,0 +1,46 @@
+import type { NotificationItem } from '@vigil/contracts';
+import { textCell } from '../graphs/graph-export-csv';
+
+/**
+ * notifications.csv (M section 7 'export/'; docs/notifications.md): one row per notification, newest first, RFC 4180
+ * quoting, CRLF rows, UTF-8 with a BOM; text a spreadsheet would run as a formula gets a leading quote. Times
+ * are the site's wall clock (notification_time) and unix seconds.
+ */
+export const NOTIFICATION_CSV_COLUMNS = [
+  'id',
+  'time',
+  'timestamp',
+  'site',
+  'device',
+  'sensor',
+  'sensor_id',
+  'type',
+  'content',
+  'value',
+  'active',
+  'duration',
+  'acknowledged_by',
+] as const;
+
+export function exportHeader(): string {
+  return `\uFEFF${NOTIFICATION_CSV_COLUMNS.join(',')}\r\n`;
+}
+
+export function exportLine(item: NotificationItem): string {
+  const cells = [
+    String(item.id),
+    textCell(item.notification_time),
+    String(item.timestamp),
+    textCell(item.location.title),
+    textCell(item.device_name ?? ''),
+    textCell(item.sensor_name ?? ''),
+    textCell(item.full_sensor_id ?? ''),
+    textCell(item.event_label),
+    textCell(item.content),
+    textCell(item.value ?? ''),
+    item.is_active ? 'On' : 'Off',
+    textCell(item.duration ?? ''),
+    textCell(item.acknowledged?.by ?? ''),
+  ];
+  return `${cells.join(',')}\r\n`;
+}

@@ -1,0 +1,142 @@
+import type { Database } from '../../db/database';
+import type { ControlPublisher } from '../../realtime/control-events';
+import { findSensorNamesOfDevices } from '../sensor-settings/sensor-settings.repo';
+import { draftOfDeviceEvent, draftOfMaintenanceRecord } from './notification-drafts';
+import {
+  findUnprojectedEvents,
+  findUnprojectedMaintenance,
+  insertNotification,
+  markEventsProjected,
+  markMaintenanceProjected,
+  tryLockNotificationProjector,
+} from './notification-projector.repo';
+import { findUndispatched, markDispatched, type NotificationWithPlace } from './notifications.repo';
+
+/** What happens to each new notification in the transaction that marks it dispatched: the e-mail rules. */
+export type NotificationDispatch = {
+  /** `fresh`: the rows recent enough to alert about (older ones are history filled in, not news). */
+  plan(tx: Database, fresh: readonly NotificationWithPlace[], now: Date): Promise<void>;
+};
+
+export type ProjectorLog = { error(object: object, message: string): void };
+
+export type NotificationProjectorDeps = {
+  db: Database;
+  bus: ControlPublisher;
+  dispatch: NotificationDispatch;
+  log: ProjectorLog;
+  /** How often every instance looks for new sources (default 500 ms). */
+  tickMs?: number;
+  now?: () => Date;
+};
+
+/** Rows per source and per transaction. */
+const BATCH = 500;
+/** A notification older than this when dispatched is history (a backfill, a long outage): no push, no e-mail. */
+export const FRESH_FOR_MS = 60 * 60 * 1000;
+
+/**
+ * Builds the notifications log (docs/notifications.md): every tick, one instance (advisory lock) turns the device
+ * events and maintenance records not yet in the log into notifications, and dispatches the notifications not yet
+ * dispatched — the e-mail rules plan their deliveries in the same transaction — then, after the commit, tells
+ * every instance's sockets (bus control event). Sources and notifications are marked in the transaction that
+ * uses them, so each becomes one notification and is dispatched once, whichever instance runs and whatever
+ * restarts in between.
+ */
+export class NotificationProjector {
+  private timer: NodeJS.Timeout | undefined;
+  /** Runs one after another: the timer's and the callers' of drain(). */
+  private chain: Promise<void> = Promise.resolve();
+  private pending = 0;
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: NotificationProjectorDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  start(): void {
+    this.timer = setInterval(() => {
+      if (this.pending === 0) {
+        this.drain().catch(() => undefined);
+      }
+    }, this.deps.tickMs ?? 500);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.chain;
+  }
+
+  /** Runs until nothing is left, after any run in progress (tests call it instead of waiting for the timer). */
+  drain(): Promise<void> {
+    this.pending += 1;
+    const run = this.chain
+      .then(async () => {
+        while (await this.runOnce()) {
+          // A batch was full: more rows wait.
+        }
+      })
+      .finally(() => {
+        this.pending -= 1;
+      });
+    this.chain = run.catch((error: unknown) =>
+      this.deps.log.error({ err: error }, 'notification projector failed'),
+    );
+    return run;
+  }
+
+  /** One transaction; true when a batch was full (more may wait). */
+  async runOnce(): Promise<boolean> {
+    const now = this.now();
+    const outcome = await this.deps.db.transaction(async (tx) => {
+      if (!(await tryLockNotificationProjector(tx))) {
+        return { dispatched: [] as NotificationWithPlace[], full: false };
+      }
+      const events = await findUnprojectedEvents(tx, BATCH);
+      const records = await findUnprojectedMaintenance(tx, BATCH);
+      const deviceIds = [...new Set([...events, ...records].map((source) => source.device.id))];
+      const names = await findSensorNamesOfDevices(tx, deviceIds);
+      for (const { event, device } of events) {
+        const name = event.sensorId === null ? undefined : names.get(`${device.id}:${event.sensorId}`);
+        await insertNotification(tx, draftOfDeviceEvent(event, device, name));
+      }
+      for (const { record, device } of records) {
+        await insertNotification(
+          tx,
+          draftOfMaintenanceRecord(record, device, names.get(`${device.id}:${record.sensorId}`)),
+        );
+      }
+      await markEventsProjected(
+        tx,
+        events.map(({ event }) => event.id),
+        now,
+      );
+      await markMaintenanceProjected(
+        tx,
+        records.map(({ record }) => record.id),
+        now,
+      );
+
+      const dispatched = await findUndispatched(tx, BATCH);
+      const fresh = dispatched.filter((row) => now.getTime() - row.dateCreated.getTime() <= FRESH_FOR_MS);
+      await this.deps.dispatch.plan(tx, fresh, now);
+      await markDispatched(
+        tx,
+        dispatched.map((row) => row.id),
+        now,
+      );
+      const full = events.length === BATCH || records.length === BATCH || dispatched.length === BATCH;
+      return { dispatched: fresh, full };
+    });
+    if (outcome.dispatched.length > 0) {
+      this.deps.bus.publishControl({
+        name: 'notifications-created',
+        data: {
+          notifications: outcome.dispatched.map((row) => ({ id: row.id, locationId: row.locationId })),
+        },
+      });
+    }
+    return outcome.full;
+  }
+}

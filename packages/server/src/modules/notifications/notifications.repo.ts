@@ -1,0 +1,251 @@
+import type { NotificationOrdering, NotificationType } from '@vigil/contracts';
+import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { devices } from '../devices/devices.table';
+import { locations } from '../sites/sites.table';
+import { notificationReads, notifications } from './notifications.table';
+
+/** A notification with what its item shows of its site and device (notification-items.ts). */
+export type NotificationWithPlace = typeof notifications.$inferSelect & {
+  locationTitle: string;
+  timezone: string;
+  udfId: string | null;
+  deviceType: string | null;
+  isOnline: boolean | null;
+};
+
+export type NotificationFilter = {
+  /** Sites the reader may see; undefined means every site (staff). */
+  siteIds: readonly number[] | undefined;
+  location?: number;
+  device?: number;
+  eventTypes?: readonly NotificationType[];
+  isActive?: boolean;
+  from?: Date;
+  to?: Date;
+  search?: string;
+};
+
+const withPlace = {
+  locationTitle: locations.title,
+  timezone: locations.timezone,
+  udfId: devices.udfId,
+  deviceType: devices.deviceType,
+  isOnline: devices.isOnline,
+};
+
+function selectWithPlace(db: Database) {
+  return db
+    .select({ ...getTableColumns(notifications), ...withPlace })
+    .from(notifications)
+    .innerJoin(locations, eq(locations.id, notifications.locationId))
+    .leftJoin(devices, eq(devices.id, notifications.deviceId));
+}
+
+/** `%`, `_` and `\` match themselves in a search. */
+const likePattern = (words: string) => `%${words.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+function conditionsOf(filter: NotificationFilter): SQL | undefined {
+  const conditions: Array<SQL | undefined> = [];
+  if (filter.siteIds !== undefined) {
+    conditions.push(
+      filter.siteIds.length === 0 ? sql`false` : inArray(notifications.locationId, [...filter.siteIds]),
+    );
+  }
+  if (filter.location !== undefined) {
+    conditions.push(eq(notifications.locationId, filter.location));
+  }
+  if (filter.device !== undefined) {
+    conditions.push(eq(notifications.deviceId, filter.device));
+  }
+  if (filter.eventTypes !== undefined && filter.eventTypes.length > 0) {
+    conditions.push(
+      filter.eventTypes.length === 1
+        ? eq(notifications.eventType, filter.eventTypes[0] as NotificationType)
+        : inArray(notifications.eventType, [...filter.eventTypes]),
+    );
+  }
+  if (filter.isActive !== undefined) {
+    conditions.push(eq(notifications.isActive, filter.isActive));
+  }
+  if (filter.from !== undefined) {
+    conditions.push(gte(notifications.dateCreated, filter.from));
+  }
+  if (filter.to !== undefined) {
+    conditions.push(lte(notifications.dateCreated, filter.to));
+  }
+  if (filter.search !== undefined && filter.search !== '') {
+    const pattern = likePattern(filter.search);
+    conditions.push(
+      sql`(${notifications.content} ilike ${pattern} or ${notifications.sensorName} ilike ${pattern}
+        or ${notifications.deviceTitle} ilike ${pattern} or ${locations.title} ilike ${pattern})`,
+    );
+  }
+  return and(...conditions);
+}
+
+function orderOf(ordering: NotificationOrdering | undefined, unacknowledgedFirst: boolean): SQL[] {
+  const first = unacknowledgedFirst
+    ? [
+        sql`(${notifications.eventType} in ('alarm_on', 'warning_on') and ${notifications.acknowledgedAt} is null) desc`,
+      ]
+    : [];
+  const field = (ordering ?? '-date_created').replace(/^-/, '');
+  const direction = (ordering ?? '-date_created').startsWith('-') ? desc : asc;
+  const column = {
+    date_created: notifications.dateCreated,
+    event_type: notifications.eventType,
+    device: notifications.deviceTitle,
+    location: locations.title,
+  }[field as 'date_created'];
+  const byTime = field === 'date_created' ? [] : [desc(notifications.dateCreated)];
+  return [...first, direction(column), ...byTime, direction(notifications.id)];
+}
+
+export type NotificationListOptions = {
+  ordering?: NotificationOrdering;
+  unacknowledgedFirst: boolean;
+  limit: number;
+  offset: number;
+};
+
+/** One page of the log and the number of rows the filter matches. */
+export async function findNotifications(
+  db: Database,
+  filter: NotificationFilter,
+  options: NotificationListOptions,
+): Promise<{ count: number; rows: NotificationWithPlace[] }> {
+  const where = conditionsOf(filter);
+  const [counted] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(notifications)
+    .innerJoin(locations, eq(locations.id, notifications.locationId))
+    .where(where);
+  const rows = await selectWithPlace(db)
+    .where(where)
+    .orderBy(...orderOf(options.ordering, options.unacknowledgedFirst))
+    .limit(options.limit)
+    .offset(options.offset);
+  return { count: counted?.count ?? 0, rows };
+}
+
+/** Rows of the filter in the list's order, `size` at a time after the row of `after` (the export's cursor). */
+export async function findNotificationsAfter(
+  db: Database,
+  filter: NotificationFilter,
+  after: { dateCreated: Date; id: number } | undefined,
+  size: number,
+): Promise<NotificationWithPlace[]> {
+  const cursor =
+    after === undefined
+      ? undefined
+      : sql`(${notifications.dateCreated}, ${notifications.id}) < (${after.dateCreated}, ${after.id})`;
+  return selectWithPlace(db)
+    .where(and(conditionsOf(filter), cursor))
+    .orderBy(desc(notifications.dateCreated), desc(notifications.id))
+    .limit(size);
+}
+
+export async function findNotificationsByIds(
+  db: Database,
+  ids: readonly number[],
+): Promise<NotificationWithPlace[]> {
+  if (ids.length === 0) {
+    return [];
+  }
+  return selectWithPlace(db)
+    .where(inArray(notifications.id, [...ids]))
+    .orderBy(asc(notifications.id));
+}
+
+/** Rows not yet pushed and handed to the e-mail rules, oldest first. */
+export async function findUndispatched(db: Database, limit: number): Promise<NotificationWithPlace[]> {
+  return selectWithPlace(db)
+    .where(sql`${notifications.dispatchedAt} is null`)
+    .orderBy(asc(notifications.id))
+    .limit(limit);
+}
+
+export async function markDispatched(db: Database, ids: readonly number[], at: Date): Promise<void> {
+  if (ids.length > 0) {
+    await db
+      .update(notifications)
+      .set({ dispatchedAt: at })
+      .where(inArray(notifications.id, [...ids]));
+  }
+}
+
+/**
+ * The reader's unread notifications, counted up to `cap` (the badge shows 999+ above 999): newer than their read
+ * mark, or, before they first read, than the day they joined.
+ */
+export async function countUnread(
+  db: Database,
+  user: { id: number; dateJoined: Date },
+  siteIds: readonly number[] | undefined,
+  cap: number,
+): Promise<number> {
+  const [mark] = await db
+    .select({ lastReadId: notificationReads.lastReadId })
+    .from(notificationReads)
+    .where(eq(notificationReads.userId, user.id));
+  const newer =
+    mark === undefined
+      ? gte(notifications.dateCreated, user.dateJoined)
+      : gt(notifications.id, mark.lastReadId);
+  const sites =
+    siteIds === undefined
+      ? undefined
+      : siteIds.length === 0
+        ? sql`false`
+        : inArray(notifications.locationId, [...siteIds]);
+  const inner = db
+    .select({ one: sql`1` })
+    .from(notifications)
+    .where(and(newer, sites))
+    .limit(cap)
+    .as('unread');
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(inner);
+  return row?.count ?? 0;
+}
+
+/** Everything up to now is read. */
+export async function markAllRead(db: Database, userId: number, at: Date): Promise<void> {
+  const [newest] = await db.select({ id: sql<number | null>`max(${notifications.id})` }).from(notifications);
+  const lastReadId = Number(newest?.id ?? 0);
+  await db
+    .insert(notificationReads)
+    .values({ userId, lastReadId, readAt: at })
+    .onConflictDoUpdate({
+      target: notificationReads.userId,
+      set: { lastReadId: sql`greatest(${notificationReads.lastReadId}, excluded.last_read_id)`, readAt: at },
+    });
+}
+
+/** Records who acknowledged an active alarm or warning; false when it is not one, or was acknowledged already. */
+export async function acknowledgeNotification(
+  db: Database,
+  id: number,
+  by: { id: number; name: string },
+  comment: string,
+  at: Date,
+): Promise<boolean> {
+  const updated = await db
+    .update(notifications)
+    .set({
+      acknowledgedAt: at,
+      acknowledgedById: by.id,
+      acknowledgedByName: by.name,
+      acknowledgeComment: comment,
+    })
+    .where(
+      and(
+        eq(notifications.id, id),
+        eq(notifications.isActive, true),
+        inArray(notifications.eventType, ['alarm_on', 'warning_on']),
+        sql`${notifications.acknowledgedAt} is null`,
+      ),
+    )
+    .returning({ id: notifications.id });
+  return updated.length > 0;
+}

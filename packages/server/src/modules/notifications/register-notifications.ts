@@ -1,0 +1,119 @@
+import type { NotificationPush } from '@vigil/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { visibleSiteIds } from '../access/access';
+import { AlertEngine } from '../alert-rules/alert-engine';
+import { assertPassesGate } from '../two-factor/two-factor-gate';
+import { getUserById } from '../users/users.repo';
+import { toPushItem } from './notification-items';
+import { NotificationProjector } from './notification-projector';
+import { type NotificationReader, NotificationSocket } from './notification-socket';
+import { findNotificationsByIds, type NotificationWithPlace } from './notifications.repo';
+import { notificationsRoutes } from './notifications.routes';
+import { NotificationsService } from './notifications.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Builds the log and dispatches it (tests call drain() instead of waiting for the timer). */
+    notificationProjector: NotificationProjector;
+    /** Sends the e-mails the alert rules owe (tests call drain()). */
+    alertEngine: AlertEngine;
+  }
+}
+
+/** One push per device (or per site, for a site's own notifications), newest last as they happened. */
+export function pushesOf(rows: readonly NotificationWithPlace[], count: number): NotificationPush[] {
+  const groups = new Map<string, NotificationWithPlace[]>();
+  for (const row of rows) {
+    const key = row.deviceId === null ? `site:${row.locationId}` : `device:${row.deviceId}`;
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  return [...groups.values()].map((group) => ({
+    device: group[0]?.deviceTitle ?? null,
+    location: group[0]?.locationTitle ?? null,
+    count,
+    notifications: group.map(toPushItem),
+  }));
+}
+
+/**
+ * The notifications log (docs/notifications.md): the projector that builds it from device events, maintenance
+ * records and administration actions, the e-mail alert engine it hands new notifications to, the calls, and
+ * ws/current-user-notifications/.
+ */
+export async function registerNotifications(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db, bus, accounts } = ctx;
+  const engine = new AlertEngine({ db, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl, log: app.log });
+  const projector = new NotificationProjector({ db, bus, dispatch: engine, log: app.log });
+  projector.start();
+  engine.start();
+  app.decorate('notificationProjector', projector);
+  app.decorate('alertEngine', engine);
+  app.addHook('onClose', async () => {
+    await projector.stop();
+    await engine.stop();
+  });
+
+  const notifications = new NotificationsService({ db });
+  await app.register(notificationsRoutes, { notifications });
+
+  const admit = async (token: string): Promise<NotificationReader | undefined> => {
+    const context = await accounts.authenticate(token);
+    if (context === undefined) {
+      return undefined;
+    }
+    try {
+      await assertPassesGate(db, context);
+    } catch {
+      return undefined;
+    }
+    const sites = await visibleSiteIds(db, context.user);
+    return {
+      userId: context.user.id,
+      sessionId: context.session.id,
+      expiresAt: context.session.expiresAt,
+      siteIds: sites === undefined ? undefined : new Set(sites),
+    };
+  };
+  const sockets = new Set<NotificationSocket>();
+  const stopListening = bus.onControl((event) => {
+    if (sockets.size === 0) {
+      return;
+    }
+    // The new rows are read once for all of this instance's sockets, and only if one of them wants them.
+    let rows: Promise<NotificationWithPlace[]> | undefined;
+    const load = () => {
+      rows ??=
+        event.name === 'notifications-created'
+          ? findNotificationsByIds(
+              db,
+              event.data.notifications.map((item) => item.id),
+            )
+          : Promise.resolve([]);
+      return rows;
+    };
+    for (const socket of sockets) {
+      socket.handleControl(event, load);
+    }
+  });
+  app.addHook('onClose', async () => stopListening());
+
+  app.get(
+    '/ws/current-user-notifications/',
+    { websocket: true, schema: { hide: true } },
+    (socket, request) => {
+      const { token } = request.query as { token?: unknown };
+      const unreadCount = async (userId: number) => {
+        const user = await getUserById(db, userId);
+        return user === undefined ? 0 : notifications.unreadCount(user);
+      };
+      const notificationSocket = new NotificationSocket(
+        socket,
+        { admit, unreadCount, pushesOf, log: request.log },
+        () => sockets.delete(notificationSocket),
+      );
+      sockets.add(notificationSocket);
+      notificationSocket.start(typeof token === 'string' ? token : undefined);
+    },
+  );
+}
