@@ -6,6 +6,7 @@ import { devicesCases } from './devices.cases';
 import { graphPanelCases } from './graph-panel.cases';
 import { graphsCases } from './graphs.cases';
 import { maintenanceCases } from './maintenance.cases';
+import { notificationsCases } from './notifications.cases';
 import { oemCases, outboxCases } from './oem.cases';
 import { proofTestsCases } from './proof-tests.cases';
 import { registrationCases } from './registration.cases';
@@ -29,6 +30,7 @@ export const ALL_CASES: RouteCase[] = [
   ...proofTestsCases,
   ...warningsCases,
   ...alertRulesCases,
+  ...notificationsCases,
   ...sensorSettingsCases,
   ...graphsCases,
   ...graphPanelCases,
