@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './alert-rules';
+export * from './analytics';
 export * from './clients';
 export * from './common';
 export * from './devices';

@@ -22,12 +22,12 @@ import { LoginRateLimiter, type LoginRateLimits } from './modules/accounts/login
 import { passwordRoutes } from './modules/accounts/password.routes';
 import { SessionTokens } from './modules/accounts/session-tokens';
 import { registerAlertRules } from './modules/alert-rules/register-alert-rules';
+import { registerAnalytics } from './modules/analytics/register-analytics';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { devicesRoutes } from './modules/devices/devices.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { registerGraphs } from './modules/graphs/register-graphs';
 import { registerMaintenance } from './modules/maintenance/register-maintenance';
-import { registerNotifications } from './modules/notifications/register-notifications';
 import { registerNotifications } from './modules/notifications/register-notifications';
 import { oemRoutes } from './modules/oem/oem.routes';
 import { proofTestsRoutes } from './modules/proof-tests/proof-tests.routes';
@@ -139,8 +139,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerWarnings(app, ctx);
   await registerGraphs(app, ctx);
   await registerNotifications(app, ctx);
-  await registerNotifications(app, ctx);
   await registerAlertRules(app, ctx);
+  await registerAnalytics(app, ctx);
 
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { IdParamSchema } from './common';
+import type { DeviceType } from './devices';
+import { SENSOR_STATE_TEXTS } from './realtime';
+
+/** Analytics (M sections 2, 3, 5, 7 to 9; docs/analytics.md). */
+
+/** M section 2: analytics exist for these device types only. */
+export const ANALYTICS_DEVICE_TYPES: readonly DeviceType[] = ['F500', '0300', 'F500-UDF'];
+
+export const ANALYTICS_MESSAGES = {
+  /** M section 8, verbatim. */
+  fetchError: 'An error occured, please try again!',
+  selectDevice: 'Please select device before!',
+  notAllowed: 'You are not allowed to visit this page',
+  deviceType: 'Analytics are only available for devices of type F500, 0300 and F500-UDF.',
+  startRequired: 'Please select a start date.',
+  endRequired: 'Please select an end date.',
+  invalidDate: "Enter the date as 'D Mon YYYY', e.g. '5 Nov 2026'.",
+  startAfterEnd: 'The start date must not be after the end date.',
+} as const;
+
+/** The three reports of /analytics (the path segment of each call). */
+export const ANALYTICS_REPORTS = ['alarm-sensor', 'alarm-time', 'alarm-type'] as const;
+export type AnalyticsReport = (typeof ANALYTICS_REPORTS)[number];
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+export type CalendarDay = { year: number; month: number; day: number };
+
+/** 'D Mon YYYY' (also 'DD Mon YYYY', month in any case) → the calendar day; null when it is not a real day. */
+export function parseAnalyticsDate(text: string): CalendarDay | null {
+  const match = /^\s*(\d{1,2}) ([A-Za-z]{3}) (\d{4})\s*$/.exec(text);
+  if (match === null) {
+    return null;
+  }
+  const [, dayText = '', monthText = '', yearText = ''] = match;
+  const month = MONTHS.findIndex((name) => name.toLowerCase() === monthText.toLowerCase()) + 1;
+  const day = Number(dayText);
+  const year = Number(yearText);
+  if (month === 0 || year < 1970) {
+    return null;
+  }
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCDate() === day && date.getUTCMonth() === month - 1 ? { year, month, day } : null;
+}
+
+/** M section 7: the UTC calendar day of `date` as 'D Mon YYYY'. */
+export function formatAnalyticsDate(date: Date): string {
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+}
+
+/** A calendar day as 'YYYY-MM-DD' (the notifications filter's date). */
+export function isoDayOf(day: CalendarDay): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${day.year}-${pad(day.month)}-${pad(day.day)}`;
+}
+
+/** Milliseconds of 00:00 UTC of the day. */
+export function utcStartOf(day: CalendarDay): number {
+  return Date.UTC(day.year, day.month - 1, day.day);
+}
+
+const analyticsDate = (required: string) =>
+  z
+    .string({ error: required })
+    .min(1, required)
+    .transform((text, context) => {
+      const day = parseAnalyticsDate(text);
+      if (day === null) {
+        context.addIssue({ code: 'custom', message: ANALYTICS_MESSAGES.invalidDate });
+        return z.NEVER;
+      }
+      return day;
+    });
+
+/** ?start&end of every analytics call: whole UTC days, start day 00:00 to end day 24:00. */
+export const AnalyticsQuerySchema = z
+  .object({
+    start: analyticsDate(ANALYTICS_MESSAGES.startRequired).describe("First day, 'D Mon YYYY' (UTC)"),
+    end: analyticsDate(ANALYTICS_MESSAGES.endRequired).describe("Last day, included, 'D Mon YYYY' (UTC)"),
+  })
+  .refine((query) => utcStartOf(query.start) <= utcStartOf(query.end), {
+    message: ANALYTICS_MESSAGES.startAfterEnd,
+    path: ['start'],
+  });
+export type AnalyticsQuery = z.infer<typeof AnalyticsQuerySchema>;
+
+export const AnalyticsDeviceParamsSchema = z.object({
+  device: IdParamSchema.describe('Device id'),
+});
+
+/** alarm-sensor: alarms per sensor, the most alarmed first. */
+export const AlarmSensorDataSchema = z.array(
+  z.object({
+    sensor_name: z.string().describe("The sensor's configured name, else its name in the tree"),
+    y: z.number().int().describe('Alarms (alarm_on) in the range'),
+  }),
+);
+export type AlarmSensorData = z.infer<typeof AlarmSensorDataSchema>;
+
+/** alarm-time: alarms per hour of the day (0 to 23, the site's timezone), every hour present. */
+export const AlarmTimeDataSchema = z.array(
+  z.object({
+    name: z.number().int().min(0).max(23).describe("Hour of the day in the site's timezone"),
+    y: z.number().int(),
+  }),
+);
+export type AlarmTimeData = z.infer<typeof AlarmTimeDataSchema>;
+
+export const AlarmTypeItemSchema = z.object({
+  name: z.string().describe('Alarm type as shown'),
+  y: z.number().int(),
+});
+export type AlarmTypeItem = z.infer<typeof AlarmTypeItemSchema>;
+
+/** alarm-type: [total, [{name, y}]], the most frequent type first. */
+export const AlarmTypeDataSchema = z.tuple([z.number().int(), z.array(AlarmTypeItemSchema)]);
+export type AlarmTypeData = z.infer<typeof AlarmTypeDataSchema>;
+
+/** M section 9: what the pie chart calls the plain 'Alarm' type, and the merged contact types. */
+export const ALARM_TYPE_LABELS = {
+  alarm: 'Alarm',
+  underspeed: 'Underspeed Alarm',
+  contact: 'Contact Changed',
+};
+
+const CONTACT_STATES: readonly string[] = [SENSOR_STATE_TEXTS.contactOpen, SENSOR_STATE_TEXTS.contactClosed];
+
+/** The type of one alarm: its state text when it has one, else its status ('Alarm' when neither is known). */
+export function alarmTypeOf(detail: { state?: unknown; status?: unknown } | null | undefined): string {
+  const state = typeof detail?.state === 'string' ? detail.state.trim() : '';
+  if (state !== '') {
+    return state;
+  }
+  const status = typeof detail?.status === 'string' ? detail.status.trim() : '';
+  return status === '' ? ALARM_TYPE_LABELS.alarm : status;
+}
+
+/** True for the state texts of a contact sensor, open or closed (any case, any suffix). */
+export function isContactState(type: string): boolean {
+  const text = type.trim().toLowerCase();
+  return (
+    CONTACT_STATES.some((state) => state.toLowerCase() === text) ||
+    /^contact sensor (open|closed)\b/.test(text)
+  );
+}
+
+/** M section 9: 'Alarm' is shown as 'Underspeed Alarm', contact open/closed as 'Contact Changed'. */
+export function displayAlarmType(type: string): string {
+  if (type === ALARM_TYPE_LABELS.alarm) {
+    return ALARM_TYPE_LABELS.underspeed;
+  }
+  return isContactState(type) ? ALARM_TYPE_LABELS.contact : type;
+}
+
+/** Counts per raw type → the pie's [total, items]: relabelled, merged, the largest first (then by name). */
+export function mergeAlarmTypes(counts: ReadonlyArray<{ type: string; count: number }>): AlarmTypeData {
+  const merged = new Map<string, number>();
+  let total = 0;
+  for (const { type, count } of counts) {
+    const name = displayAlarmType(type);
+    merged.set(name, (merged.get(name) ?? 0) + count);
+    total += count;
+  }
+  const items = [...merged].map(([name, y]) => ({ name, y }));
+  items.sort((a, b) => b.y - a.y || a.name.localeCompare(b.name));
+  return [total, items];
+}

@@ -1,0 +1,84 @@
+import {
+  type AlarmSensorData,
+  type AlarmTimeData,
+  type AlarmTypeData,
+  ANALYTICS_DEVICE_TYPES,
+  ANALYTICS_MESSAGES,
+  type AnalyticsQuery,
+  alarmTypeOf,
+  mergeAlarmTypes,
+} from '@vigil/contracts';
+import type { Database } from '../../db/database';
+import { AppError } from '../../errors';
+import { forbidden, getSiteAccess, isStaffUser, notFound } from '../access/access';
+import { getDeviceById } from '../devices/devices.repo';
+import type { DeviceRow } from '../devices/devices.table';
+import { findSensorNamesOfDevices } from '../sensor-settings/sensor-settings.repo';
+import { getLocationById } from '../sites/sites.repo';
+import type { UserRow } from '../users/users.table';
+import { alarmsPerHourOfDay } from './alarm-hours';
+import { countAlarmsByQuarterHour, countAlarmsBySensor, countAlarmsByState } from './analytics.repo';
+import { alarmRangeOf } from './analytics-range';
+
+type AnalyticsDevice = { device: DeviceRow; timeZone: string };
+
+/**
+ * Who may ask about a site (M section 6): a site the user cannot see is 404 (foreign tenants included), a
+ * user who sees it but is neither super user nor OEM is 403.
+ */
+export async function assertAnalyticsSite(db: Database, user: UserRow, siteId: number): Promise<void> {
+  await getSiteAccess(db, user, siteId);
+  if (!isStaffUser(user)) {
+    throw forbidden();
+  }
+}
+
+/** The three reports of /analytics (M sections 2, 3, 7 and 9; docs/analytics.md) over a device's alarm_on events. */
+export class AnalyticsService {
+  constructor(private readonly deps: { db: Database }) {}
+
+  /** alarm-sensor: alarms per sensor under its configured name, the most alarmed first. */
+  async alarmSensor(user: UserRow, deviceId: number, query: AnalyticsQuery): Promise<AlarmSensorData> {
+    const { device } = await this.analyticsDevice(user, deviceId);
+    const counts = await countAlarmsBySensor(this.deps.db, device.id, alarmRangeOf(query));
+    const names = await findSensorNamesOfDevices(this.deps.db, [device.id]);
+    const items = counts.map(({ sensorId, treeName, count }) => ({
+      // 'Names apply everywhere a sensor is shown': the configured name wins over the tree's.
+      sensor_name: names.get(`${device.id}:${sensorId}`) ?? treeName ?? sensorId,
+      y: count,
+    }));
+    return items.sort((a, b) => b.y - a.y || a.sensor_name.localeCompare(b.sensor_name));
+  }
+
+  /** alarm-time: alarms per hour of the day on the site's clock, all 24 hours. */
+  async alarmTime(user: UserRow, deviceId: number, query: AnalyticsQuery): Promise<AlarmTimeData> {
+    const { device, timeZone } = await this.analyticsDevice(user, deviceId);
+    const counts = await countAlarmsByQuarterHour(this.deps.db, device.id, alarmRangeOf(query));
+    return alarmsPerHourOfDay(counts, timeZone);
+  }
+
+  /** alarm-type: [total, types], with M section 9's relabelling and merging. */
+  async alarmType(user: UserRow, deviceId: number, query: AnalyticsQuery): Promise<AlarmTypeData> {
+    const { device } = await this.analyticsDevice(user, deviceId);
+    const counts = await countAlarmsByState(this.deps.db, device.id, alarmRangeOf(query));
+    return mergeAlarmTypes(
+      counts.map(({ state, status, count }) => ({ type: alarmTypeOf({ state, status }), count })),
+    );
+  }
+
+  /** The device if the user may see its site (404), is super user or OEM (403) and its type has analytics (400). */
+  private async analyticsDevice(user: UserRow, deviceId: number): Promise<AnalyticsDevice> {
+    const device = await getDeviceById(this.deps.db, deviceId);
+    if (device === undefined) {
+      throw notFound();
+    }
+    await assertAnalyticsSite(this.deps.db, user, device.locationId);
+    if (!ANALYTICS_DEVICE_TYPES.includes(device.deviceType)) {
+      throw new AppError('validation', ANALYTICS_MESSAGES.deviceType, {
+        device: [ANALYTICS_MESSAGES.deviceType],
+      });
+    }
+    const site = await getLocationById(this.deps.db, device.locationId);
+    return { device, timeZone: site?.timezone ?? 'UTC' };
+  }
+}
