@@ -2,8 +2,8 @@ import { Flex, Layout } from 'antd';
 import { Link } from 'react-router';
 import { PATHS } from '../routes/paths';
 import { DarkBarTheme } from './DarkBarTheme';
+import { HeaderNotifications } from './HeaderNotifications';
 import { Logo } from './Logo';
-import { NotificationBell } from './NotificationBell';
 import { ProfileMenu } from './ProfileMenu';
 
 /** Top bar of the signed-in portal; while two-factor gates the session only Logout is offered. */
@@ -15,7 +15,7 @@ export function AppHeader({ isGated }: { isGated: boolean }) {
       </Link>
       <DarkBarTheme>
         <Flex align="center" gap={8}>
-          {isGated ? null : <NotificationBell />}
+          {isGated ? null : <HeaderNotifications />}
           <ProfileMenu isSettingsHidden={isGated} />
         </Flex>
       </DarkBarTheme>

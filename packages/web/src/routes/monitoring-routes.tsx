@@ -58,6 +58,8 @@ export const monitoringRoutes: RouteObject[] = [
   { path: '/graphs/historical/graphs/:dateTime/:sensorId?', element: <HistoricalGraphsPage /> },
   { path: '/notifications', element: <NotificationsPage /> },
   { path: '/notifications/all', element: <NotificationsPage /> },
+  { path: '/notifications/site/:siteId', element: <NotificationsPage /> },
+  { path: '/notifications/device/:deviceId', element: <NotificationsPage /> },
   { path: '/edit/sensor/names', element: <SensorNamesPage /> },
   { path: '/edit/sensor/images', element: <SensorImagesPage /> },
   { path: '/edit/sensor/types', element: <SensorTypesPage /> },

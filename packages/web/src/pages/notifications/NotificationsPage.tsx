@@ -1,11 +1,19 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { useLocation, useParams } from 'react-router';
+import { PATHS } from '../../routes/paths';
+import { NotificationsLog } from './components/NotificationsLog';
+import { filtersFromLocation } from './notification-filters';
+import { useMarkReadOnOpen } from './useMarkReadOnOpen';
 
-/** /notifications and /notifications/all (M section 2 'Notifications'). */
+/**
+ * /notifications, /notifications/all (clears the site and device filters and the unread flag), and the scoped
+ * /notifications/site/:siteId and /notifications/device/:deviceId (M section 2 'Notifications'). Opening it
+ * again (the bell, the sidebar) starts from the link's filters.
+ */
 export function NotificationsPage() {
-  return (
-    <PlaceholderPage
-      title="Notifications"
-      description="The active and historical alarm and warning log, with filters and export, will appear here."
-    />
-  );
+  const location = useLocation();
+  const { siteId, deviceId } = useParams();
+  const isAll = location.pathname.replace(/\/+$/, '') === PATHS.allNotifications;
+  useMarkReadOnOpen(isAll, location.key);
+  const initial = filtersFromLocation(new URLSearchParams(location.search), { siteId, deviceId, isAll });
+  return <NotificationsLog key={location.key} initial={initial} />;
 }

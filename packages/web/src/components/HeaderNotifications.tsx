@@ -1,0 +1,63 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { NotificationPush } from '@vigil/contracts';
+import { App } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { getUnreadCount, UNREAD_COUNT_QUERY_KEY } from '../api/notifications';
+import { AlarmMuteSwitch } from './AlarmMuteSwitch';
+import { playAlarm, readMuted, shouldSound, unlockAlarmSoundOnInteraction, writeMuted } from './alarm-sound';
+import { NotificationBell } from './NotificationBell';
+import { toastsOf } from './notification-toasts';
+import { useNotificationsSocket, usePushes } from './notifications-socket';
+
+const TOAST_BORDER = { red: '#F14D49', amber: '#F47E21', green: '#27AE60', blue: '#2F80ED' } as const;
+
+/**
+ * The header's part of the notifications (A section 2): the live connection, the bell with the unread count
+ * (GET active-count/, then each push's `count`), the toasts bottom right and the alarm sound with its mute switch.
+ */
+export function HeaderNotifications() {
+  const queryClient = useQueryClient();
+  const { notification } = App.useApp();
+  const [isMuted, setIsMuted] = useState(readMuted);
+  const unread = useQuery({
+    queryKey: UNREAD_COUNT_QUERY_KEY,
+    queryFn: ({ signal }) => getUnreadCount(signal),
+  });
+
+  useNotificationsSocket();
+  useEffect(unlockAlarmSoundOnInteraction, []);
+
+  const onPush = useCallback(
+    (push: NotificationPush) => {
+      queryClient.setQueryData(UNREAD_COUNT_QUERY_KEY, push.count);
+      for (const toast of toastsOf(push)) {
+        notification.open({
+          key: toast.key,
+          title: toast.title,
+          description: toast.description,
+          duration: toast.durationMs / 1000,
+          placement: 'bottomRight',
+          style: { borderLeft: `4px solid ${TOAST_BORDER[toast.color]}` },
+          props: { 'data-testid': 'notification-toast' },
+        });
+      }
+      if (shouldSound(push, isMuted)) {
+        playAlarm();
+      }
+    },
+    [queryClient, notification, isMuted],
+  );
+  usePushes(onPush);
+
+  const changeMuted = (next: boolean) => {
+    setIsMuted(next);
+    writeMuted(next);
+  };
+
+  return (
+    <>
+      <AlarmMuteSwitch isMuted={isMuted} onChange={changeMuted} />
+      <NotificationBell unreadCount={unread.data ?? 0} />
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+import { useQuery } from '@tanstack/react-query';
+import { NOTIFICATION_TYPE_LABELS, NOTIFICATION_TYPES, type NotificationType } from '@vigil/contracts';
+import { Button, DatePicker, Flex, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { getDevice, listDevices } from '../../../api/devices';
+import { listSites } from '../../../api/sites';
+import { deviceListQueryKey, deviceQueryKey } from '../../devices/queries';
+import { SITES_QUERY_KEY } from '../../sites/queries';
+import { isDayDisabled, type NotificationFilters } from '../notification-filters';
+
+const DAY = 'YYYY-MM-DD';
+const TYPE_OPTIONS = NOTIFICATION_TYPES.map((type) => ({
+  value: type,
+  label: NOTIFICATION_TYPE_LABELS[type],
+}));
+
+type Props = {
+  filters: NotificationFilters;
+  onChange: (changes: Partial<NotificationFilters>) => void;
+  onClear: () => void;
+};
+
+/** Date range (30-day rule of M section 5), Site, Device (of the chosen site), Type and CLEAR FILTER. */
+export function NotificationFilterForm({ filters, onChange, onClear }: Props) {
+  const [firstPick, setFirstPick] = useState<string | null>(null);
+  const sites = useQuery({
+    queryKey: [...SITES_QUERY_KEY, 'list', 'title'],
+    queryFn: ({ signal }) => listSites({ ordering: 'title' }, signal),
+  });
+  // A device chosen by the route or a link names its site, so the Device select can list its neighbours.
+  const chosenDevice = useQuery({
+    queryKey: deviceQueryKey(filters.deviceId ?? 0),
+    queryFn: ({ signal }) => getDevice(filters.deviceId ?? 0, signal),
+    enabled: filters.deviceId !== null && filters.siteId === null,
+  });
+  const siteId = filters.siteId ?? chosenDevice.data?.location ?? null;
+  const devices = useQuery({
+    queryKey: deviceListQueryKey(siteId ?? undefined),
+    queryFn: ({ signal }) => listDevices(siteId ?? undefined, signal),
+    enabled: siteId !== null,
+  });
+
+  const range: [Dayjs | null, Dayjs | null] = [
+    filters.from === null ? null : dayjs(filters.from, DAY),
+    filters.to === null ? null : dayjs(filters.to, DAY),
+  ];
+
+  return (
+    <Flex gap={12} wrap align="center" className="notification-filters" data-testid="notification-filters">
+      <DatePicker.RangePicker
+        value={range}
+        allowEmpty={[true, true]}
+        format={DAY}
+        placeholder={['Start date', 'End date']}
+        aria-label="Date range"
+        data-testid="notification-range"
+        disabledDate={(day, info) => {
+          const bound = info?.from === undefined ? firstPick : info.from.format(DAY);
+          return isDayDisabled(day.format(DAY), bound);
+        }}
+        onCalendarChange={(dates) => {
+          const picked = dates?.find((date) => date !== null) ?? null;
+          setFirstPick(picked === null ? null : picked.format(DAY));
+        }}
+        onOpenChange={(isOpen) => (isOpen ? undefined : setFirstPick(null))}
+        onChange={(dates) =>
+          onChange({ from: dates?.[0]?.format(DAY) ?? null, to: dates?.[1]?.format(DAY) ?? null })
+        }
+      />
+      <Select
+        allowClear
+        showSearch={{ optionFilterProp: 'label' }}
+        placeholder="Site"
+        aria-label="Site"
+        data-testid="notification-site"
+        style={{ minWidth: 180 }}
+        loading={sites.isLoading}
+        value={siteId ?? undefined}
+        options={sites.data?.results.map((site) => ({ value: site.id, label: site.title })) ?? []}
+        onChange={(value: number | undefined) => onChange({ siteId: value ?? null, deviceId: null })}
+      />
+      <Select
+        allowClear
+        showSearch={{ optionFilterProp: 'label' }}
+        placeholder="Device"
+        aria-label="Device"
+        data-testid="notification-device"
+        style={{ minWidth: 180 }}
+        disabled={siteId === null}
+        loading={devices.isLoading && siteId !== null}
+        value={filters.deviceId ?? undefined}
+        options={devices.data?.map((device) => ({ value: device.id, label: device.title })) ?? []}
+        onChange={(value: number | undefined) => onChange({ siteId, deviceId: value ?? null })}
+      />
+      <Select
+        allowClear
+        placeholder="Type"
+        aria-label="Type"
+        data-testid="notification-type-filter"
+        style={{ minWidth: 190 }}
+        value={filters.type ?? undefined}
+        options={TYPE_OPTIONS}
+        onChange={(value: NotificationType | undefined) => onChange({ type: value ?? null })}
+      />
+      <Button onClick={onClear} data-testid="notification-clear">
+        CLEAR FILTER
+      </Button>
+    </Flex>
+  );
+}

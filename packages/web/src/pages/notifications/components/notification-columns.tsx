@@ -1,0 +1,71 @@
+import { Button, Tag, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { NotificationTab } from '../notification-filters';
+import { canAcknowledge, inAlarmText, type NotificationRow } from '../notification-rows';
+
+function acknowledgedText(row: NotificationRow): string {
+  const { acknowledged } = row;
+  if (acknowledged === null) {
+    return '';
+  }
+  const at = new Date(acknowledged.at * 1000).toLocaleString();
+  return `Acknowledged by ${acknowledged.by} at ${at}`;
+}
+
+/** The table's columns (M section 2): time, site, device, sensor, type, content, value, In alarm, action. */
+export function notificationColumns(
+  tab: NotificationTab,
+  onAcknowledge: (row: NotificationRow) => void,
+): ColumnsType<NotificationRow> {
+  return [
+    { title: 'Time', dataIndex: 'time', key: 'time', width: 170 },
+    { title: 'Site', dataIndex: 'site', key: 'site', ellipsis: true },
+    { title: 'Device', dataIndex: 'device', key: 'device', ellipsis: true, render: (value) => value ?? '—' },
+    {
+      title: 'Sensor name',
+      dataIndex: 'sensorName',
+      key: 'sensor',
+      ellipsis: true,
+      render: (value) => value ?? '—',
+    },
+    {
+      title: 'Type',
+      dataIndex: 'label',
+      key: 'type',
+      render: (label: string, row) => (
+        <Tag color={row.color} data-testid="notification-type" style={{ marginInlineEnd: 0 }}>
+          {label}
+        </Tag>
+      ),
+    },
+    { title: 'Content', dataIndex: 'content', key: 'content' },
+    { title: 'Value', dataIndex: 'value', key: 'value', render: (value) => value ?? '—' },
+    {
+      title: 'In alarm',
+      key: 'in-alarm',
+      width: 150,
+      render: (_, row) => <span data-testid="in-alarm">{inAlarmText(row, tab)}</span>,
+    },
+    {
+      title: 'Acknowledge',
+      key: 'acknowledge',
+      width: 170,
+      render: (_, row) => {
+        if (row.acknowledged !== null) {
+          return (
+            <Tooltip title={row.acknowledged.comment === '' ? undefined : row.acknowledged.comment}>
+              <Typography.Text type="secondary" data-testid="acknowledged">
+                {acknowledgedText(row)}
+              </Typography.Text>
+            </Tooltip>
+          );
+        }
+        return canAcknowledge(row) ? (
+          <Button size="small" onClick={() => onAcknowledge(row)} data-testid={`acknowledge-${row.id}`}>
+            Acknowledge
+          </Button>
+        ) : null;
+      },
+    },
+  ];
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { canAcknowledge, inAlarmText, rowFromItem, rowFromPush } from './notification-rows';
+import { listItem, pushItem } from './notification-test-data';
+
+describe("the 'In alarm' column", () => {
+  it('says On or Off in the Active tab', () => {
+    expect(inAlarmText(rowFromItem(listItem(1)), 'active')).toBe('On');
+    expect(inAlarmText(rowFromItem(listItem(1, { is_active: false })), 'active')).toBe('Off');
+  });
+
+  it('gives the duration in Historical, On while still active, a dash for an instant', () => {
+    const closed = listItem(1, {
+      is_active: false,
+      duration: '0 day(s), 1:05:09',
+      date_cleared: 1_795_003_909,
+    });
+    expect(inAlarmText(rowFromItem(closed), 'historical')).toBe('0 day(s), 1:05:09');
+    expect(inAlarmText(rowFromItem(listItem(2)), 'historical')).toBe('On');
+    const cleared = listItem(3, { event_type: 'alarm_off', is_active: false });
+    expect(inAlarmText(rowFromItem(cleared), 'historical')).toBe('—');
+    expect(inAlarmText(rowFromPush(pushItem(4)), 'historical')).toBe('On');
+  });
+});
+
+describe('Acknowledge', () => {
+  it('is offered for active alarms and warnings not yet acknowledged', () => {
+    expect(canAcknowledge(rowFromItem(listItem(1)))).toBe(true);
+    expect(canAcknowledge(rowFromPush(pushItem(2, { type: 'warning_on' })))).toBe(true);
+    expect(canAcknowledge(rowFromItem(listItem(3, { is_active: false })))).toBe(false);
+    expect(canAcknowledge(rowFromItem(listItem(4, { event_type: 'device_offline' })))).toBe(false);
+    const done = listItem(5, { acknowledged: { at: 1_795_000_100, by: 'Morgan Manager', comment: '' } });
+    expect(canAcknowledge(rowFromItem(done))).toBe(false);
+  });
+
+  it('a deleted device keeps the name the row was written with', () => {
+    expect(rowFromItem(listItem(6, { device: null, device_name: 'Old kiln' })).device).toBe('Old kiln');
+  });
+});
