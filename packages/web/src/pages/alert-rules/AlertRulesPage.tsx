@@ -5,7 +5,6 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { listAlertRules } from '../../api/alert-rules';
 import { errorMessageOf } from '../../api/api-error';
-import { ADMIN_TABLE_SCROLL } from '../../components/admin-table';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { useTimedValue } from '../../hooks/useTimedValue';
 import { ALERT_RESET_MS } from '../../messages';
@@ -91,7 +90,6 @@ export function AlertRulesPage() {
           showSizeChanger: false,
         }}
         locale={{ emptyText: 'No email alerts yet' }}
-        scroll={ADMIN_TABLE_SCROLL}
         data-testid="alert-rules-table"
       />
     </div>

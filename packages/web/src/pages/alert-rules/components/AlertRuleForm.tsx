@@ -168,7 +168,7 @@ export function AlertRuleForm(props: AlertRuleFormProps) {
           <Col xs={24} md={8}>
             <Form.Item
               name="x"
-              label={`X (${unit})`}
+              label="X"
               rules={[
                 { required: true, message: ALERT_RULE_MESSAGES.xMin },
                 { type: 'integer', min: 1, message: ALERT_RULE_MESSAGES.xMin },
@@ -209,7 +209,7 @@ export function AlertRuleForm(props: AlertRuleFormProps) {
                 name="smart_notify"
                 label="Smart Notify"
                 valuePropName="checked"
-                extra="At most this many e-mails an hour per sensor."
+                tooltip="At most this many e-mails an hour per sensor"
               >
                 <Switch aria-label="Smart Notify" data-testid="alert-rule-smart-notify" />
               </Form.Item>
