@@ -20,6 +20,9 @@ export const ANALYTICS_MESSAGES = {
   startAfterEnd: 'The start date must not be after the end date.',
 } as const;
 
+/** M section 9: alerts dismiss themselves after 5 s. */
+export const ANALYTICS_ALERT_DISMISS_MS = 5000;
+
 /** The three reports of /analytics (the path segment of each call). */
 export const ANALYTICS_REPORTS = ['alarm-sensor', 'alarm-time', 'alarm-type'] as const;
 export type AnalyticsReport = (typeof ANALYTICS_REPORTS)[number];

@@ -1,11 +1,110 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { useMutation } from '@tanstack/react-query';
+import { ANALYTICS_DEVICE_TYPES, ANALYTICS_MESSAGES, formatAnalyticsDate, isStaff } from '@vigil/contracts';
+import { Alert, Result } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
+import { type AnalyticsRange, getAnalyticsReport } from '../../api/analytics';
+import { errorMessageOf } from '../../api/api-error';
+import { useCurrentUser } from '../../hooks/useCurrentUser';
+import { usePageTitle } from '../../hooks/usePageTitle';
+import styles from './analytics.module.css';
+import { defaultAnalyticsRange } from './analytics-range';
+import type { AnalyticsTabKey } from './chart-options';
+import { AnalyticsHeader } from './components/AnalyticsHeader';
+import { AnalyticsTabs } from './components/AnalyticsTabs';
+import { AnalyticsToolbar } from './components/AnalyticsToolbar';
+import { useAnalyticsAlert } from './hooks/useAnalyticsAlert';
 
-/** /analytics (M section 2 'Analytics'). */
+/** A local calendar day as the UTC day of the same date, for 'D Mon YYYY'. */
+const shownDay = (day: Date) =>
+  formatAnalyticsDate(new Date(Date.UTC(day.getFullYear(), day.getMonth(), day.getDate())));
+
+/** /analytics (M sections 2, 5, 8, 9): alarm reports of the current device for super users and OEM. */
 export function AnalyticsPage() {
+  const me = useCurrentUser();
+  usePageTitle(me.current_device === null ? 'Analytics' : `${me.current_device.title} - Analytics`);
+  if (!isStaff(me)) {
+    return (
+      <div className="page">
+        <Result status="403" title={ANALYTICS_MESSAGES.notAllowed} data-testid="analytics-not-allowed" />
+      </div>
+    );
+  }
+  return <AnalyticsReports key={me.current_device?.id ?? 0} />;
+}
+
+function AnalyticsReports() {
+  const me = useCurrentUser();
+  const device = me.current_device;
+  const [from, setFrom] = useState<Dayjs | null>(() => dayjs(defaultAnalyticsRange(new Date()).start));
+  const [to, setTo] = useState<Dayjs | null>(() => dayjs());
+  const [activeTab, setActiveTab] = useState<AnalyticsTabKey>('sensors');
+  const [shownRange, setShownRange] = useState<{ start: string; end: string } | null>(null);
+  const { alert, showAlert, clearAlert } = useAnalyticsAlert();
+  const hasAnalytics = device !== null && ANALYTICS_DEVICE_TYPES.includes(device.device_type);
+
+  const report = useMutation({
+    mutationFn: (range: AnalyticsRange & { deviceId: number }) => getAnalyticsReport(range.deviceId, range),
+    onSuccess: (_data, range) => setShownRange({ start: shownDay(range.start), end: shownDay(range.end) }),
+    onError: (error) => showAlert('error', errorMessageOf(error, ANALYTICS_MESSAGES.fetchError)),
+  });
+
+  // M sections 5 and 8: without a device the report cannot be generated; say so on arrival.
+  useEffect(() => {
+    if (device === null) {
+      showAlert('noDevice');
+    }
+  }, [device, showAlert]);
+
+  const handleGenerate = () => {
+    if (device === null) {
+      showAlert('noDevice');
+      return;
+    }
+    if (from === null || to === null) {
+      return;
+    }
+    report.mutate({ deviceId: device.id, start: from.toDate(), end: to.toDate() });
+  };
+
   return (
-    <PlaceholderPage
-      title="Analytics"
-      description="Alarm reports of the selected device by sensor, time of day and type will appear here."
-    />
+    <div className="page" data-testid="analytics-page">
+      <AnalyticsHeader siteTitle={me.current_location?.title ?? null} deviceTitle={device?.title ?? null} />
+      {alert === null ? null : (
+        <div className={styles.alerts}>
+          <Alert
+            type="warning"
+            showIcon
+            closable={{ onClose: clearAlert, 'aria-label': 'Close' }}
+            title={alert.text}
+            data-testid={`analytics-alert-${alert.kind}`}
+          />
+        </div>
+      )}
+      {device !== null && !hasAnalytics ? (
+        <Alert
+          type="info"
+          showIcon
+          title={ANALYTICS_MESSAGES.deviceType}
+          data-testid="analytics-device-type"
+        />
+      ) : null}
+      <AnalyticsToolbar
+        from={from}
+        to={to}
+        hasDevice={device !== null && hasAnalytics}
+        isLoading={report.isPending}
+        onFrom={setFrom}
+        onTo={setTo}
+        onGenerate={handleGenerate}
+      />
+      <AnalyticsTabs
+        report={report.data ?? null}
+        deviceTitle={device?.title ?? ''}
+        range={shownRange}
+        activeTab={activeTab}
+        onTab={setActiveTab}
+      />
+    </div>
   );
 }

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { defaultAnalyticsRange, localIsoDay } from './analytics-range';
+import { alarmTypesOption, hourLabel, pngNameOf, sensorAlarmsOption, timeOfDayOption } from './chart-options';
+
+describe('analytics charts', () => {
+  it('draws the most alarmed sensor on top of the bar chart', () => {
+    const option = sensorAlarmsOption(
+      [
+        { sensor_name: 'Head Pulley Speed', y: 3 },
+        { sensor_name: 'Door Switch', y: 2 },
+      ],
+      'x',
+    );
+    expect(option.yAxis).toMatchObject({ data: ['Door Switch', 'Head Pulley Speed'] });
+    expect(option.series).toMatchObject([{ type: 'bar', data: [2, 3] }]);
+  });
+
+  it('labels the 24 hours as HH:00', () => {
+    const hours = Array.from({ length: 24 }, (_, name) => ({ name, y: name === 9 ? 2 : 0 }));
+    const option = timeOfDayOption(hours, 'x');
+    expect(hourLabel(7)).toBe('07:00');
+    expect(option.xAxis).toMatchObject({ data: expect.arrayContaining(['00:00', '09:00', '23:00']) });
+    expect((option.series as Array<{ data: number[] }>)[0]?.data[9]).toBe(2);
+  });
+
+  it('puts the total in the pie title and each type as a slice', () => {
+    const option = alarmTypesOption(
+      [
+        5,
+        [
+          { name: 'Underspeed Alarm', y: 3 },
+          { name: 'Contact Changed', y: 2 },
+        ],
+      ],
+      'x',
+      false,
+    );
+    expect(option.title).toMatchObject({ text: 'Type Of Alarms (total: 5)' });
+    expect(option.series).toMatchObject([
+      {
+        type: 'pie',
+        data: [
+          { name: 'Underspeed Alarm', value: 3 },
+          { name: 'Contact Changed', value: 2 },
+        ],
+      },
+    ]);
+  });
+
+  it('names the PNG after the device, the tab and the range', () => {
+    expect(pngNameOf('Mill #2', 'types', { start: '1 Nov 2026', end: '5 Nov 2026' })).toBe(
+      'analytics_Mill_2_types_1_Nov_2026_5_Nov_2026.png',
+    );
+  });
+
+  it('defaults to the first day of the current month until today (M section 9)', () => {
+    const today = new Date(2026, 10, 24, 15, 30);
+    const range = defaultAnalyticsRange(today);
+    expect(localIsoDay(range.start)).toBe('2026-11-01');
+    expect(localIsoDay(range.end)).toBe('2026-11-24');
+  });
+});
