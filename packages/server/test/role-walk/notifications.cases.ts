@@ -29,7 +29,18 @@ async function activeAlarmAtA1(w: World): Promise<number> {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+/** M section 6 editors at A1: staff, accounts management, Manager and Engineer. */
+const EDIT_A1: Row = [A, A, A, A, A, D, D, D];
+
 export const notificationsCases: RouteCase[] = [
+  {
+    method: 'POST',
+    route: '/api/v1/devices/{id}/test-notification/',
+    request: async (w) => ({
+      url: `/api/v1/devices/${(await buildDevice(w.db, w.siteA1)).id}/test-notification/`,
+    }),
+    expect: EDIT_A1,
+  },
   // Everyone signed in reads their own log (the sites they see); a site filter is checked like the site.
   {
     method: 'GET',

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
 import type { ControlPublisher } from '../../realtime/control-events';
 import { assertCanEditSite, getSiteAccess, isStaffUser, notFound } from '../access/access';
+import { noteDeviceAdministration } from '../notifications/administration-notices';
 import { uniqueViolationOf } from '../registration/unique-violation';
 import { updateUser } from '../users/users.repo';
 import type { UserRow } from '../users/users.table';
@@ -71,6 +72,7 @@ export async function createDevice(db: Database, user: UserRow, input: DeviceCre
       ipAddress: input.ip_address,
     }),
   );
+  await noteDeviceAdministration(db, { device: row, action: 'added', by: user });
   return toDeviceJson(row, true);
 }
 
@@ -131,6 +133,7 @@ export async function editDevice(
   }
   // Moved to another site or bound to another unit: the feed of its old udf_id re-checks.
   signals.publishControl({ name: 'access-changed', data: { udfId: row.udfId } });
+  await noteDeviceAdministration(db, { device: updated, action: 'changed', by: user });
   return toDeviceJson(updated, true);
 }
 
@@ -144,6 +147,7 @@ export async function removeDevice(
   const row = await getEditableDevice(db, user, id);
   await deleteDevice(db, id);
   signals.publishControl({ name: 'access-changed', data: { udfId: row.udfId } });
+  await noteDeviceAdministration(db, { device: row, action: 'removed', by: user });
 }
 
 /**
@@ -162,6 +166,11 @@ export async function toggleDeviceSuspension(
     throw notFound();
   }
   signals.publishControl({ name: 'access-changed', data: { udfId: row.udfId } });
+  await noteDeviceAdministration(db, {
+    device: row,
+    action: row.isSuspended ? 'suspended' : 'reactivated',
+    by: user,
+  });
   return toDeviceJson(row, true);
 }
 

@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import {
   AcknowledgeBodySchema,
+  DeviceIdParamsSchema,
+  ErrorDetailSchema,
   NotificationIdParamsSchema,
   NotificationItemSchema,
   NotificationPageSchema,
@@ -81,6 +83,22 @@ export async function notificationsRoutes(
         .header('Content-Disposition', 'attachment; filename="notifications.csv"')
         .header('Cache-Control', 'no-store')
         .send(Readable.from(lines, { objectMode: false }));
+    },
+  });
+
+  api.post('/api/v1/devices/:id/test-notification/', {
+    onRequest: app.authenticate,
+    schema: {
+      tags,
+      summary:
+        "Sends a 'test' notification of the device through the log and the 'Test Email' e-mail rules (202)",
+      security: JWT_SECURITY,
+      params: DeviceIdParamsSchema,
+      response: { 202: ErrorDetailSchema, ...DENIED_RESPONSES },
+    },
+    handler: async (request, reply) => {
+      await notifications.sendTest(requireAuth(request).user, request.params.id);
+      return reply.code(202).send({ detail: 'Test notification sent.' });
     },
   });
 

@@ -9,9 +9,10 @@ import {
 import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
 import type { Page } from '../../http/pagination';
-import { getSiteAccess, notFound, visibleSiteIds } from '../access/access';
+import { assertCanEditSite, getSiteAccess, notFound, visibleSiteIds } from '../access/access';
 import { getDeviceById } from '../devices/devices.repo';
 import type { UserRow } from '../users/users.table';
+import { noteTest } from './administration-notices';
 import { exportHeader, exportLine } from './notification-csv';
 import { toNotificationItem } from './notification-items';
 import {
@@ -126,6 +127,16 @@ export class NotificationsService {
       }
     }
     return lines();
+  }
+
+  /** POST devices/{id}/test-notification/: the site's editors send a test through the log and the e-mail rules. */
+  async sendTest(user: UserRow, deviceId: number): Promise<void> {
+    const device = await getDeviceById(this.deps.db, deviceId);
+    if (device === undefined) {
+      throw notFound();
+    }
+    await assertCanEditSite(this.deps.db, user, device.locationId);
+    await noteTest(this.deps.db, { device, by: user });
   }
 
   /** Beyond the spec: acknowledges an active alarm or warning of a site the reader sees. */

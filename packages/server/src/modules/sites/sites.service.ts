@@ -21,6 +21,7 @@ import {
   notFound,
 } from '../access/access';
 import { isUserInClient } from '../access/access.repo';
+import { noteSiteAdministration } from '../notifications/administration-notices';
 import { updateUser } from '../users/users.repo';
 import type { UserRow } from '../users/users.table';
 import { resolveCurrentClientId } from './current-client';
@@ -158,6 +159,7 @@ export async function createSite(db: Database, user: UserRow, input: SiteCreate)
     }
     return created;
   });
+  await noteSiteAdministration(db, { site: row, action: 'created', by: user });
   return oneSiteJson(db, row, true);
 }
 
@@ -169,6 +171,7 @@ export async function updateSite(db: Database, user: UserRow, id: number, input:
   if (row === undefined) {
     throw notFound();
   }
+  await noteSiteAdministration(db, { site: row, action: 'changed', by: user });
   return oneSiteJson(db, row, true);
 }
 
@@ -203,6 +206,11 @@ export async function toggleSiteSuspended(
     throw notFound();
   }
   signals.publishControl({ name: 'access-changed', data: { locationId: id } });
+  await noteSiteAdministration(db, {
+    site: row,
+    action: row.isSuspended ? 'suspended' : 'reactivated',
+    by: user,
+  });
   return oneSiteJson(db, row, true);
 }
 

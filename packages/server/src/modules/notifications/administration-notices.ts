@@ -1,0 +1,65 @@
+import type { Database } from '../../db/database';
+import type { UserRow } from '../users/users.table';
+import { notifications } from './notifications.table';
+
+/**
+ * device_administration and site_administration notifications (M section 3; docs/notifications.md): what a person
+ * changed on a device or a site, written by the service that made the change, and dispatched by the projector
+ * with the rest (sockets and e-mail rules).
+ */
+
+export type DeviceAction = 'added' | 'changed' | 'removed' | 'suspended' | 'reactivated';
+export type SiteAction = 'created' | 'changed' | 'suspended' | 'reactivated';
+
+const nameOf = (user: UserRow) =>
+  [user.firstName, user.lastName].filter((part) => part).join(' ') || user.email;
+
+export async function noteDeviceAdministration(
+  db: Database,
+  change: { device: { id: number; title: string; locationId: number }; action: DeviceAction; by: UserRow },
+): Promise<void> {
+  const { device, action, by } = change;
+  await db.insert(notifications).values({
+    eventType: 'device_administration',
+    locationId: device.locationId,
+    // A removed device is gone: its notice keeps the title only.
+    deviceId: action === 'removed' ? null : device.id,
+    deviceTitle: device.title,
+    content: `Device ${device.title} ${action} by ${nameOf(by)}`,
+    value: action,
+    dateCreated: new Date(),
+  });
+}
+
+export async function noteSiteAdministration(
+  db: Database,
+  change: { site: { id: number; title: string }; action: SiteAction; by: UserRow },
+): Promise<void> {
+  const { site, action, by } = change;
+  await db.insert(notifications).values({
+    eventType: 'site_administration',
+    locationId: site.id,
+    content: `Site ${site.title} ${action} by ${nameOf(by)}`,
+    value: action,
+    dateCreated: new Date(),
+  });
+}
+
+/**
+ * A 'test' notification of a device (docs/notifications.md 'Test'): a person checks that their e-mail rules of
+ * type 'Test Email' (and the log, the badge and the toasts) reach them.
+ */
+export async function noteTest(
+  db: Database,
+  test: { device: { id: number; title: string; locationId: number }; by: UserRow },
+): Promise<void> {
+  const { device, by } = test;
+  await db.insert(notifications).values({
+    eventType: 'test',
+    locationId: device.locationId,
+    deviceId: device.id,
+    deviceTitle: device.title,
+    content: `Test notification for ${device.title}, sent by ${nameOf(by)}`,
+    dateCreated: new Date(),
+  });
+}
