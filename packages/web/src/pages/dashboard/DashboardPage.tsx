@@ -11,6 +11,7 @@ import { DashboardView } from './components/DashboardView';
 import { MAINTENANCE_MODE_QUERY, MAINTENANCE_MODE_VALUE } from './dashboard-paths';
 import { useDeviceFeed } from './hooks/useDeviceFeed';
 import { useInitialHold } from './hooks/useInitialHold';
+import { useLinkedDevice } from './hooks/useLinkedDevice';
 import { createSensorStore } from './sensor-store';
 
 /** How often the device is read again, so the offline text follows is_online. */
@@ -24,11 +25,21 @@ function withoutLastSeen(device: Device): Device {
   return { ...device, last_seen_at: null };
 }
 
-/** /dashboard: the current device's live sensors; `?mode=maintenance` is the Maintenance tab (M section 2). */
+/**
+ * /dashboard: the current device's live sensors; `?mode=maintenance` is the Maintenance tab (M section 2);
+ * `?device=<id>` (links of e-mail alerts and notifications) first makes that device the current one.
+ */
 export function DashboardPage() {
   const me = useCurrentUser();
   const current = me.current_device;
+  const linked = useLinkedDevice(current?.id ?? null);
   usePageTitle(current === null ? 'Sensor Dashboard' : `${current.title} - Dashboard`);
+  if (linked === 'selecting') {
+    return <DashboardLoader />;
+  }
+  if (linked === 'failed') {
+    return <DashboardLoadFailed isSuperuser={me.is_superuser} />;
+  }
   if (current === null) {
     return <NoDeviceSelected />;
   }
