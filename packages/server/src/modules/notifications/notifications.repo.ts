@@ -1,5 +1,5 @@
 import type { NotificationOrdering, NotificationType } from '@vigil/contracts';
-import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { devices } from '../devices/devices.table';
 import { locations } from '../sites/sites.table';
@@ -248,4 +248,35 @@ export async function acknowledgeNotification(
     )
     .returning({ id: notifications.id });
   return updated.length > 0;
+}
+
+/**
+ * Retention (HISTORY_RETENTION_DAYS, like device events): removes notifications made before `cutoff`, `chunk`
+ * rows per statement, except those still active (an alarm on for that long stays in the log until it clears).
+ */
+export async function deleteClosedNotificationsBefore(
+  db: Database,
+  cutoff: Date,
+  chunk: number,
+): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const deleted = await db
+      .delete(notifications)
+      .where(
+        inArray(
+          notifications.id,
+          db
+            .select({ id: notifications.id })
+            .from(notifications)
+            .where(and(lt(notifications.dateCreated, cutoff), eq(notifications.isActive, false)))
+            .limit(chunk),
+        ),
+      )
+      .returning({ id: notifications.id });
+    total += deleted.length;
+    if (deleted.length < chunk) {
+      return total;
+    }
+  }
 }

@@ -118,7 +118,10 @@ describe('notifications/', () => {
     expect(file.headers['content-disposition']).toBe('attachment; filename="notifications.csv"');
     // UTF-8 with a byte order mark, so spreadsheets read names in any script.
     expect([...file.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = file.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = file.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe(
       'id,time,timestamp,site,device,sensor,sensor_id,type,content,value,active,duration,acknowledged_by',
     );

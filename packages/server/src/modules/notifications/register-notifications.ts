@@ -11,6 +11,7 @@ import { type NotificationReader, NotificationSocket } from './notification-sock
 import { findNotificationsByIds, type NotificationWithPlace } from './notifications.repo';
 import { notificationsRoutes } from './notifications.routes';
 import { NotificationsService } from './notifications.service';
+import { startNotificationsRetention } from './notifications-retention';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,6 +54,9 @@ export async function registerNotifications(app: FastifyInstance, ctx: AppContex
     await projector.stop();
     await engine.stop();
   });
+
+  const retention = startNotificationsRetention(db, ctx.config.historyRetentionDays, app.log);
+  app.addHook('onClose', async () => retention.stop());
 
   const notifications = new NotificationsService({ db });
   await app.register(notificationsRoutes, { notifications });

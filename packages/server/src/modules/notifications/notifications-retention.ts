@@ -1,0 +1,45 @@
+import type { Database } from '../../db/database';
+import { deleteClosedNotificationsBefore } from './notifications.repo';
+
+const DAY_MS = 86_400_000;
+const CHUNK = 10_000;
+
+/** Removes closed notifications older than the retention; answers how many. */
+export async function pruneNotifications(
+  db: Database,
+  retentionDays: number,
+  now = new Date(),
+): Promise<number> {
+  return deleteClosedNotificationsBefore(db, new Date(now.getTime() - retentionDays * DAY_MS), CHUNK);
+}
+
+/**
+ * Notifications retention (HISTORY_RETENTION_DAYS, as device events): a minute after start, then daily. Safe on
+ * several instances (each DELETE removes rows once; a second instance finds fewer).
+ */
+export function startNotificationsRetention(
+  db: Database,
+  retentionDays: number,
+  log: { info(object: object, message: string): void; error(object: object, message: string): void },
+): { stop(): void } {
+  const run = async () => {
+    try {
+      const deleted = await pruneNotifications(db, retentionDays);
+      if (deleted > 0) {
+        log.info({ deleted, retentionDays }, 'old notifications removed');
+      }
+    } catch (error) {
+      log.error({ err: error }, 'notifications retention failed');
+    }
+  };
+  const first = setTimeout(() => void run(), 60_000);
+  const daily = setInterval(() => void run(), DAY_MS);
+  first.unref();
+  daily.unref();
+  return {
+    stop: () => {
+      clearTimeout(first);
+      clearInterval(daily);
+    },
+  };
+}
