@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { defaultAnalyticsRange, localIsoDay } from './analytics-range';
-import { alarmTypesOption, hourLabel, pngNameOf, sensorAlarmsOption, timeOfDayOption } from './chart-options';
+import {
+  alarmTypesOption,
+  hourLabel,
+  hoursCaption,
+  pngNameOf,
+  sensorAlarmsOption,
+  sensorCaption,
+  timeOfDayOption,
+  typesCaption,
+} from './chart-options';
 
 describe('analytics charts', () => {
   it('draws the most alarmed sensor on top of the bar chart', () => {
@@ -58,5 +67,23 @@ describe('analytics charts', () => {
     const range = defaultAnalyticsRange(today);
     expect(localIsoDay(range.start)).toBe('2026-11-01');
     expect(localIsoDay(range.end)).toBe('2026-11-24');
+  });
+});
+
+describe('analytics captions', () => {
+  it('says what each chart shows in words', () => {
+    expect(
+      sensorCaption([
+        { sensor_name: 'A', y: 3 },
+        { sensor_name: 'B', y: 2 },
+      ]),
+    ).toBe('5 alarms on 2 sensors');
+    const hours = Array.from({ length: 24 }, (_, name) => ({
+      name,
+      y: name === 9 ? 2 : name === 14 ? 1 : 0,
+    }));
+    expect(hoursCaption(hours)).toBe('Busiest hour: 09:00 (2 alarms)');
+    expect(hoursCaption(hours.map((hour) => ({ ...hour, y: 0 })))).toBe('No alarms in the range');
+    expect(typesCaption([5, [{ name: 'Underspeed Alarm', y: 5 }]])).toBe('Total: 5 alarms of 1 types');
   });
 });

@@ -98,3 +98,25 @@ export function pngNameOf(deviceTitle: string, tab: string, range: { start: stri
   const safe = (text: string) => text.replace(/[^A-Za-z0-9-]+/g, '_').replace(/^_+|_+$/g, '');
   return `analytics_${safe(deviceTitle)}_${tab}_${safe(range.start)}_${safe(range.end)}.png`;
 }
+
+/** The sensor tab's caption: 'N alarms on M sensors'. */
+export function sensorCaption(data: AlarmSensorData): string {
+  const total = data.reduce((sum, item) => sum + item.y, 0);
+  return `${total} alarms on ${data.length} sensors`;
+}
+
+/** The hour tab's caption: the busiest hour, or that there was no alarm. */
+export function hoursCaption(data: AlarmTimeData): string {
+  const busiest = data.reduce<AlarmTimeData[number] | null>(
+    (best, hour) => (hour.y > (best?.y ?? 0) ? hour : best),
+    null,
+  );
+  return busiest === null
+    ? 'No alarms in the range'
+    : `Busiest hour: ${hourLabel(busiest.name)} (${busiest.y} alarms)`;
+}
+
+/** The type tab's caption: the total and the number of types. */
+export function typesCaption([total, items]: AlarmTypeData): string {
+  return `Total: ${total} alarms of ${items.length} types`;
+}

@@ -15,10 +15,12 @@ type AnalyticsChartProps = {
   /** The PNG's file name. */
   pngName: string;
   testId: string;
+  /** One line saying what the chart shows, in words. */
+  caption: string;
 };
 
 /** One report as an ECharts chart, with its PNG export (ECharts getDataURL). */
-export function AnalyticsChart({ option, height, pngName, testId }: AnalyticsChartProps) {
+export function AnalyticsChart({ option, height, pngName, testId, caption }: AnalyticsChartProps) {
   const canvasRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<AnalyticsChartInstance | null>(null);
 
@@ -52,6 +54,9 @@ export function AnalyticsChart({ option, height, pngName, testId }: AnalyticsCha
   return (
     <figure className={styles.chartCard} data-testid={testId}>
       <div className={styles.chartActions}>
+        <figcaption className={styles.caption} data-testid={`${testId}-caption`}>
+          {caption}
+        </figcaption>
         <Button size="small" icon={<DownloadOutlined />} onClick={handlePng} data-testid={`${testId}-png`}>
           Export PNG
         </Button>

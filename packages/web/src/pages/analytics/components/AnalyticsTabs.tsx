@@ -6,10 +6,13 @@ import {
   ANALYTICS_TABS,
   type AnalyticsTabKey,
   alarmTypesOption,
+  hoursCaption,
   pngNameOf,
   sensorAlarmsOption,
+  sensorCaption,
   sensorChartHeight,
   timeOfDayOption,
+  typesCaption,
 } from '../chart-options';
 import { AnalyticsChart } from './AnalyticsChart';
 
@@ -45,9 +48,18 @@ export function AnalyticsTabs({
       sensors: {
         option: sensorAlarmsOption(report.sensors, subtitle),
         height: sensorChartHeight(report.sensors),
+        caption: sensorCaption(report.sensors),
       },
-      hours: { option: timeOfDayOption(report.hours, subtitle), height: CHART_HEIGHT },
-      types: { option: alarmTypesOption(report.types, subtitle, isNarrow), height: CHART_HEIGHT },
+      hours: {
+        option: timeOfDayOption(report.hours, subtitle),
+        height: CHART_HEIGHT,
+        caption: hoursCaption(report.hours),
+      },
+      types: {
+        option: alarmTypesOption(report.types, subtitle, isNarrow),
+        height: CHART_HEIGHT,
+        caption: typesCaption(report.types),
+      },
     };
   }, [report, range, subtitle, isNarrow]);
 
@@ -63,6 +75,7 @@ export function AnalyticsTabs({
           height={charts[key].height}
           pngName={pngNameOf(deviceTitle, key, range)}
           testId={`analytics-chart-${key}`}
+          caption={charts[key].caption}
         />
       ),
   }));
