@@ -37,6 +37,7 @@ export function sensorAlarmsOption(data: AlarmSensorData, subtitle: string): Ana
         name: 'Alarms',
         data: rows.map((row) => row.y),
         itemStyle: { color: BAR_COLOR },
+        barMaxWidth: 24,
         label: { show: true, position: 'right' },
       },
     ],
@@ -58,7 +59,6 @@ export function timeOfDayOption(data: AlarmTimeData, subtitle: string): Analytic
     xAxis: {
       type: 'category',
       data: data.map((hour) => hourLabel(hour.name)),
-      name: 'Hour',
       axisLabel: { interval: 0, rotate: 45 },
     },
     yAxis: { type: 'value', minInterval: 1, name: 'Alarms' },
