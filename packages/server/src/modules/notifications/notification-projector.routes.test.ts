@@ -5,22 +5,11 @@ import WebSocket from 'ws';
 import { assignToSite, buildClient, buildSite, buildUser, TEST_PASSWORD } from '../../../test/factories';
 import { authFrame, listenForSockets } from '../../../test/feed-client';
 import { postStep } from '../../../test/maintenance';
-import { WAIT_CEILING_MS } from '../../../test/telemetry';
+import { waitFor } from '../../../test/telemetry';
 import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
 import { deviceEvents } from '../../telemetry/device-events.table';
 import { alarmingDevice, listNotifications, typesOf } from './notifications.fixtures';
 import { notifications } from './notifications.table';
-
-/** Waits for `check` to hold, polling; the ceiling only guards against a hang. */
-async function eventually(check: () => Promise<boolean> | boolean): Promise<void> {
-  const deadline = Date.now() + WAIT_CEILING_MS;
-  while (!(await check())) {
-    if (Date.now() > deadline) {
-      throw new Error('condition not reached');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const tokenOf = (authorization: string) => authorization.replace(/^JWT /, '');
 
@@ -50,7 +39,7 @@ describe('the notifications log on two instances, and its socket', () => {
       t.app.notificationProjector.drain(),
       second.app.notificationProjector.drain(),
     ]);
-    await eventually(async () => {
+    await waitFor(async () => {
       const [left] = await t.db
         .select({ n: count() })
         .from(deviceEvents)
@@ -91,19 +80,19 @@ describe('the notifications log on two instances, and its socket', () => {
     };
 
     const watcher = await open(d.manager.authorization);
-    await eventually(() => watcher.frames.length === 1);
+    await waitFor(() => watcher.frames.length === 1);
     const first = NotificationPushSchema.parse(JSON.parse(watcher.frames[0] ?? ''));
     expect(first.notifications).toEqual([]);
 
     const stranger = await buildUser(t.db);
     await assignToSite(t.db, stranger, await buildSite(t.db, await buildClient(t.db)), 'Manager');
     const other = await open(await authHeader(t.app, stranger.email, TEST_PASSWORD));
-    await eventually(() => other.frames.length === 1);
+    await waitFor(() => other.frames.length === 1);
 
     // Across instances the push travels on the Redis bus's control channel (realtime/redis-bus.ts).
     await d.post('alarm');
     await t.app.notificationProjector.drain();
-    await eventually(() =>
+    await waitFor(() =>
       watcher.frames.some((frame) =>
         JSON.parse(frame).notifications.some((n: { type: string }) => n.type === 'alarm_on'),
       ),
