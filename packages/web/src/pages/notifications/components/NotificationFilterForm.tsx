@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { NOTIFICATION_TYPE_LABELS, NOTIFICATION_TYPES, type NotificationType } from '@vigil/contracts';
 import { Button, DatePicker, Flex, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { getDevice, listDevices } from '../../../api/devices';
 import { listSites } from '../../../api/sites';
 import { deviceListQueryKey, deviceQueryKey } from '../../devices/queries';
@@ -41,10 +41,14 @@ export function NotificationFilterForm({ filters, onChange, onClear }: Props) {
     enabled: siteId !== null,
   });
 
-  const range: [Dayjs | null, Dayjs | null] = [
-    filters.from === null ? null : dayjs(filters.from, DAY),
-    filters.to === null ? null : dayjs(filters.to, DAY),
-  ];
+  // The same value between renders: a new array makes the picker drop a half-picked range.
+  const range = useMemo<[Dayjs | null, Dayjs | null]>(
+    () => [
+      filters.from === null ? null : dayjs(filters.from, DAY),
+      filters.to === null ? null : dayjs(filters.to, DAY),
+    ],
+    [filters.from, filters.to],
+  );
 
   return (
     <Flex gap={12} wrap align="center" className="notification-filters" data-testid="notification-filters">

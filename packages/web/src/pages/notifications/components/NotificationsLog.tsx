@@ -109,7 +109,7 @@ export function NotificationsLog({ initial }: { initial: NotificationFilters }) 
           showSizeChanger: false,
         }}
         locale={{ emptyText: filters.tab === 'active' ? 'No active alerts' : 'No notifications' }}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 760 }}
         size="middle"
         data-testid="notifications-table"
       />

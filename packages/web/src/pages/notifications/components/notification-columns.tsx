@@ -1,5 +1,6 @@
 import { Button, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
 import type { NotificationTab } from '../notification-filters';
 import { canAcknowledge, inAlarmText, type NotificationRow } from '../notification-rows';
 
@@ -8,7 +9,7 @@ function acknowledgedText(row: NotificationRow): string {
   if (acknowledged === null) {
     return '';
   }
-  const at = new Date(acknowledged.at * 1000).toLocaleString();
+  const at = dayjs(acknowledged.at * 1000).format('YYYY-MM-DD HH:mm:ss');
   return `Acknowledged by ${acknowledged.by} at ${at}`;
 }
 
@@ -18,38 +19,50 @@ export function notificationColumns(
   onAcknowledge: (row: NotificationRow) => void,
 ): ColumnsType<NotificationRow> {
   return [
-    { title: 'Time', dataIndex: 'time', key: 'time', width: 170 },
-    { title: 'Site', dataIndex: 'site', key: 'site', ellipsis: true },
-    { title: 'Device', dataIndex: 'device', key: 'device', ellipsis: true, render: (value) => value ?? '—' },
+    { title: 'Time', dataIndex: 'time', key: 'time', width: 112 },
+    { title: 'Site', dataIndex: 'site', key: 'site' },
+    { title: 'Device', dataIndex: 'device', key: 'device', render: (value) => value ?? '—' },
     {
       title: 'Sensor name',
       dataIndex: 'sensorName',
       key: 'sensor',
-      ellipsis: true,
+      // The content names the sensor and the value: narrow screens (tablet, below 992 px) leave both out.
+      responsive: ['lg'],
       render: (value) => value ?? '—',
     },
     {
       title: 'Type',
       dataIndex: 'label',
       key: 'type',
+      width: 130,
       render: (label: string, row) => (
-        <Tag color={row.color} data-testid="notification-type" style={{ marginInlineEnd: 0 }}>
+        <Tag
+          color={row.color}
+          data-testid="notification-type"
+          style={{ marginInlineEnd: 0, whiteSpace: 'normal' }}
+        >
           {label}
         </Tag>
       ),
     },
     { title: 'Content', dataIndex: 'content', key: 'content' },
-    { title: 'Value', dataIndex: 'value', key: 'value', render: (value) => value ?? '—' },
+    {
+      title: 'Value',
+      dataIndex: 'value',
+      key: 'value',
+      responsive: ['lg'],
+      render: (value) => value ?? '—',
+    },
     {
       title: 'In alarm',
       key: 'in-alarm',
-      width: 150,
+      width: 120,
       render: (_, row) => <span data-testid="in-alarm">{inAlarmText(row, tab)}</span>,
     },
     {
       title: 'Acknowledge',
       key: 'acknowledge',
-      width: 170,
+      width: 150,
       render: (_, row) => {
         if (row.acknowledged !== null) {
           return (
