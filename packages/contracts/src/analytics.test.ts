@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   AnalyticsQuerySchema,
+  alarmNotificationsLink,
   alarmTypeOf,
   displayAlarmType,
   formatAnalyticsDate,
@@ -79,5 +80,24 @@ describe('alarm types (M section 9)', () => {
       ],
     ]);
     expect(mergeAlarmTypes([])).toEqual([0, []]);
+  });
+});
+
+describe('links to the notifications behind a figure', () => {
+  it('filters the notifications page by site, device, alarm_on, the days and the sensor name', () => {
+    expect(
+      alarmNotificationsLink({
+        siteId: 4,
+        deviceId: 9,
+        from: '2026-11-01',
+        to: '2026-11-05',
+        search: 'Head & Tail',
+      }),
+    ).toBe(
+      '/notifications/all?location=4&device=9&event_type=alarm_on&date_created_from=2026-11-01&date_created_to=2026-11-05&search=Head%20%26%20Tail',
+    );
+    expect(alarmNotificationsLink({ siteId: 4, from: '2026-11-01', to: '2026-11-01' })).toBe(
+      '/notifications/all?location=4&event_type=alarm_on&date_created_from=2026-11-01&date_created_to=2026-11-01',
+    );
   });
 });

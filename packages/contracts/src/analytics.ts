@@ -170,3 +170,86 @@ export function mergeAlarmTypes(counts: ReadonlyArray<{ type: string; count: num
   items.sort((a, b) => b.y - a.y || a.name.localeCompare(b.name));
   return [total, items];
 }
+
+/* Beyond the spec: ALARM PERFORMANCE of a site (docs/analytics.md 'Alarm performance'). */
+
+/** An alarm_on repeated this many times within CHATTER_WINDOW_SECONDS makes a sensor chattering. */
+export const CHATTER_ALARMS = 3;
+export const CHATTER_WINDOW_SECONDS = 60;
+/** An alarm not cleared within this many hours is a standing alarm. */
+export const STANDING_ALARM_HOURS = 24;
+/** The peak rate is counted over windows of this many minutes, expressed per hour. */
+export const PEAK_WINDOW_MINUTES = 10;
+export const TOP_SENSORS = 10;
+/** At most this many standing alarms are listed (the oldest first); the count covers them all. */
+export const STANDING_ALARMS_LISTED = 100;
+
+export const AnalyticsSiteParamsSchema = z.object({ locationId: IdParamSchema.describe('Site id') });
+
+const SensorFigureSchema = z.object({
+  device_id: z.number().int(),
+  device_title: z.string(),
+  sensor_id: z.string().describe('Full dotted sensor id'),
+  sensor_name: z.string().describe("The sensor's configured name, else its name in the tree"),
+});
+
+export const AlarmPerformanceSchema = z.object({
+  location: z.object({ id: z.number().int(), title: z.string() }),
+  start: z.string().describe('First day, YYYY-MM-DD (UTC)'),
+  end: z.string().describe('Last day, included, YYYY-MM-DD (UTC)'),
+  total_alarms: z.number().int(),
+  hours: z.number().describe('Hours of the range that have passed (the average divides by them)'),
+  average_per_hour: z.number().describe('Alarms per hour, 2 decimals'),
+  peak: z
+    .object({
+      start: z.string().describe('ISO start of the busiest 10-minute window (aligned to 10 minutes, UTC)'),
+      alarms: z.number().int(),
+      per_hour: z.number().int().describe('alarms × 6'),
+    })
+    .nullable(),
+  chattering: z.array(
+    SensorFigureSchema.extend({
+      alarms: z.number().int(),
+      bursts: z.number().int().describe('Alarms that were the 3rd (or later) within 60 s'),
+    }),
+  ),
+  standing_count: z.number().int(),
+  standing: z.array(
+    SensorFigureSchema.extend({
+      raised_at: z.string().describe('ISO time of the alarm_on'),
+      cleared_at: z.string().nullable().describe('ISO time of the next alarm_off; null while still open'),
+      hours_open: z.number().describe('Until cleared, or until now; 1 decimal'),
+    }),
+  ),
+  top_sensors: z.array(
+    SensorFigureSchema.extend({ alarms: z.number().int(), share: z.number().describe('%') }),
+  ),
+  median_clear_seconds: z
+    .number()
+    .nullable()
+    .describe('Median alarm_on to next alarm_off, cleared alarms only'),
+  cleared_alarms: z.number().int(),
+});
+export type AlarmPerformance = z.infer<typeof AlarmPerformanceSchema>;
+
+/** The notifications page filtered to the alarms behind a figure (its query parameters). */
+export function alarmNotificationsLink(filter: {
+  siteId: number;
+  deviceId?: number;
+  from: string;
+  to: string;
+  search?: string;
+}): string {
+  const pairs: Array<[string, string | undefined]> = [
+    ['location', String(filter.siteId)],
+    ['device', filter.deviceId === undefined ? undefined : String(filter.deviceId)],
+    ['event_type', 'alarm_on'],
+    ['date_created_from', filter.from],
+    ['date_created_to', filter.to],
+    ['search', filter.search],
+  ];
+  const query = pairs
+    .flatMap(([key, value]) => (value === undefined ? [] : [`${key}=${encodeURIComponent(value)}`]))
+    .join('&');
+  return `/notifications/all?${query}`;
+}

@@ -1,0 +1,119 @@
+import {
+  type AlarmPerformance,
+  ANALYTICS_DEVICE_TYPES,
+  type AnalyticsQuery,
+  isoDayOf,
+  PEAK_WINDOW_MINUTES,
+  TOP_SENSORS,
+} from '@vigil/contracts';
+import type { Database } from '../../db/database';
+import { notFound } from '../access/access';
+import { findDevicesByLocationIds } from '../devices/devices.repo';
+import type { DeviceRow } from '../devices/devices.table';
+import { findSensorNamesOfDevices } from '../sensor-settings/sensor-settings.repo';
+import { getLocationById } from '../sites/sites.repo';
+import type { UserRow } from '../users/users.table';
+import {
+  findClearTimes,
+  findPeakWindow,
+  findSensorAlarmFigures,
+  findStandingAlarms,
+} from './alarm-performance.repo';
+import { assertAnalyticsSite } from './analytics.service';
+import { alarmRangeOf } from './analytics-range';
+
+const HOUR_MS = 60 * 60 * 1000;
+const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
+
+type SensorKey = { deviceId: number; sensorId: string; treeName?: string | null };
+
+/**
+ * ALARM PERFORMANCE of a site (beyond the spec; docs/analytics.md): the alarm rate, chattering and standing
+ * alarms, the most frequent sensors and the time to clear, over the site's devices that have analytics.
+ */
+export class AlarmPerformanceService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: { db: Database; now?: () => Date }) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  async alarmPerformance(user: UserRow, siteId: number, query: AnalyticsQuery): Promise<AlarmPerformance> {
+    const { db } = this.deps;
+    await assertAnalyticsSite(db, user, siteId);
+    const site = await getLocationById(db, siteId);
+    if (site === undefined) {
+      throw notFound();
+    }
+    const devices = (await findDevicesByLocationIds(db, [siteId])).filter((device) =>
+      ANALYTICS_DEVICE_TYPES.includes(device.deviceType),
+    );
+    const ids = devices.map((device) => device.id);
+    const range = alarmRangeOf(query);
+    const now = this.now();
+    const [figures, standing, clears, peak, names] = await Promise.all([
+      findSensorAlarmFigures(db, ids, range, now),
+      findStandingAlarms(db, ids, range, now),
+      findClearTimes(db, ids, range),
+      findPeakWindow(db, ids, range),
+      findSensorNamesOfDevices(db, ids),
+    ]);
+    const treeNames = new Map(figures.map((f) => [`${f.deviceId}:${f.sensorId}`, f.treeName]));
+    const describe = sensorDescriber(devices, names, treeNames);
+    const total = figures.reduce((sum, figure) => sum + figure.alarms, 0);
+    const hours = Math.max(0, Math.min(range.to.getTime(), now.getTime()) - range.from.getTime()) / HOUR_MS;
+    const ranked = [...figures].sort((a, b) => b.alarms - a.alarms || a.sensorId.localeCompare(b.sensorId));
+
+    return {
+      location: { id: site.id, title: site.title },
+      start: isoDayOf(query.start),
+      end: isoDayOf(query.end),
+      total_alarms: total,
+      hours: round(hours, 2),
+      average_per_hour: hours === 0 ? 0 : round(total / hours, 2),
+      peak:
+        peak === null
+          ? null
+          : {
+              start: peak.start.toISOString(),
+              alarms: peak.alarms,
+              per_hour: peak.alarms * (60 / PEAK_WINDOW_MINUTES),
+            },
+      chattering: ranked
+        .filter((figure) => figure.bursts > 0)
+        .map((figure) => ({ ...describe(figure), alarms: figure.alarms, bursts: figure.bursts })),
+      standing_count: figures.reduce((sum, figure) => sum + figure.standing, 0),
+      standing: standing.map((alarm) => ({
+        ...describe(alarm),
+        raised_at: alarm.raisedAt.toISOString(),
+        cleared_at: alarm.clearedAt?.toISOString() ?? null,
+        hours_open: round(((alarm.clearedAt ?? now).getTime() - alarm.raisedAt.getTime()) / HOUR_MS, 1),
+      })),
+      top_sensors: ranked.slice(0, TOP_SENSORS).map((figure) => ({
+        ...describe(figure),
+        alarms: figure.alarms,
+        share: round((figure.alarms / total) * 100, 1),
+      })),
+      median_clear_seconds: clears.medianSeconds === null ? null : round(clears.medianSeconds, 1),
+      cleared_alarms: clears.cleared,
+    };
+  }
+}
+
+/** Device title and sensor name of a sensor: the configured name wins over the tree's, then the id. */
+function sensorDescriber(
+  devices: readonly DeviceRow[],
+  names: Map<string, string>,
+  treeNames: Map<string, string | null>,
+) {
+  const titles = new Map(devices.map((device) => [device.id, device.title]));
+  return ({ deviceId, sensorId }: SensorKey) => {
+    const key = `${deviceId}:${sensorId}`;
+    return {
+      device_id: deviceId,
+      device_title: titles.get(deviceId) ?? '',
+      sensor_id: sensorId,
+      sensor_name: names.get(key) ?? treeNames.get(key) ?? sensorId,
+    };
+  };
+}
