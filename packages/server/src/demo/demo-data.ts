@@ -1,4 +1,5 @@
 import type { Permission } from '@vigil/contracts';
+import type { NewAlertRuleRow } from '../modules/alert-rules/alert-rules.table';
 import type { RoleFlagsInput } from '../modules/users/users.service';
 
 /** One password for every demo account; it meets the password rules and is printed at start-up. */
@@ -21,6 +22,10 @@ export type DemoUser = {
   roles: RoleFlagsInput;
   client?: number;
   sites?: Array<{ key: string; permission: Permission }>;
+  /** E-mail alert rules the person starts with (the demo's e-mails land in the outbox, /outbox for super users). */
+  alertRules?: Array<
+    Pick<NewAlertRuleRow, 'eventType' | 'contactWhen' | 'x' | 'allDevices' | 'numberPerHour'>
+  >;
 };
 
 export const DEMO_CLIENTS: DemoClient[] = [
@@ -90,6 +95,10 @@ export const DEMO_USERS: DemoUser[] = [
     sites: [
       { key: 'main', permission: 'Manager' },
       { key: 'river', permission: 'Manager' },
+    ],
+    alertRules: [
+      { eventType: 'alarm', contactWhen: 0, x: 1, allDevices: true, numberPerHour: 4 },
+      { eventType: 'warning', contactWhen: 2, x: 5, allDevices: true, numberPerHour: 0 },
     ],
   },
   {

@@ -1,4 +1,5 @@
 import type { Database } from '../db/database';
+import { alertRules } from '../modules/alert-rules/alert-rules.table';
 import { insertClient, linkUserToClient } from '../modules/clients/clients.repo';
 import { insertLocation, upsertMembership } from '../modules/sites/sites.repo';
 import { findUserByEmail, updateUser } from '../modules/users/users.repo';
@@ -59,6 +60,9 @@ export async function seedDemo(db: Database): Promise<SeedResult> {
       }
       // Client users start with their own client chosen, as after a first visit.
       await updateUser(tx, user.id, { currentClientId: clientId });
+      for (const rule of demo.alertRules ?? []) {
+        await tx.insert(alertRules).values({ ...rule, userId: user.id, periodical: rule.contactWhen === 3 });
+      }
     }
   });
   return { created: true };
