@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database';
+import { RepeatingJob } from '../../jobs/repeating-job';
 import type { Mailer } from '../../mail/mailer';
 import { formatWallClock } from '../../telemetry/zoned-time';
 import { getSiteAccess } from '../access/access';
@@ -39,13 +40,15 @@ const HOUR_MS = 3_600_000;
  * delivery (mail/mail-dispatcher.ts).
  */
 export class AlertEngine implements NotificationDispatch {
-  private timer: NodeJS.Timeout | undefined;
-  private chain: Promise<void> = Promise.resolve();
-  private pending = 0;
+  private readonly job: RepeatingJob;
   private readonly now: () => Date;
 
   constructor(private readonly deps: AlertEngineDeps) {
     this.now = deps.now ?? (() => new Date());
+    this.job = new RepeatingJob(() => this.sendDue(), {
+      tickMs: deps.tickMs ?? 1000,
+      onError: (error) => deps.log.error({ err: error }, 'alert e-mails failed'),
+    });
   }
 
   async plan(tx: Database, fresh: readonly NotificationWithPlace[], now: Date): Promise<void> {
@@ -78,33 +81,16 @@ export class AlertEngine implements NotificationDispatch {
   }
 
   start(): void {
-    this.timer = setInterval(() => {
-      if (this.pending === 0) {
-        this.drain().catch(() => undefined);
-      }
-    }, this.deps.tickMs ?? 1000);
-    this.timer.unref();
+    this.job.start();
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.chain;
+  stop(): Promise<void> {
+    return this.job.stop();
   }
 
   /** Settles every due delivery, after any run in progress (tests call it instead of waiting). */
   drain(): Promise<void> {
-    this.pending += 1;
-    const run = this.chain
-      .then(async () => {
-        while (await this.sendDue()) {
-          // A batch was full: more may be due.
-        }
-      })
-      .finally(() => {
-        this.pending -= 1;
-      });
-    this.chain = run.catch((error: unknown) => this.deps.log.error({ err: error }, 'alert e-mails failed'));
-    return run;
+    return this.job.drain();
   }
 
   /** One transaction of due deliveries; true when the batch was full. */

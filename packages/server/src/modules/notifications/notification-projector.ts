@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database';
+import { RepeatingJob } from '../../jobs/repeating-job';
 import type { ControlPublisher } from '../../realtime/control-events';
 import { findSensorNamesOfDevices } from '../sensor-settings/sensor-settings.repo';
 import { draftOfDeviceEvent, draftOfMaintenanceRecord } from './notification-drafts';
@@ -44,46 +45,28 @@ export const FRESH_FOR_MS = 60 * 60 * 1000;
  * restarts in between.
  */
 export class NotificationProjector {
-  private timer: NodeJS.Timeout | undefined;
-  /** Runs one after another: the timer's and the callers' of drain(). */
-  private chain: Promise<void> = Promise.resolve();
-  private pending = 0;
+  private readonly job: RepeatingJob;
   private readonly now: () => Date;
 
   constructor(private readonly deps: NotificationProjectorDeps) {
     this.now = deps.now ?? (() => new Date());
+    this.job = new RepeatingJob(() => this.runOnce(), {
+      tickMs: deps.tickMs ?? 500,
+      onError: (error) => deps.log.error({ err: error }, 'notification projector failed'),
+    });
   }
 
   start(): void {
-    this.timer = setInterval(() => {
-      if (this.pending === 0) {
-        this.drain().catch(() => undefined);
-      }
-    }, this.deps.tickMs ?? 500);
-    this.timer.unref();
+    this.job.start();
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.chain;
+  stop(): Promise<void> {
+    return this.job.stop();
   }
 
   /** Runs until nothing is left, after any run in progress (tests call it instead of waiting for the timer). */
   drain(): Promise<void> {
-    this.pending += 1;
-    const run = this.chain
-      .then(async () => {
-        while (await this.runOnce()) {
-          // A batch was full: more rows wait.
-        }
-      })
-      .finally(() => {
-        this.pending -= 1;
-      });
-    this.chain = run.catch((error: unknown) =>
-      this.deps.log.error({ err: error }, 'notification projector failed'),
-    );
-    return run;
+    return this.job.drain();
   }
 
   /** One transaction; true when a batch was full (more may wait). */
