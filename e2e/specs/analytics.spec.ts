@@ -120,6 +120,24 @@ describe('analytics', () => {
       await screenshot(page, `analytics-types-${width}`);
       const pie = await download(page, types.getByTestId('analytics-chart-types-png'));
       expect(pie.name).toMatch(/_types_.*\.png$/);
+
+      // Beyond the spec: the site's alarm performance, each figure linking to its notifications.
+      await page.getByRole('tab', { name: 'ALARM PERFORMANCE' }).click();
+      const top = page.getByTestId('performance-top');
+      await top.getByTestId('performance-sensor-link').first().waitFor();
+      const hrefs = await top
+        .getByTestId('performance-sensor-link')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+      expect(hrefs.length).toBeGreaterThanOrEqual(2);
+      const link = new URL(hrefs[0] ?? '', 'http://vigil.test');
+      expect(link.pathname).toBe('/notifications/all');
+      expect(Object.fromEntries(link.searchParams)).toMatchObject({
+        location: String(seeded.site.id),
+        device: String(seeded.device.id),
+        event_type: 'alarm_on',
+      });
+      expect(link.searchParams.get('date_created_to')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      await screenshot(page, `analytics-performance-${width}`);
       await page.context().close();
     }
   });

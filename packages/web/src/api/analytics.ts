@@ -1,4 +1,6 @@
 import {
+  type AlarmPerformance,
+  AlarmPerformanceSchema,
   type AlarmSensorData,
   AlarmSensorDataSchema,
   type AlarmTimeData,
@@ -41,4 +43,17 @@ export async function getAnalyticsReport(
     api.get(`analytics/${deviceId}/alarm-type/`, { query, parse: AlarmTypeDataSchema.parse, signal }),
   ]);
   return { sensors, hours, types };
+}
+
+/** Beyond the spec: GET analytics/site/{locationId}/alarm-performance/?start&end ('D Mon YYYY' days). */
+export function getAlarmPerformance(
+  siteId: number,
+  days: { start: string; end: string },
+  signal?: AbortSignal,
+): Promise<AlarmPerformance> {
+  return api.get(`analytics/site/${siteId}/alarm-performance/`, {
+    query: days,
+    parse: AlarmPerformanceSchema.parse,
+    signal,
+  });
 }

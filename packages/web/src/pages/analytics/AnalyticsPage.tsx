@@ -1,15 +1,18 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { ANALYTICS_DEVICE_TYPES, ANALYTICS_MESSAGES, formatAnalyticsDate, isStaff } from '@vigil/contracts';
-import { Alert, Result } from 'antd';
+import { Alert, Empty, Result } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { type AnalyticsRange, getAnalyticsReport } from '../../api/analytics';
 import { errorMessageOf } from '../../api/api-error';
+import { getDevice } from '../../api/devices';
 import { useCurrentUser } from '../../hooks/useCurrentUser';
 import { usePageTitle } from '../../hooks/usePageTitle';
+import { deviceQueryKey } from '../devices/queries';
 import styles from './analytics.module.css';
 import { defaultAnalyticsRange } from './analytics-range';
 import type { AnalyticsTabKey } from './chart-options';
+import { AlarmPerformancePanel } from './components/AlarmPerformancePanel';
 import { AnalyticsHeader } from './components/AnalyticsHeader';
 import { AnalyticsTabs } from './components/AnalyticsTabs';
 import { AnalyticsToolbar } from './components/AnalyticsToolbar';
@@ -42,6 +45,13 @@ function AnalyticsReports() {
   const [shownRange, setShownRange] = useState<{ start: string; end: string } | null>(null);
   const { alert, showAlert, clearAlert } = useAnalyticsAlert();
   const hasAnalytics = device !== null && ANALYTICS_DEVICE_TYPES.includes(device.device_type);
+  // The fourth tab reports on the device's site.
+  const deviceRow = useQuery({
+    queryKey: deviceQueryKey(device?.id ?? 0),
+    queryFn: ({ signal }) => getDevice(device?.id ?? 0, signal),
+    enabled: device !== null,
+  });
+  const siteId = deviceRow.data?.location ?? null;
 
   const report = useMutation({
     mutationFn: (range: AnalyticsRange & { deviceId: number }) => getAnalyticsReport(range.deviceId, range),
@@ -104,6 +114,13 @@ function AnalyticsReports() {
         range={shownRange}
         activeTab={activeTab}
         onTab={setActiveTab}
+        performance={
+          shownRange === null || siteId === null ? (
+            <Empty description="Choose From and To, then GENERATE REPORT." />
+          ) : (
+            <AlarmPerformancePanel siteId={siteId} days={shownRange} />
+          )
+        }
       />
     </div>
   );
