@@ -1,5 +1,6 @@
 import { accountsCases, LOGOUT_ROUTES } from './accounts.cases';
 import { alertRulesCases } from './alert-rules.cases';
+import { analyticsCases } from './analytics.cases';
 import { caseLabel, EVERY_SIGNED_IN, type RouteCase } from './cases';
 import { clientsCases } from './clients.cases';
 import { devicesCases } from './devices.cases';
@@ -34,6 +35,7 @@ export const ALL_CASES: RouteCase[] = [
   ...sensorSettingsCases,
   ...graphsCases,
   ...graphPanelCases,
+  ...analyticsCases,
   ...oemCases,
   ...outboxCases,
 ];
