@@ -76,6 +76,9 @@ describe('notifications', () => {
     await expect.poll(async () => (await listOf(seeded.manager, seeded.device.id)).length).toBeGreaterThan(0);
 
     const page = await browser.newPage({ width: 1440, height: 1000 });
+    // The alarm sound meets the browser's autoplay rule (no click yet): nothing may be thrown.
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
     await signIn(page, seeded.email, SEEDED_PASSWORD);
     await page.waitForURL((url) => url.pathname !== '/');
     // The bell opens the whole log from now on, which reads everything: the badge goes.
@@ -163,9 +166,18 @@ describe('notifications', () => {
     // The toasts close by themselves (4 s, a site's 5000 ms); the page is shown without them.
     await expect.poll(() => page.locator('.ant-notification-notice').count()).toBe(0);
     await screenshot(page, 'notifications-historical-900');
+
+    // The device-scoped address names the device and its site in the filters.
+    await page.goto(`/notifications/device/${seeded.device.id}?tab=historical`);
+    await alarmRow.waitFor();
+    await expect
+      .poll(() => page.getByTestId('notification-device').innerText())
+      .toContain(seeded.device.title);
+    await expect.poll(() => page.getByTestId('notification-site').innerText()).toContain(seeded.site.title);
+    expect(pageErrors).toEqual([]);
   });
 
-  it('a link with filters opens the page with them', async () => {
+  it('a link with filters opens the page with them; the mute switch is remembered', async () => {
     const page = await browser.newPage({ width: 1440, height: 1000 });
     const seededEmail = (await seedManagedSite({ title: 'Quiet Yard', address: '1 Lane', timezone: 'UTC' }))
       .email;
@@ -177,5 +189,12 @@ describe('notifications', () => {
     expect(await page.getByRole('searchbox', { name: 'search' }).inputValue()).toBe('belt');
     expect(await page.getByTestId('notification-type-filter').innerText()).toContain('Alarm Detected');
     await expect.poll(() => page.getByTestId('notifications-count').innerText()).toBe('0 alerts');
+
+    // The mute switch beside the bell is remembered across a reload.
+    const mute = page.getByTestId('alarm-mute');
+    expect(await mute.getAttribute('aria-checked')).toBe('true');
+    await mute.click();
+    await page.reload();
+    await expect.poll(() => page.getByTestId('alarm-mute').getAttribute('aria-checked')).toBe('false');
   });
 });
