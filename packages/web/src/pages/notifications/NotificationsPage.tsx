@@ -5,7 +5,7 @@ import { filtersFromLocation } from './notification-filters';
 import { useMarkReadOnOpen } from './useMarkReadOnOpen';
 
 /**
- * /notifications, /notifications/all (clears the site and device filters and the unread flag), and the scoped
+ * /notifications, /notifications/all (no site or device filter unless its link names one; clears the unread flag), and the scoped
  * /notifications/site/:siteId and /notifications/device/:deviceId (M section 2 'Notifications'). Opening it
  * again (the bell, the sidebar) starts from the link's filters.
  */

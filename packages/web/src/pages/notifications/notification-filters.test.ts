@@ -31,11 +31,21 @@ describe('filters from the address', () => {
     });
   });
 
-  it('prefers the route scope, and /notifications/all clears site and device', () => {
+  it('prefers the route scope; /notifications/all has no site or device unless its link names them', () => {
     expect(filtersFromLocation(params('location=4'), { siteId: '12', isAll: false }).siteId).toBe(12);
     expect(filtersFromLocation(params(''), { deviceId: '5', isAll: false }).deviceId).toBe(5);
-    const all = filtersFromLocation(params('location=4&device=9&timestamp=now'), { isAll: true });
-    expect([all.siteId, all.deviceId, all.tab]).toEqual([null, null, 'active']);
+    const all = filtersFromLocation(params('timestamp=now'), { isAll: true });
+    expect(all).toEqual(EMPTY_FILTERS);
+    const linked = filtersFromLocation(params('location=4&device=9'), { isAll: true });
+    expect([linked.siteId, linked.deviceId]).toEqual([4, 9]);
+  });
+
+  it('opens Historical for a dated link without a tab (the analytics links), Active when asked', () => {
+    const analytics =
+      'location=4&event_type=alarm_on&date_created_from=2026-11-01&date_created_to=2026-11-24';
+    expect(filtersFromLocation(params(analytics), { isAll: true }).tab).toBe('historical');
+    expect(filtersFromLocation(params(`${analytics}&tab=active`), { isAll: true }).tab).toBe('active');
+    expect(filtersFromLocation(params('event_type=alarm_on'), { isAll: true }).tab).toBe('active');
   });
 
   it('drops what is no filter', () => {

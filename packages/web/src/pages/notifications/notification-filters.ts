@@ -60,24 +60,27 @@ export type RouteScope = { siteId?: string; deviceId?: string; isAll: boolean };
 
 /**
  * The first filters of the page: the route's site or device, then the query parameters the analytics page
- * and the links send (location, device, event_type, date_created_from, date_created_to, search, tab).
- * /notifications/all clears the site and device filters (M section 2).
+ * and other links send (location, device, event_type, date_created_from, date_created_to, search, tab).
+ * /notifications/all clears the site and device filters (M section 2) unless its link names them; a link with
+ * dates and no tab asks for history, so it opens Historical.
  */
 export function filtersFromLocation(params: URLSearchParams, scope: RouteScope): NotificationFilters {
-  const tab = params.get('tab') === 'historical' ? 'historical' : 'active';
   const from = dayOf(params.get('date_created_from'));
   let to = dayOf(params.get('date_created_to'));
   // A range the server would refuse keeps its start: the person picks an end again.
   if (from !== null && to !== null && !isRangeAllowed(from, to)) {
     to = null;
   }
+  const tabText = params.get('tab');
+  const isDated = from !== null || to !== null;
+  const tab = tabText === 'historical' || (tabText !== 'active' && isDated) ? 'historical' : 'active';
   return {
     tab,
     search: (params.get('search') ?? '').trim().slice(0, 100),
     from,
     to,
-    siteId: scope.isAll ? null : (positiveId(scope.siteId) ?? positiveId(params.get('location'))),
-    deviceId: scope.isAll ? null : (positiveId(scope.deviceId) ?? positiveId(params.get('device'))),
+    siteId: (scope.isAll ? null : positiveId(scope.siteId)) ?? positiveId(params.get('location')),
+    deviceId: (scope.isAll ? null : positiveId(scope.deviceId)) ?? positiveId(params.get('device')),
     type: typeOf(params.get('event_type')),
   };
 }
