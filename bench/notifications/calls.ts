@@ -69,10 +69,13 @@ export async function timedGet<T>(
 
 export type ListAnswer = { count: number; results: Array<{ id: number; event_type: string }> };
 
-/** The index-only lookup of the same rows: the page's ids straight from notifications_location_type_created_idx. */
+/**
+ * The index-only lookup of the same rows: the page's ids straight from notifications_location_type_created_idx,
+ * in its own order (`DESC NULLS LAST`, as Drizzle's `.desc()` made it; a plain `DESC` would sort every match).
+ */
 export const FLOOR_SQL = `SELECT id FROM notifications
   WHERE location_id = $1 AND event_type = $2 AND date_created >= $3 AND date_created <= $4
-  ORDER BY date_created DESC, id DESC LIMIT ${PAGE_SIZE} OFFSET $5`;
+  ORDER BY date_created DESC NULLS LAST, id DESC NULLS LAST LIMIT ${PAGE_SIZE} OFFSET $5`;
 
 export const floorParams = (request: ListRequest) => [
   request.site,

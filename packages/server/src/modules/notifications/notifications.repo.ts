@@ -84,6 +84,13 @@ function conditionsOf(filter: NotificationFilter): SQL | undefined {
   return and(...conditions);
 }
 
+/**
+ * date_created and id are never null, and the indexes hold them `DESC NULLS LAST` (Drizzle's `.desc()`): only that
+ * order or its reverse is read from an index; a plain `desc` (nulls first) sorted every row a list matched.
+ */
+const inIndexOrder = (column: typeof notifications.id | typeof notifications.dateCreated, up = false) =>
+  up ? sql`${column} asc nulls first` : sql`${column} desc nulls last`;
+
 function orderOf(ordering: NotificationOrdering | undefined, unacknowledgedFirst: boolean): SQL[] {
   const first = unacknowledgedFirst
     ? [
@@ -91,15 +98,15 @@ function orderOf(ordering: NotificationOrdering | undefined, unacknowledgedFirst
       ]
     : [];
   const field = (ordering ?? '-date_created').replace(/^-/, '');
-  const direction = (ordering ?? '-date_created').startsWith('-') ? desc : asc;
-  const column = {
-    date_created: notifications.dateCreated,
-    event_type: notifications.eventType,
-    device: notifications.deviceTitle,
-    location: locations.title,
+  const descending = (ordering ?? '-date_created').startsWith('-');
+  const direction = descending ? desc : asc;
+  const byField = {
+    date_created: [inIndexOrder(notifications.dateCreated, !descending)],
+    event_type: [direction(notifications.eventType), inIndexOrder(notifications.dateCreated)],
+    device: [direction(notifications.deviceTitle), inIndexOrder(notifications.dateCreated)],
+    location: [direction(locations.title), inIndexOrder(notifications.dateCreated)],
   }[field as 'date_created'];
-  const byTime = field === 'date_created' ? [] : [desc(notifications.dateCreated)];
-  return [...first, direction(column), ...byTime, direction(notifications.id)];
+  return [...first, ...byField, inIndexOrder(notifications.id, !descending)];
 }
 
 export type NotificationListOptions = {
@@ -109,15 +116,9 @@ export type NotificationListOptions = {
   offset: number;
 };
 
-/** The search and the order by site read the site's title; nothing else needs its row to pick notifications. */
-const readsSiteTitle = (filter: NotificationFilter, ordering: NotificationOrdering | undefined) =>
-  (filter.search !== undefined && filter.search !== '') || ordering?.replace(/^-/, '') === 'location';
-
 /**
- * One page of the log and the number of rows the filter matches. The page's ids are picked first from the
- * indexes alone (location_id, event_type, date_created, id), then only their rows are read: a deep page skips
- * index entries, not thousands of rows of the table (bench:notifications). A notification's site always exists
- * (location_id is a required foreign key), so the sites are joined only when the search or the order reads them.
+ * One page of the log and how many rows match. The page's ids come from an index alone, then only their rows are
+ * read (a deep page skips index entries, not rows); sites are joined only when the search or the order reads them.
  */
 export async function findNotifications(
   db: Database,
@@ -126,7 +127,7 @@ export async function findNotifications(
 ): Promise<{ count: number; rows: NotificationWithPlace[] }> {
   const where = conditionsOf(filter);
   const order = orderOf(options.ordering, options.unacknowledgedFirst);
-  const withSites = readsSiteTitle(filter, options.ordering);
+  const withSites = (filter.search ?? '') !== '' || options.ordering?.replace(/^-/, '') === 'location';
   const counting = db.select({ count: sql<number>`count(*)::int` }).from(notifications);
   const [counted] = await (withSites
     ? counting.innerJoin(locations, eq(locations.id, notifications.locationId))
@@ -159,7 +160,7 @@ export async function findNotificationsAfter(
       : sql`(${notifications.dateCreated}, ${notifications.id}) < (${after.dateCreated}, ${after.id})`;
   return selectWithPlace(db)
     .where(and(conditionsOf(filter), cursor))
-    .orderBy(desc(notifications.dateCreated), desc(notifications.id))
+    .orderBy(inIndexOrder(notifications.dateCreated), inIndexOrder(notifications.id))
     .limit(size);
 }
 
