@@ -102,6 +102,16 @@ export const NOTIFICATIONS_RANGE_DAYS = 30;
 export const NOTIFICATIONS_BADGE_OVERFLOW = 999;
 export const ACKNOWLEDGE_COMMENT_MAX_LENGTH = 500;
 export const NOTIFICATIONS_SEARCH_MAX_LENGTH = 100;
+/**
+ * A list's `count` is exact up to this many rows and this number beyond (docs/notifications.md): an exact count
+ * of millions of rows would cost every page hundreds of milliseconds. Pages past it are not offered.
+ */
+export const NOTIFICATIONS_COUNT_CAP = 10_000;
+
+/** The count label of the log ('12 alerts', '10000+ alerts' at the cap). */
+export function alertsCountText(count: number): string {
+  return count >= NOTIFICATIONS_COUNT_CAP ? `${NOTIFICATIONS_COUNT_CAP}+ alerts` : `${count} alerts`;
+}
 
 export const NOTIFICATIONS_MESSAGES = {
   /** M section 5: the export needs a date bound (status EXPORT_NOTIFICATIONS_WITHOUT_DATE). */

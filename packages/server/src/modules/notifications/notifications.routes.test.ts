@@ -1,5 +1,10 @@
-import { NOTIFICATIONS_MESSAGES, NotificationItemSchema } from '@vigil/contracts';
-import { eq } from 'drizzle-orm';
+import {
+  alertsCountText,
+  NOTIFICATIONS_COUNT_CAP,
+  NOTIFICATIONS_MESSAGES,
+  NotificationItemSchema,
+} from '@vigil/contracts';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignToSite, buildClient, buildSite, buildUser, TEST_PASSWORD } from '../../../test/factories';
 import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
@@ -207,6 +212,23 @@ describe('notifications/', () => {
     const header = await authHeader(t.app, withdrawn.email, TEST_PASSWORD);
     expect((await listNotifications(t.app, header)).count).toBe(0);
     expect((await call('GET', 'active-count/', header)).json()).toBe(0);
+  });
+
+  it('counts a list exactly up to the cap, and at the cap beyond it', async () => {
+    const d = await alarmingDevice(t.app, t.db);
+    await t.db.execute(sql`insert into notifications (event_type, location_id, content, date_created, dispatched_at)
+      select 'power_up', ${d.site.id}, 'Powered up', now() - make_interval(secs => n), now()
+      from generate_series(1, ${NOTIFICATIONS_COUNT_CAP + 50}) as n`);
+    const page = await listNotifications(t.app, d.manager.authorization, `?location=${d.site.id}&limit=25`);
+    expect(page.count).toBe(NOTIFICATIONS_COUNT_CAP);
+    expect(page.results).toHaveLength(25);
+    expect(alertsCountText(page.count)).toBe('10000+ alerts');
+    const few = await listNotifications(
+      t.app,
+      d.manager.authorization,
+      `?location=${d.site.id}&event_type=alarm_on`,
+    );
+    expect(alertsCountText(few.count)).toBe('0 alerts');
   });
 
   it('answers 401 without a session', async () => {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { NOTIFICATIONS_TABLE_PAGE_SIZE } from '@vigil/contracts';
+import { alertsCountText, NOTIFICATIONS_TABLE_PAGE_SIZE } from '@vigil/contracts';
 import { Alert, Breadcrumb, Flex, Input, Table, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -74,7 +74,7 @@ export function NotificationsLog({ initial }: { initial: NotificationFilters }) 
               data-testid="notifications-search"
             />
             <Typography.Text strong data-testid="notifications-count" style={{ whiteSpace: 'nowrap' }}>
-              {count === undefined ? '' : `${count} alerts`}
+              {count === undefined ? '' : alertsCountText(count)}
             </Typography.Text>
             <ExportButton filters={filters} />
           </Flex>
