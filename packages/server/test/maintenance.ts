@@ -39,7 +39,7 @@ export async function provisionTypedDevice(
 
 /**
  * The device's simulated tree with every sensor clear (OK; N/A for 0005/0006), `sensorId` in `condition`,
- * and every value `tick` so that each tree is new.
+ * and every value but the ENUMs' `tick` so that each tree is new.
  */
 export function treeWith(
   identity: DeviceIdentity,
@@ -53,7 +53,13 @@ export function treeWith(
     const state = fullId === sensorId ? condition : 'clear';
     const alarm = state === 'alarm';
     const status = alarm ? (eth ? 'WARNING' : 'Alarm') : state === 'lost' || eth ? 'N/A' : 'OK';
-    Object.assign(sensor, { Alarm: alarm, Status: status, Value: tick });
+    // Every number moves so that each tree is new; an ENUM keeps its state (its number names it: the SN2
+    // status of the System group changing would be an event of its own).
+    Object.assign(sensor, {
+      Alarm: alarm,
+      Status: status,
+      Value: sensor.Type === 'ENUM' ? sensor.Value : tick,
+    });
     sensor.Meta.State = state === 'lost' ? 'Lost Communication Between T500 and node' : null;
   }
   return tree;

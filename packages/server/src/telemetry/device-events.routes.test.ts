@@ -35,11 +35,15 @@ describe('device events through the real ingest', () => {
     const tree = JSON.parse(treeOf(identity, 1)) as StateTree;
     for (const { fullId, sensor } of listSensors(tree)) {
       const inAlarm = fullId === alarmed;
-      Object.assign(sensor, { Alarm: inAlarm, Status: inAlarm ? 'Alarm' : 'OK', Value: tick });
+      // An ENUM keeps its state: the System group's Status changing is an event of its own (sn2_status_change).
+      const value = sensor.Type === 'ENUM' ? sensor.Value : tick;
+      Object.assign(sensor, { Alarm: inAlarm, Status: inAlarm ? 'Alarm' : 'OK', Value: value });
     }
     return tree;
   }
-  const firstSensorOf = (identity: Identity) => listSensors(treeWith(identity, undefined, 0))[0]?.fullId;
+  /** The tree's first sensor whose value is a reading (ENUMs keep their state in these trees). */
+  const firstSensorOf = (identity: Identity) =>
+    listSensors(treeWith(identity, undefined, 0)).find(({ sensor }) => sensor.Type !== 'ENUM')?.fullId;
   const kindsOf = async (deviceId: number) =>
     (await listDeviceEvents(t.db, deviceId)).map((event) => `${event.kind} ${event.sensorId ?? ''}`.trim());
 

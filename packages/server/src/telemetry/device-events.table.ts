@@ -12,6 +12,7 @@ export const DEVICE_EVENT_KINDS = [
   'device_offline',
   'power_up',
   'sensor_disappeared',
+  'sn2_status_change',
 ] as const;
 export type DeviceEventKind = (typeof DEVICE_EVENT_KINDS)[number];
 

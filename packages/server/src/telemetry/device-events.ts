@@ -8,6 +8,7 @@ import {
   type StateTree,
 } from '@vigil/contracts';
 import type { DeviceEventKind, NewDeviceEventRow } from './device-events.table';
+import { sn2StatusOf } from './sn2-status';
 
 // A sensor's state packed in a small int: bits 0-2 the status (index in SENSOR_STATUSES), bit 3 the Alarm
 // flag, bit 4 'unknown' (lost communication with its node, or not scanned).
@@ -47,7 +48,12 @@ type Memory = {
   shape: Array<string | number>;
   fullIds: string[];
   codes: Uint8Array;
+  /** The last SN2 status value (sn2-status.ts), when the device reports one. */
+  sn2?: number;
 };
+
+/** The key that keeps the SN2 status among the stored sensor states (no full sensor id starts with '#'). */
+const SN2_KEY = '#sn2-status';
 
 function shapeOf(tree: StateTree): Array<string | number> {
   const shape: Array<string | number> = [];
@@ -75,6 +81,7 @@ function memoryOf(tree: StateTree, entries: SensorEntry[]): Memory {
     shape: shapeOf(tree),
     fullIds: entries.map((entry) => entry.fullId),
     codes: Uint8Array.from(entries, (entry) => codeOf(entry.sensor)),
+    sn2: sn2StatusOf(tree)?.value,
   };
 }
 
@@ -150,12 +157,13 @@ export class EventDetector {
 
   /** Remembers stored sensor states (device_edge_states) as what the device's next tree is compared with. */
   restore(deviceId: number, codes: Readonly<Record<string, number>>): void {
-    const fullIds = Object.keys(codes);
+    const fullIds = Object.keys(codes).filter((key) => key !== SN2_KEY);
     // No shape: the next tree is matched by full id, then remembered with its own shape.
     this.devices.set(deviceId, {
       shape: [],
       fullIds,
       codes: Uint8Array.from(fullIds, (id) => codes[id] ?? 0),
+      sn2: codes[SN2_KEY],
     });
   }
 
@@ -169,6 +177,9 @@ export class EventDetector {
     memory.fullIds.forEach((fullId, index) => {
       codes[fullId] = memory.codes[index] as number;
     });
+    if (memory.sn2 !== undefined) {
+      codes[SN2_KEY] = memory.sn2;
+    }
     return codes;
   }
 
@@ -184,9 +195,43 @@ export class EventDetector {
       const before = this.walk.changedIndexes.map((index) => memory.codes[index]);
       const events = this.changesInPlace(deviceId, memory, at);
       const changed = this.walk.changedIndexes.some((index, i) => memory.codes[index] !== before[i]);
-      return { events, changed };
+      return { events, changed: this.sn2Change(events, deviceId, memory, tree, at) || changed };
     }
-    return { events: this.compareById(deviceId, memory, tree, at), changed: true };
+    const events = this.compareById(deviceId, memory, tree, at);
+    const next = this.devices.get(deviceId) as Memory;
+    // compareById remembered the tree's own SN2 status; compare it with the one remembered before.
+    next.sn2 = memory?.sn2;
+    this.sn2Change(events, deviceId, next, tree, at);
+    return { events, changed: true };
+  }
+
+  /**
+   * Appends sn2_status_change when the SN2 status (sn2-status.ts) differs from the one remembered, and remembers
+   * it; true when what is remembered changed. A first status, or a tree without one, raises nothing.
+   */
+  private sn2Change(
+    events: NewDeviceEventRow[],
+    deviceId: number,
+    memory: Memory,
+    tree: StateTree,
+    at: Date,
+  ): boolean {
+    const status = sn2StatusOf(tree);
+    if (status === undefined || status.value === memory.sn2) {
+      return false;
+    }
+    if (memory.sn2 !== undefined) {
+      events.push(
+        eventRow(deviceId, at, 'sn2_status_change', status.fullId, {
+          value: status.value,
+          previous: memory.sn2,
+          ...(status.state === null ? {} : { state: status.state }),
+          name: 'Status',
+        }),
+      );
+    }
+    memory.sn2 = status.value;
+    return true;
   }
 
   /** Forgets a device: its next tree is compared with nothing, like a new device's first tree. */

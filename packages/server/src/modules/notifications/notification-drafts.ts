@@ -111,6 +111,8 @@ function contentOf(
     }
     case 'sensor_disappeared':
       return `Sensor ${sensor ?? ''} is no longer reported by ${device.title}`;
+    case 'sn2_status_change':
+      return `SN2 status of ${device.title} changed to ${value ?? 'an unknown state'}`;
     default:
       return `${label}${on}${reading}`;
   }

@@ -1,10 +1,10 @@
-import { NotificationPushSchema } from '@vigil/contracts';
+import { listSensors, NotificationPushSchema } from '@vigil/contracts';
 import { count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { assignToSite, buildClient, buildSite, buildUser, TEST_PASSWORD } from '../../../test/factories';
 import { authFrame, listenForSockets } from '../../../test/feed-client';
-import { postStep } from '../../../test/maintenance';
+import { postStep, postTree, provisionTypedDevice, signedInAt, treeWith } from '../../../test/maintenance';
 import { waitFor } from '../../../test/telemetry';
 import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
 import { deviceEvents } from '../../telemetry/device-events.table';
@@ -146,6 +146,33 @@ describe('the notifications log on two instances, and its socket', () => {
         new RegExp(`^Maintenance test started on ${d.sensor.name} .* by Manager Person$`),
       ),
       expect.stringMatching(/^Maintenance test: alarm detected on /),
+    ]);
+  });
+
+  it("records an F500-UDF's SN2 status change (its System State 'Status') as sn2_status_change", async () => {
+    const d = await provisionTypedDevice(t.db, 'F500-UDF');
+    const { authorization } = await signedInAt(t.app, t.db, d.site, 'Manager');
+    const withStatus = (value: number, tick: number) => {
+      const tree = treeWith(d.identity, 'none', 'clear', tick);
+      const status = listSensors(tree).find(({ fullId }) => /\.system\.2$/.test(fullId));
+      expect(status?.sensor.Name).toBe('Status');
+      Object.assign(status?.sensor ?? {}, {
+        Value: value,
+        Meta: { State: ['Running', 'Stopped', 'Fault'][value] },
+      });
+      return tree;
+    };
+    expect(await postTree(t.app, d.identity, withStatus(0, 1))).toBe(202);
+    expect(await postTree(t.app, d.identity, withStatus(0, 2))).toBe(202);
+    expect(await postTree(t.app, d.identity, withStatus(2, 3))).toBe(202);
+    await t.app.notificationProjector.drain();
+    const page = await listNotifications(
+      t.app,
+      authorization,
+      `?device=${d.device.id}&event_type=sn2_status_change`,
+    );
+    expect(page.results.map((item) => [item.content, item.event_label, item.value])).toEqual([
+      [`SN2 status of ${d.device.title} changed to Fault`, 'SN2 Status Change', 'Fault'],
     ]);
   });
 
