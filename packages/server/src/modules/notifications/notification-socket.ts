@@ -11,12 +11,15 @@ export type NotificationReader = {
   expiresAt: Date;
   /** Sites the person sees; undefined for staff (every site). */
   siteIds: ReadonlySet<number> | undefined;
+  /** Unread notifications before the first read mark count from here. */
+  dateJoined: Date;
 };
 
 export type NotificationSocketDeps = {
   /** Authenticates the token (two-factor gate included) and reads the sites; undefined closes 4401. */
   admit(token: string): Promise<NotificationReader | undefined>;
-  unreadCount(userId: number): Promise<number>;
+  /** The reader's unread count, with the sites the last check read. */
+  unreadCount(reader: NotificationReader): Promise<number>;
   /** Groups new notifications into pushes (one per device), for one reader. */
   pushesOf(rows: readonly NotificationWithPlace[], count: number): NotificationPush[];
   log: { error(object: object, message: string): void };
@@ -121,7 +124,7 @@ export class NotificationSocket {
         this.deps.recheckEveryMs ?? DEFAULT_RECHECK_MS,
       );
       this.timers.recheck.unref();
-      const count = await this.deps.unreadCount(reader.userId);
+      const count = await this.deps.unreadCount(reader);
       this.send({ device: null, location: null, count, notifications: [] });
     }
   }
@@ -137,7 +140,7 @@ export class NotificationSocket {
     if (mine.length === 0) {
       return;
     }
-    const count = await this.deps.unreadCount(reader.userId);
+    const count = await this.deps.unreadCount(reader);
     for (const push of this.deps.pushesOf(mine, count)) {
       this.send(push);
     }

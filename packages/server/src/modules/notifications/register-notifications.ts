@@ -1,14 +1,13 @@
-import type { NotificationPush } from '@vigil/contracts';
+import { NOTIFICATIONS_BADGE_OVERFLOW, type NotificationPush } from '@vigil/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { visibleSiteIds } from '../access/access';
 import { AlertEngine } from '../alert-rules/alert-engine';
 import { assertPassesGate } from '../two-factor/two-factor-gate';
-import { getUserById } from '../users/users.repo';
 import { toPushItem } from './notification-items';
 import { NotificationProjector } from './notification-projector';
 import { type NotificationReader, NotificationSocket } from './notification-socket';
-import { findNotificationsByIds, type NotificationWithPlace } from './notifications.repo';
+import { countUnread, findNotificationsByIds, type NotificationWithPlace } from './notifications.repo';
 import { notificationsRoutes } from './notifications.routes';
 import { NotificationsService } from './notifications.service';
 import { startNotificationsRetention } from './notifications-retention';
@@ -77,8 +76,17 @@ export async function registerNotifications(app: FastifyInstance, ctx: AppContex
       sessionId: context.session.id,
       expiresAt: context.session.expiresAt,
       siteIds: sites === undefined ? undefined : new Set(sites),
+      dateJoined: context.user.dateJoined,
     };
   };
+  // The sites were read by the socket's last check: a push costs one count, not a new access read.
+  const unreadCount = (reader: NotificationReader) =>
+    countUnread(
+      db,
+      { id: reader.userId, dateJoined: reader.dateJoined },
+      reader.siteIds === undefined ? undefined : [...reader.siteIds],
+      NOTIFICATIONS_BADGE_OVERFLOW + 1,
+    );
   const sockets = new Set<NotificationSocket>();
   const stopListening = bus.onControl((event) => {
     if (sockets.size === 0) {
@@ -107,10 +115,6 @@ export async function registerNotifications(app: FastifyInstance, ctx: AppContex
     { websocket: true, schema: { hide: true } },
     (socket, request) => {
       const { token } = request.query as { token?: unknown };
-      const unreadCount = async (userId: number) => {
-        const user = await getUserById(db, userId);
-        return user === undefined ? 0 : notifications.unreadCount(user);
-      };
       const notificationSocket = new NotificationSocket(
         socket,
         { admit, unreadCount, pushesOf, log: request.log },
