@@ -1,32 +1,9 @@
 import type { NotificationPush, NotificationPushItem } from '@vigil/contracts';
 import { describe, expect, it } from 'vitest';
+import { pushItem } from '../pages/notifications/notification-test-data';
 import { LOCATION_TOAST_MS, MAX_TOASTS_PER_PUSH, TOAST_MS, toastsOf } from './notification-toasts';
 
-function item(pk: number, changes: Partial<NotificationPushItem> = {}): NotificationPushItem {
-  return {
-    pk,
-    forebear_pk: null,
-    key: `notification-${pk}`,
-    type: 'alarm_on',
-    color: 'red',
-    content: 'Belt speed alarm',
-    device: 'Conveyor 3',
-    device_pk: 7,
-    location: 'Mill',
-    location_pk: 2,
-    event_type: 'Alarm Detected',
-    full_sensor_id: 'A.speed.1',
-    node_id: null,
-    sensor_id: '1',
-    sensor_name: 'Head speed',
-    is_active: true,
-    notification_time: '2026-11-24 08:00:00',
-    timestamp: 1_795_000_000,
-    url: '/dashboard',
-    value: '12',
-    ...changes,
-  };
-}
+const item = pushItem;
 
 const push = (...items: NotificationPushItem[]): NotificationPush => ({
   device: 'Conveyor 3',
