@@ -99,6 +99,9 @@ describe('notifications', () => {
       ])
       .toSatisfy(([shown, count]) => shown === count && Number(shown) >= 1);
     await screenshot(page, 'notifications-toast-1440');
+    // A cursor resting on the toast does not keep it: it still closes by itself (over a form it would block clicks).
+    await toast.hover();
+    await toast.waitFor({ state: 'detached' });
 
     const alarm = (
       await listOf(seeded.manager, seeded.device.id, '&is_active=true&event_type=alarm_on')
