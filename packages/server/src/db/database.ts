@@ -8,7 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { ADVISORY_LOCKS } from './advisory-locks';
 import { acquireDataDirLock } from './data-dir-lock';
-import { PgliteWorkerClient } from './pglite-worker-client';
+import { PgliteWorkerClient, type PgliteWorkerEvents } from './pglite-worker-client';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -46,7 +46,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 async function openPglite(dataDir: string | undefined, thread: PgliteThread): Promise<DatabaseHandle> {
   const lock = dataDir === undefined ? undefined : acquireDataDirLock(dataDir);
   try {
-    const client = thread === 'worker' ? await PgliteWorkerClient.start(dataDir) : await startPglite(dataDir);
+    const client =
+      thread === 'worker'
+        ? await PgliteWorkerClient.start(dataDir, WORKER_EVENTS)
+        : await startPglite(dataDir);
     // The worker client answers the calls Drizzle's PGlite session makes (query with rowMode and parsers,
     // exec, transaction); db/pglite-worker-client.ts.
     const db = drizzlePglite({ client: client as PGlite, schema });
@@ -71,6 +74,15 @@ async function openPglite(dataDir: string | undefined, thread: PgliteThread): Pr
     throw error;
   }
 }
+
+/** The embedded database's worker ending on its own is logged where start-up failures go (runtime.ts). */
+const WORKER_EVENTS: PgliteWorkerEvents = {
+  onWorkerLost: (error, restarting) =>
+    process.stderr.write(
+      `The embedded database's worker stopped: ${error.message}.${restarting ? ' Opening the data directory again.' : ''}\n`,
+    ),
+  onWorkerRestarted: () => process.stderr.write('The embedded database is open again.\n'),
+};
 
 async function startPglite(dataDir: string | undefined): Promise<PGlite> {
   const client = dataDir === undefined ? new PGlite() : new PGlite(path.join(dataDir, 'pgdata'));
