@@ -17,11 +17,27 @@ describe('tree frames on Redis', () => {
     expect(decodeTreeFrame('DEV1', frame)?.json).toBe(json);
   });
 
+  it('read the former frame of instances before 2026-11-24 (a rolling upgrade loses no live tree)', () => {
+    const json = '{"device":{"deviceId":"DEV1"}}';
+    const former = JSON.stringify({ udfId: 'DEV1', receivedAt: '2026-11-21T10:00:00.123Z', json });
+    expect(decodeTreeFrame('DEV1', former)).toEqual({
+      udfId: 'DEV1',
+      json,
+      receivedAt: new Date('2026-11-21T10:00:00.123Z'),
+    });
+    // Another device's tree, or one without a readable time, is not taken for this channel's.
+    expect(decodeTreeFrame('DEV2', former)).toBeUndefined();
+    const undated = JSON.stringify({ udfId: 'DEV1', receivedAt: 'yesterday', json });
+    expect(decodeTreeFrame('DEV1', undated)).toBeUndefined();
+  });
+
   it('refuses frames that are not trees', () => {
     for (const message of [
       '',
       'not json',
       '{"udfId":"DEV1","json":"{}"}',
+      '{"udfId":"DEV1","receivedAt":"2026-11-21T10:00:00Z","json":{}}',
+      '{not json',
       '\n{}',
       'x\n{}',
       '12\n',

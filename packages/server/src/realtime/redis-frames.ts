@@ -17,6 +17,9 @@ export function encodeTreeFrame(event: DeviceTreeEvent): string {
 
 /** The tree of a device channel's frame, or undefined for a frame that is not one. */
 export function decodeTreeFrame(udfId: string, message: string): DeviceTreeEvent | undefined {
+  if (message.startsWith('{')) {
+    return decodeFormerTreeFrame(udfId, message);
+  }
   const newline = message.indexOf('\n');
   if (newline < 1) {
     return undefined;
@@ -27,6 +30,23 @@ export function decodeTreeFrame(udfId: string, message: string): DeviceTreeEvent
     return undefined;
   }
   return { udfId, json, receivedAt: new Date(Number(header)) };
+}
+
+/**
+ * The frame of instances from before 2026-11-24, `{"udfId","receivedAt":"<ISO>","json"}`: read so that during a
+ * rolling upgrade browsers on upgraded instances still get the trees that older instances ingest.
+ */
+function decodeFormerTreeFrame(udfId: string, message: string): DeviceTreeEvent | undefined {
+  try {
+    const frame = JSON.parse(message) as { udfId?: unknown; receivedAt?: unknown; json?: unknown };
+    if (frame.udfId !== udfId || typeof frame.json !== 'string' || typeof frame.receivedAt !== 'string') {
+      return undefined;
+    }
+    const receivedAt = new Date(frame.receivedAt);
+    return Number.isNaN(receivedAt.getTime()) ? undefined : { udfId, json: frame.json, receivedAt };
+  } catch {
+    return undefined;
+  }
 }
 
 export function encodeControlFrame(frame: ControlFrame): string {
