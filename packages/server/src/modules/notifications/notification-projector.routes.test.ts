@@ -15,54 +15,58 @@ const tokenOf = (authorization: string) => authorization.replace(/^JWT /, '');
 
 describe('the notifications log on two instances, and its socket', () => {
   let t: TestApp;
-  let second: TestApp;
 
   beforeAll(async () => {
     t = await buildTestApp();
-    second = await buildTestApp({ database: t.database });
   });
   afterAll(async () => {
-    await second.close();
     await t.close();
   });
 
   it('makes each device event one notification and dispatches it once, whichever instance runs', async () => {
-    const d = await alarmingDevice(t.app, t.db);
-    // Both projectors also run on their timers; here both drain at once, twice.
-    for (let i = 0; i < 5; i += 1) {
-      await d.post('alarm');
-      await d.post('clear');
-    }
-    await Promise.all([
-      t.app.notificationProjector.drain(),
-      second.app.notificationProjector.drain(),
-      t.app.notificationProjector.drain(),
-      second.app.notificationProjector.drain(),
-    ]);
-    await waitFor(async () => {
-      const [left] = await t.db
-        .select({ n: count() })
-        .from(deviceEvents)
-        .where(isNull(deviceEvents.projectedAt));
-      const [waiting] = await t.db
-        .select({ n: count() })
-        .from(notifications)
-        .where(isNull(notifications.dispatchedAt));
-      return left?.n === 0 && waiting?.n === 0;
-    });
-    const events = await t.db.select().from(deviceEvents).where(eq(deviceEvents.deviceId, d.device.id));
-    const rows = await t.db.select().from(notifications).where(eq(notifications.deviceId, d.device.id));
-    expect(rows).toHaveLength(events.length);
-    expect(new Set(rows.map((row) => row.deviceEventId)).size).toBe(events.length);
-    const page = await listNotifications(t.app, d.manager.authorization, `?device=${d.device.id}`);
-    expect(typesOf(page.results)).toEqual([
-      'device_online',
-      ...Array.from({ length: 5 }, () => ['alarm_on', 'alarm_off']).flat(),
-    ]);
-    // Each 'off' closed the 'on' just before it.
-    const ordered = [...page.results].reverse();
-    for (let i = 1; i < ordered.length; i += 2) {
-      expect(ordered[i + 1]?.forebear_pk).toBe(ordered[i]?.id);
+    // The second instance only lives for this test: the tests below watch pushes on `t`'s own bus, which a
+    // notification projected by another instance reaches only through Redis (notification-socket-redis.test.ts).
+    const second = await buildTestApp({ database: t.database });
+    try {
+      const d = await alarmingDevice(t.app, t.db);
+      // Both projectors also run on their timers; here both drain at once, twice.
+      for (let i = 0; i < 5; i += 1) {
+        await d.post('alarm');
+        await d.post('clear');
+      }
+      await Promise.all([
+        t.app.notificationProjector.drain(),
+        second.app.notificationProjector.drain(),
+        t.app.notificationProjector.drain(),
+        second.app.notificationProjector.drain(),
+      ]);
+      await waitFor(async () => {
+        const [left] = await t.db
+          .select({ n: count() })
+          .from(deviceEvents)
+          .where(isNull(deviceEvents.projectedAt));
+        const [waiting] = await t.db
+          .select({ n: count() })
+          .from(notifications)
+          .where(isNull(notifications.dispatchedAt));
+        return left?.n === 0 && waiting?.n === 0;
+      });
+      const events = await t.db.select().from(deviceEvents).where(eq(deviceEvents.deviceId, d.device.id));
+      const rows = await t.db.select().from(notifications).where(eq(notifications.deviceId, d.device.id));
+      expect(rows).toHaveLength(events.length);
+      expect(new Set(rows.map((row) => row.deviceEventId)).size).toBe(events.length);
+      const page = await listNotifications(t.app, d.manager.authorization, `?device=${d.device.id}`);
+      expect(typesOf(page.results)).toEqual([
+        'device_online',
+        ...Array.from({ length: 5 }, () => ['alarm_on', 'alarm_off']).flat(),
+      ]);
+      // Each 'off' closed the 'on' just before it.
+      const ordered = [...page.results].reverse();
+      for (let i = 1; i < ordered.length; i += 2) {
+        expect(ordered[i + 1]?.forebear_pk).toBe(ordered[i]?.id);
+      }
+    } finally {
+      await second.close();
     }
   });
 
@@ -89,7 +93,7 @@ describe('the notifications log on two instances, and its socket', () => {
     const other = await open(await authHeader(t.app, stranger.email, TEST_PASSWORD));
     await waitFor(() => other.frames.length === 1);
 
-    // Across instances the push travels on the Redis bus's control channel (realtime/redis-bus.ts).
+    // One instance here; across instances the push travels on the Redis bus's control channel.
     await d.post('alarm');
     await t.app.notificationProjector.drain();
     await waitFor(() =>
