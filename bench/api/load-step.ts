@@ -13,14 +13,25 @@ export const ROUTE_PATHS: Record<ApiRoute, string> = {
   locations: '/api/v1/locations/',
 };
 
-export type StepTarget = { server: VigilServer; token: string; database: pg.ClientBase };
+/** `tokens`: sessions of the bench user; requests take them in turn, every route alike (/healthz too). */
+export type StepTarget = { server: VigilServer; tokens: readonly string[]; database: pg.ClientBase };
 
 function load(target: StepTarget, route: ApiRoute, connections: number, seconds: number) {
+  let turn = 0;
   return autocannon({
     url: `${target.server.baseUrl}${ROUTE_PATHS[route]}`,
     connections,
     duration: seconds,
-    headers: { accept: 'application/json', authorization: `JWT ${target.token}` },
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => {
+          turn = (turn + 1) % target.tokens.length;
+          const authorization = `JWT ${target.tokens[turn]}`;
+          return { ...request, headers: { accept: 'application/json', authorization } };
+        },
+      },
+    ],
   });
 }
 

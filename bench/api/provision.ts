@@ -1,5 +1,5 @@
 import { generateIdentities } from '@vigil/simulator';
-import { provisionDevices, provisionUnits } from '../ingest/provision';
+import { provisionDevices, provisionUnits, signInSuperUser } from '../ingest/provision';
 import type { VigilEnv } from '../ingest/vigil-process';
 
 const SEED = 1;
@@ -59,4 +59,17 @@ export async function provisionApiFleet(baseUrl: string, devices: number, sites:
   await call(baseUrl, 'POST', `locations/${firstDevice.location}/select/`, token);
   await call(baseUrl, 'POST', `devices/${firstDevice.id}/select/`, token);
   return token;
+}
+
+/**
+ * Sessions the load takes turns with, one per connection of the largest step: a real load is many people, each
+ * request reading its own session (the server reads concurrent requests' sessions together, and one session
+ * repeated by every connection would flatter that).
+ */
+export async function openBenchSessions(baseUrl: string, first: string, count: number): Promise<string[]> {
+  const tokens = [first];
+  while (tokens.length < count) {
+    tokens.push(await signInSuperUser(baseUrl));
+  }
+  return tokens;
 }

@@ -7,7 +7,7 @@ import { cpuProfileArgs, startVigilServer, type VigilEnv } from '../ingest/vigil
 import { currentCommit } from '../measured-commit';
 import { runStep, type StepTarget, warmUp } from './load-step';
 import { type ApiBenchOptions, TARGET_ME_RATIO } from './options';
-import { provisionApiFleet, provisionApiUnits } from './provision';
+import { openBenchSessions, provisionApiFleet, provisionApiUnits } from './provision';
 import { API_ROUTES, type ApiBenchSummary, type ApiStep, meTarget, summariseRoutes } from './summary';
 
 type Say = (line: string) => void;
@@ -31,9 +31,10 @@ export async function runApiBench(
   const server = await startVigilServer(env, cpuProfileArgs(options.cpuProfileDir, 'server'));
   cleanup.add(() => server.stop());
   const token = await provisionApiFleet(server.baseUrl, options.devices, options.sites);
+  const tokens = await openBenchSessions(server.baseUrl, token, Math.max(...options.connections));
   const client = await database.connect();
   cleanup.add(() => client.end());
-  const target: StepTarget = { server, token, database: client };
+  const target: StepTarget = { server, tokens, database: client };
 
   for (const route of API_ROUTES) {
     await warmUp(target, route, options.warmup);

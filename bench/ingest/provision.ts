@@ -45,15 +45,21 @@ async function api<T>(
   return (text === '' ? undefined : JSON.parse(text)) as T;
 }
 
+/** A new session of the bench's super user: its JWT. */
+export async function signInSuperUser(baseUrl: string): Promise<string> {
+  const { token } = await api<{ token: string }>(baseUrl, 'POST', 'accounts/login-jwt/', undefined, {
+    username: SUPERUSER.email,
+    password: SUPERUSER.password,
+  });
+  return token;
+}
+
 /**
  * Through the REST API, as an operator would: signs the super user in, creates a client and a site and
  * adds every device on its provisioned unit. Returns the super user's JWT (for the live feeds).
  */
 export async function provisionDevices(baseUrl: string, identities: DeviceIdentity[]): Promise<string> {
-  const { token } = await api<{ token: string }>(baseUrl, 'POST', 'accounts/login-jwt/', undefined, {
-    username: SUPERUSER.email,
-    password: SUPERUSER.password,
-  });
+  const token = await signInSuperUser(baseUrl);
   const { next_client_number } = await api<{ next_client_number: number }>(
     baseUrl,
     'GET',

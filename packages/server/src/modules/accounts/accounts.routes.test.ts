@@ -173,6 +173,38 @@ describe('accounts API', () => {
       expect(refused.json()).toEqual({ detail: COMMON_MESSAGES.invalidToken });
     });
 
+    it('answers many people at once each with their own account and sites, whatever statement read their sessions', async () => {
+      // Concurrent requests' sessions are read together (accounts.service's coalesced lookups).
+      const people = await Promise.all(
+        Array.from({ length: 6 }, async (_, index) => {
+          const user = await buildUser(t.db, { firstName: `Person ${index}` });
+          const site = await buildSite(t.db, await buildClient(t.db));
+          await assignToSite(t.db, user, site, 'User');
+          return { user, site, header: await authHeader(t.app, user.email, TEST_PASSWORD) };
+        }),
+      );
+      const asked = Array.from({ length: 60 }, (_, index) => people[index % people.length]);
+      const answers = await Promise.all(
+        asked.map((person, index) =>
+          t.app.inject({
+            method: 'GET',
+            url: index % 2 === 0 ? '/api/v1/me/' : '/api/v1/locations/',
+            headers: { authorization: person?.header ?? '' },
+          }),
+        ),
+      );
+      for (const [index, answer] of answers.entries()) {
+        const person = asked[index];
+        expect(answer.statusCode).toBe(200);
+        if (index % 2 === 0) {
+          expect(answer.json<{ email: string }>().email).toBe(person?.user.email);
+        } else {
+          const sites = answer.json<{ results: Array<{ id: number }> }>().results;
+          expect(sites.map((site) => site.id)).toEqual([person?.site.id]);
+        }
+      }
+    });
+
     it('refuses a missing, malformed, foreign-signed, expired or revoked token with 401 {detail}', async () => {
       const user = await buildUser(t.db);
       const header = await authHeader(t.app, user.email, TEST_PASSWORD);

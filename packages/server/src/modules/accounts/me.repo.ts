@@ -6,7 +6,13 @@ import { clients } from '../clients/clients.table';
 import { devices } from '../devices/devices.table';
 import { locationMemberships, locations } from '../sites/sites.table';
 import { users } from '../users/users.table';
-import { isLiveSession, type LiveSession, liveSessionColumns, toLiveSession } from './sessions.repo';
+import {
+  areLiveSessions,
+  type LiveSession,
+  liveSessionColumns,
+  sessionIdsToRead,
+  toLiveSession,
+} from './sessions.repo';
 import { sessions } from './sessions.table';
 
 /** What me/ adds to the signed-in user: the titles of the current selection and the site roles. */
@@ -23,9 +29,9 @@ const siteRoles = sql<MeExtras['siteRoles']>`coalesce((
   where ${and(eq(locationMemberships.userId, users.id), eq(locationMemberships.hasAccess, true))}
 ), '[]'::json)`;
 
-// me/ is called on every page load: the session lookup and the answer's extras in one statement,
-// built and planned once.
-const liveSessionWithMe = preparedPerDatabase((db) =>
+// me/ is called on every page load: the session lookup and the answer's extras in one statement, built and
+// planned once, for all the me/ requests that wait at the time (accounts.service's coalesced lookup).
+const liveSessionsWithMe = preparedPerDatabase((db) =>
   db
     .select({
       ...liveSessionColumns(db),
@@ -40,21 +46,24 @@ const liveSessionWithMe = preparedPerDatabase((db) =>
     .leftJoin(clients, eq(clients.id, users.currentClientId))
     .leftJoin(locations, eq(locations.id, users.currentLocationId))
     .leftJoin(devices, eq(devices.id, users.currentDeviceId))
-    .where(isLiveSession())
-    .limit(1)
-    .prepare('find_live_session_with_me'),
+    .where(areLiveSessions())
+    .prepare('find_live_sessions_with_me'),
 );
 
-/** findLiveSessionWithUser and the me/ extras of its user, in one round trip. */
-export async function findLiveSessionWithMe(
+export type LiveSessionWithMe = LiveSession & { me: MeExtras };
+
+/** findLiveSessionsWithUser and the me/ extras of each session's user, in one round trip. */
+export async function findLiveSessionsWithMe(
   db: Database,
-  id: string,
+  ids: readonly string[],
   now: Date,
-): Promise<(LiveSession & { me: MeExtras }) | undefined> {
-  const [row] = await liveSessionWithMe(db).execute({ id, now: now.toISOString() });
-  if (row === undefined) {
-    return undefined;
-  }
-  const { client, location, device } = row;
-  return { ...toLiveSession(row), me: { client, location, device, siteRoles: row.siteRoles } };
+): Promise<Map<string, LiveSessionWithMe>> {
+  const rows = await liveSessionsWithMe(db).execute({ ids: sessionIdsToRead(ids), now: now.toISOString() });
+  return new Map(
+    rows.map((row) => {
+      const { client, location, device } = row;
+      const found = { ...toLiveSession(row), me: { client, location, device, siteRoles: row.siteRoles } };
+      return [row.session.id, found];
+    }),
+  );
 }

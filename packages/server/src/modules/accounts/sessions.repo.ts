@@ -22,13 +22,20 @@ export function liveSessionColumns(db: Database) {
   return { session: sessions, user: users, ...twoFactorStateColumns(db, users.id) };
 }
 
-/** The session named by the placeholder `id`, not revoked, expiring after the placeholder `now`. */
-export function isLiveSession() {
+/** The sessions named by the placeholder `ids` (a uuid array), not revoked, expiring after the placeholder `now`. */
+export function areLiveSessions() {
   return and(
-    eq(sessions.id, sql.placeholder('id')),
+    sql`${sessions.id} = any(${sql.placeholder('ids')}::uuid[])`,
     isNull(sessions.revokedAt),
     gt(sessions.expiresAt, sql.placeholder('now')),
   );
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Session ids a lookup may send: one malformed id would fail the whole statement's uuid[] cast. */
+export function sessionIdsToRead(ids: readonly string[]): string[] {
+  return ids.filter((id) => UUID.test(id));
 }
 
 /** A session lookup's row as the service sees it. */
@@ -42,31 +49,30 @@ export function toLiveSession(row: {
   return { session: row.session, user: row.user, twoFactor };
 }
 
-// Every authenticated request runs it: built and planned once, not per request. The two-factor facts
-// ride along, so the gate needs no query of its own.
-const liveSessionWithUser = preparedPerDatabase((db) =>
+// Every authenticated request runs it (through accounts.service's coalesced lookup): built and planned once,
+// not per request. The two-factor facts ride along, so the gate needs no query of its own.
+const liveSessionsWithUser = preparedPerDatabase((db) =>
   db
     .select(liveSessionColumns(db))
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(isLiveSession())
-    .limit(1)
-    .prepare('find_live_session_with_user'),
+    .where(areLiveSessions())
+    .prepare('find_live_sessions_with_user'),
 );
 
 export type LiveSession = { session: SessionRow; user: UserRow; twoFactor: TwoFactorState };
 
 /**
- * The session, its user and the user's two-factor state, if the session exists, is not revoked and has
- * not expired: one query per request.
+ * The sessions, with their users and the users' two-factor state, of those ids that exist, are not revoked
+ * and have not expired: one statement for many requests.
  */
-export async function findLiveSessionWithUser(
+export async function findLiveSessionsWithUser(
   db: Database,
-  id: string,
+  ids: readonly string[],
   now: Date,
-): Promise<LiveSession | undefined> {
-  const [row] = await liveSessionWithUser(db).execute({ id, now: now.toISOString() });
-  return row === undefined ? undefined : toLiveSession(row);
+): Promise<Map<string, LiveSession>> {
+  const rows = await liveSessionsWithUser(db).execute({ ids: sessionIdsToRead(ids), now: now.toISOString() });
+  return new Map(rows.map((row) => [row.session.id, toLiveSession(row)]));
 }
 
 export async function revokeSession(db: Database, id: string, now: Date): Promise<void> {

@@ -47,7 +47,7 @@ export function createTwoFactorGate() {
     if (GATE_EXEMPT_ROUTES.has(request.routeOptions.url ?? '')) {
       return;
     }
-    // The state was read in the same statement as the session (findLiveSessionWithUser).
+    // The state was read in the same statement as the session (findLiveSessionsWithUser).
     assertStatePassesGate(context.twoFactor, context.session.is2faVerified);
   };
 }
