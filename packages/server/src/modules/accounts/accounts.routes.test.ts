@@ -177,7 +177,7 @@ describe('accounts API', () => {
       // Concurrent requests' sessions are read together (accounts.service's coalesced lookups).
       const people = await Promise.all(
         Array.from({ length: 6 }, async (_, index) => {
-          const user = await buildUser(t.db, { firstName: `Person ${index}` });
+          const user = await buildUser(t.db, { fullName: `Person ${index}` });
           const site = await buildSite(t.db, await buildClient(t.db));
           await assignToSite(t.db, user, site, 'User');
           return { user, site, header: await authHeader(t.app, user.email, TEST_PASSWORD) };

@@ -20,8 +20,8 @@ describe('reading many sessions in one statement', () => {
     const { db } = handle;
     const now = new Date('2026-11-24T12:00:00Z');
     const later = new Date(now.getTime() + 3_600_000);
-    const ada = await buildUser(db, { firstName: 'Ada' });
-    const bo = await buildUser(db, { firstName: 'Bo' });
+    const ada = await buildUser(db, { fullName: 'Ada' });
+    const bo = await buildUser(db, { fullName: 'Bo' });
     const boSite = await buildSite(db, await buildClient(db));
     await assignToSite(db, bo, boSite, 'Manager');
     const open = async (userId: number, expiresAt = later) => {
