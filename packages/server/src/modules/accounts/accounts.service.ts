@@ -33,7 +33,7 @@ export type AccountsDeps = {
  * Session lookups running at once (a pool of 10 keeps the rest for the routes' own queries), and sessions read
  * by one statement at most.
  */
-const SESSION_LOOKUP = { maxInFlight: 4, maxBatch: 100 } as const;
+const SESSION_LOOKUP = { maxInFlight: 2, maxBatch: 100 } as const;
 
 /** Sign-in, sign-out and token authentication. */
 export class AccountsService {
