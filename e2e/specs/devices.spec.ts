@@ -221,8 +221,11 @@ describe('devices', () => {
     await chooseOption(page, 'F500 UDF');
     await page.getByTestId('hardware-udf-id').fill('123456789');
     await page.getByTestId('hardware-add').click();
-    await page.getByText("UDF ID can't be longer than 8 characters").waitFor();
+    const tooLong = page.getByText("UDF ID can't be longer than 8 characters");
+    await tooLong.waitFor();
     await page.getByTestId('hardware-udf-id').fill(`H${tag}`);
+    // As a person would: the message goes (the form re-checks the field) before ADD is pressed again.
+    await tooLong.waitFor({ state: 'detached' });
     await page.getByTestId('hardware-add').click();
     await page.getByText('Hardware unit added').waitFor();
     await page.getByRole('cell', { name: `HW-${tag}`, exact: true }).waitFor();
