@@ -87,7 +87,14 @@ export class NotificationsService {
 
   /** The header badge: unread notifications, counted up to one past the overflow (the badge shows 999+). */
   async unreadCount(user: UserRow): Promise<number> {
-    const sites = await visibleSiteIds(this.deps.db, user);
+    return this.unreadCountIn(user, await visibleSiteIds(this.deps.db, user));
+  }
+
+  /** unreadCount with the sites already read (undefined: every site), as the live socket holds them. */
+  unreadCountIn(
+    user: Pick<UserRow, 'id' | 'dateJoined'>,
+    sites: readonly number[] | undefined,
+  ): Promise<number> {
     return countUnread(this.deps.db, user, sites, NOTIFICATIONS_BADGE_OVERFLOW + 1);
   }
 

@@ -1,4 +1,4 @@
-import { NOTIFICATIONS_BADGE_OVERFLOW, type NotificationPush } from '@vigil/contracts';
+import type { NotificationPush } from '@vigil/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { visibleSiteIds } from '../access/access';
@@ -7,7 +7,7 @@ import { assertPassesGate } from '../two-factor/two-factor-gate';
 import { toPushItem } from './notification-items';
 import { NotificationProjector } from './notification-projector';
 import { type NotificationReader, NotificationSocket } from './notification-socket';
-import { countUnread, findNotificationsByIds, type NotificationWithPlace } from './notifications.repo';
+import { findNotificationsByIds, type NotificationWithPlace } from './notifications.repo';
 import { notificationsRoutes } from './notifications.routes';
 import { NotificationsService } from './notifications.service';
 import { startNotificationsRetention } from './notifications-retention';
@@ -81,11 +81,9 @@ export async function registerNotifications(app: FastifyInstance, ctx: AppContex
   };
   // The sites were read by the socket's last check: a push costs one count, not a new access read.
   const unreadCount = (reader: NotificationReader) =>
-    countUnread(
-      db,
+    notifications.unreadCountIn(
       { id: reader.userId, dateJoined: reader.dateJoined },
       reader.siteIds === undefined ? undefined : [...reader.siteIds],
-      NOTIFICATIONS_BADGE_OVERFLOW + 1,
     );
   const sockets = new Set<NotificationSocket>();
   const stopListening = bus.onControl((event) => {
