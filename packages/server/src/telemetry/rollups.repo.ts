@@ -2,6 +2,7 @@ import { SENSOR_STATUSES, type SensorStatus } from '@vigil/contracts';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { ADVISORY_LOCKS } from '../db/advisory-locks';
 import type { Database } from '../db/database';
+import { inReadingBuckets } from './reading-buckets';
 import { rollupProgress } from './sensor-rollups.table';
 
 /** Roll-up SQL (docs/telemetry.md 'Storage'): one statement per time range, the same on PGlite and PostgreSQL. */
@@ -65,7 +66,10 @@ function selectMinuteRollups(range: TimeRange, sensorKey?: SensorKeys): SQL {
       sum(value) as sum, count(value)::int as count, (array_agg(value order by ts desc))[1] as last,
       count(*)::int as samples, ${worstStatusOf('status')} as worst_status, bool_or(in_alarm) as any_alarm
     from sensor_readings
-    where ts >= ${instant(range.from)} and ts < ${instant(range.to)}${ofSensor(sensorKey)}
+    where ts >= ${instant(range.from)} and ts < ${instant(range.to)}${ofSensor(sensorKey)}${
+      // Some sensors: descend the readings index once per bucket (all sensors: the BRIN on ts).
+      sensorKey === undefined ? sql`` : sql` and ${inReadingBuckets(range.from, range.to)}`
+    }
     group by 1, 2`;
 }
 

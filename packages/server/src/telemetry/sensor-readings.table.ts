@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, pgTable, smallint, timestamp } from 'drizzle-orm/pg-core';
+import { READING_BUCKET_SQL } from './reading-buckets';
 
 /**
  * Raw points for graphs: one row per NUMERIC, BOOL or ENUM sensor per message. `sensor_key` is `sensors.id`,
@@ -16,7 +18,8 @@ export const sensorReadings = pgTable(
     inAlarm: boolean('in_alarm').notNull(),
   },
   (t) => [
-    index('sensor_readings_sensor_ts_idx').on(t.sensorKey, t.ts),
+    // Time first, so all sensors share the insert point (telemetry/reading-buckets.ts).
+    index('sensor_readings_bucket_sensor_ts_idx').on(sql.raw(READING_BUCKET_SQL), t.sensorKey, t.ts),
     // BRIN: rows arrive in ts order, so a few pages of index find a minute's rows for the roll-ups.
     index('sensor_readings_ts_brin').using('brin', t.ts),
   ],

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import type { Database } from '../db/database';
+import { inReadingBuckets } from './reading-buckets';
 import type { RollupPoint, RollupResolution, TimeRange } from './rollups.repo';
 import { sensorReadings } from './sensor-readings.table';
 import { sensorRollups1h, sensorRollups1m } from './sensor-rollups.table';
@@ -21,7 +22,7 @@ export async function findSensorKey(
 
 export type RawPoint = { ts: Date; value: number | null; status: number; inAlarm: boolean };
 
-/** Raw readings of one sensor in the range, oldest first (index sensor_key, ts). */
+/** Raw readings of one sensor in the range, oldest first (index bucket, sensor_key, ts: reading-buckets.ts). */
 export async function findRawPoints(db: Database, sensorKey: number, range: TimeRange): Promise<RawPoint[]> {
   return db
     .select({
@@ -33,6 +34,7 @@ export async function findRawPoints(db: Database, sensorKey: number, range: Time
     .from(sensorReadings)
     .where(
       and(
+        inReadingBuckets(range.from, range.to),
         eq(sensorReadings.sensorKey, sensorKey),
         gte(sensorReadings.ts, range.from),
         lt(sensorReadings.ts, range.to),

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { inReadingBuckets } from '../../telemetry/reading-buckets';
 import {
   computeRollups,
   type RollupPoint,
@@ -36,7 +37,7 @@ export type ExportRow = {
  */
 export type ExportCursor = { after: Date; skip: number };
 
-/** Raw readings of one sensor in the range after the cursor, oldest first (index sensor_key, ts). */
+/** Raw readings of one sensor in the range after the cursor, oldest first (index bucket, sensor_key, ts). */
 async function findRawPage(
   db: Database,
   sensorKey: number,
@@ -54,6 +55,7 @@ async function findRawPage(
     .from(sensorReadings)
     .where(
       and(
+        inReadingBuckets(cursor?.after ?? range.from, range.to),
         eq(sensorReadings.sensorKey, sensorKey),
         gte(sensorReadings.ts, cursor?.after ?? range.from),
         lt(sensorReadings.ts, range.to),

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { inReadingBuckets } from '../../telemetry/reading-buckets';
 import {
   computeRollups,
   findRollupProgress,
@@ -84,7 +85,8 @@ export async function findRawBuckets(
   if (keys.length === 0 || range.to <= range.from) {
     return new Map();
   }
-  const where = sql`${anyKey(keys)} and ts >= ${instant(range.from.getTime())} and ts < ${instant(range.to.getTime())}`;
+  const where = sql`${inReadingBuckets(range.from, range.to)} and ${anyKey(keys)}
+    and ts >= ${instant(range.from.getTime())} and ts < ${instant(range.to.getTime())}`;
   if (bucketMs <= 0) {
     const rows = await rowsOf(
       db,

@@ -1,0 +1,2 @@
+DROP INDEX "sensor_readings_sensor_ts_idx";--> statement-breakpoint
+CREATE INDEX "sensor_readings_bucket_sensor_ts_idx" ON "sensor_readings" USING btree (date_bin('10 seconds'::interval, ts, '2000-01-01 00:00:00+00'::timestamptz),"sensor_key","ts");
