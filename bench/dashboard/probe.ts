@@ -11,6 +11,8 @@
 export function installDashboardProbe(): void {
   type Probe = {
     updates: number[];
+    /** When each update's first listener started, in ms since the epoch (performance.timeOrigin based). */
+    updateStarts: number[];
     frameGaps: number[];
     reset: () => void;
     startFrames: () => void;
@@ -32,9 +34,11 @@ export function installDashboardProbe(): void {
   };
   const probe: Probe = {
     updates: [],
+    updateStarts: [],
     frameGaps: [],
     reset() {
       probe.updates = [];
+      probe.updateStarts = [];
       probe.frameGaps = [];
     },
     startFrames() {
@@ -51,12 +55,19 @@ export function installDashboardProbe(): void {
   type Listener = (this: WebSocket, event: MessageEvent) => unknown;
   const Native = window.WebSocket;
   let pending: { start: number; listeners: number } | null = null;
-  const endMarker = (start: number) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
+  // One channel for the page's life: its task after the last listener ends an update's time. A channel per
+  // update would be the probe's own main-thread work and garbage, counted as the page's.
+  const channel = new MessageChannel();
+  const endsPending: number[] = [];
+  channel.port1.onmessage = () => {
+    const start = endsPending.shift();
+    if (start !== undefined) {
       probe.updates.push(performance.now() - start);
-      channel.port1.close();
-    };
+      probe.updateStarts.push(performance.timeOrigin + start);
+    }
+  };
+  const endMarker = (start: number) => {
+    endsPending.push(start);
     channel.port2.postMessage(0);
   };
 

@@ -50,3 +50,42 @@ export function summariseUpdates(
     frames: frameGaps.length,
   };
 }
+
+/** One CDP sample: when it was taken (ms since the epoch) and the page's TaskDuration then, in seconds. */
+export type Sample = { at: number; taskSeconds: number };
+
+/**
+ * The windows between consecutive samples, each with the main-thread time it gained and the updates that
+ * started in it (`updateStarts` in ms since the epoch, as the probe records them).
+ */
+export function windowsBetween(samples: readonly Sample[], updateStarts: readonly number[]): Window[] {
+  const windows: Window[] = [];
+  for (let at = 1; at < samples.length; at += 1) {
+    const from = samples[at - 1] as Sample;
+    const to = samples[at] as Sample;
+    windows.push({
+      busyMs: (to.taskSeconds - from.taskSeconds) * 1000,
+      updates: updateStarts.filter((start) => start >= from.at && start < to.at).length,
+    });
+  }
+  return windows;
+}
+
+/**
+ * When to take the next sample: half a period after an update, so that no update starts near a window's
+ * edge (the feed publishes once a `periodMs` at a steady phase). `lastUpdate` is an update's start, `now`
+ * the time now, both ms since the epoch.
+ */
+export function nextSampleAt(lastUpdate: number, now: number, periodMs = 1000): number {
+  const phase = lastUpdate + periodMs / 2;
+  return phase + Math.ceil((now - phase) / periodMs) * periodMs;
+}
+
+/** The dashboard's cost above a baseline page of the same run: the difference of each figure, or null. */
+export function costAbove(
+  page: UpdateSummary,
+  baseline: UpdateSummary,
+): { p50Ms: number | null; p95Ms: number | null } {
+  const less = (a: number | null, b: number | null) => (a === null || b === null ? null : round2(a - b));
+  return { p50Ms: less(page.p50Ms, baseline.p50Ms), p95Ms: less(page.p95Ms, baseline.p95Ms) };
+}

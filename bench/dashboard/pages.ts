@@ -1,0 +1,104 @@
+// The pages bench:dashboard measures: the dashboard (signed in) and two baselines of the same origin on the
+// same feed: a page that parses each frame on its main thread, and the dashboard's own feed worker with
+// nothing drawn.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { installDashboardProbe } from './probe';
+
+const WAIT_CEILING_MS = 120_000;
+/**
+ * The probe's source for the page. tsx compiles with esbuild's keepNames, which wraps named inner functions in
+ * `__name(...)` calls that exist only in Node: the page gets a no-op `__name` first.
+ */
+const PROBE_SCRIPT = `var __name = (fn) => fn;\n(${installDashboardProbe.toString()})();`;
+
+export async function signedInPage(
+  browser: Browser,
+  baseUrl: string,
+  user: { email: string; password: string },
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: baseUrl });
+  context.setDefaultTimeout(WAIT_CEILING_MS);
+  await context.addInitScript({ content: PROBE_SCRIPT });
+  const page = await context.newPage();
+  await page.goto('/');
+  const login = page.getByPlaceholder('Email Or Username');
+  if (!(await login.isVisible())) {
+    await page.getByRole('tab', { name: /login/i }).click();
+  }
+  await login.fill(user.email);
+  await page.getByPlaceholder('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: /^login$/i }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login') && url.pathname !== '/', {
+    timeout: WAIT_CEILING_MS,
+  });
+  return page;
+}
+
+async function blankPage(browser: Browser, baseUrl: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: baseUrl });
+  context.setDefaultTimeout(WAIT_CEILING_MS);
+  await context.addInitScript({ content: PROBE_SCRIPT });
+  const page = await context.newPage();
+  await page.goto('/healthz');
+  return page;
+}
+
+/** The same feed on an empty page of the same origin: a listener that parses each frame, nothing drawn. */
+export async function parsingPage(
+  browser: Browser,
+  baseUrl: string,
+  udfId: string,
+  token: string,
+): Promise<Page> {
+  const page = await blankPage(browser, baseUrl);
+  await page.evaluate(
+    ({ udf, jwt }) => {
+      const url = `${location.origin.replace(/^http/, 'ws')}/ws/device-data/${udf}/`;
+      const socket = new WebSocket(url);
+      socket.addEventListener('open', () => socket.send(JSON.stringify({ cmd: 'auth', token: jwt })));
+      socket.addEventListener('message', (event) => {
+        JSON.parse(String(event.data));
+      });
+    },
+    { udf: udfId, jwt: token },
+  );
+  return page;
+}
+
+/** The built feed worker's URL path (`/assets/feed.worker-<hash>.js`), as the dashboard loads it. */
+export function feedWorkerPath(webDist: string): string {
+  const name = fs
+    .readdirSync(path.join(webDist, 'assets'))
+    .find((file) => /^feed\.worker-.*\.js$/.test(file));
+  if (name === undefined) {
+    throw new Error(`no feed.worker-*.js in ${webDist}/assets: build the web app first`);
+  }
+  return `/assets/${name}`;
+}
+
+/**
+ * The dashboard's feed worker (the same built script, socket, parse and diff) on an empty page of the same
+ * origin, its `changes` messages received and dropped: what the dashboard's main thread pays before drawing.
+ */
+export async function workerFeedPage(
+  browser: Browser,
+  baseUrl: string,
+  workerPath: string,
+  udfId: string,
+  token: string,
+): Promise<Page> {
+  const page = await blankPage(browser, baseUrl);
+  await page.evaluate(
+    ({ script, udf, jwt }) => {
+      const worker = new Worker(script, { type: 'module', name: 'device-feed' });
+      worker.addEventListener('message', () => {});
+      const url = `${location.origin.replace(/^http/, 'ws')}/ws/device-data/${udf}/`;
+      worker.postMessage({ type: 'open', url, token: jwt });
+      (window as unknown as { __feedWorker: Worker }).__feedWorker = worker;
+    },
+    { script: workerPath, udf: udfId, jwt: token },
+  );
+  return page;
+}
