@@ -4,9 +4,9 @@ import { provisionDevice } from '../../test/telemetry';
 import { openTestDatabase } from '../../test/test-database';
 import type { Database, DatabaseHandle } from '../db/database';
 import { inReadingBuckets } from './reading-buckets';
-import { findRawPoints } from './series.repo';
 import { sensorReadings } from './sensor-readings.table';
 import { sensors } from './sensors.table';
+import { findRawPoints } from './series.repo';
 
 const at = (iso: string) => new Date(`2026-07-01T${iso}Z`);
 
