@@ -15,10 +15,13 @@ class FakeElement {
       this.listeners.push(listener);
     }
   }
-  /** A group's skipping as the browser tells it. */
+  /** A group's skipping as the browser tells it: to the group, then bubbling up to the groups holding it. */
   tellSkipped(skipped: boolean): void {
-    for (const listener of this.listeners) {
-      listener(Object.assign(new Event('contentvisibilityautostatechange'), { skipped }));
+    const event = { type: 'contentvisibilityautostatechange', skipped, target: this } as unknown as Event;
+    for (let at: FakeElement | null = this; at !== null; at = at.parentElement) {
+      for (const listener of at.listeners) {
+        listener(event);
+      }
     }
   }
 }
@@ -75,6 +78,18 @@ describe('watchNearViewport', () => {
     expect(seen.splice(0)).toEqual(['node card false']);
   });
 
+  it("does not take a nested group's bubbling event for its holder's", async () => {
+    vi.stubGlobal('ContentVisibilityAutoStateChangeEvent', class {});
+    const { watchNearViewport } = await import('./near-viewport');
+    const { network, node, networkCard } = buildGroups();
+    const seen: boolean[] = [];
+    watchNearViewport(networkCard, (isNear) => seen.push(isNear));
+    node.tellSkipped(true);
+    expect(seen).toEqual([true]);
+    network.tellSkipped(true);
+    expect(seen).toEqual([true, false]);
+  });
+
   it('starts a card that mounts inside a group already skipped as not near', async () => {
     vi.stubGlobal('ContentVisibilityAutoStateChangeEvent', class {});
     const { watchNearViewport } = await import('./near-viewport');
@@ -84,6 +99,57 @@ describe('watchNearViewport', () => {
     stop();
     const seen: boolean[] = [];
     watchNearViewport(nodeCard, (isNear) => seen.push(isNear));
+    expect(seen).toEqual([false]);
+  });
+});
+
+describe('watchSkipping', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('is near at once where the browser tells no skipping of contents', async () => {
+    const { watchSkipping } = await import('./near-viewport');
+    const { node } = buildGroups();
+    const seen: boolean[] = [];
+    watchSkipping(node as unknown as Element, (isNear) => seen.push(isNear));
+    expect(seen).toEqual([true]);
+  });
+
+  it("waits for the group's own first event, then follows the group and the groups holding it", async () => {
+    vi.stubGlobal('ContentVisibilityAutoStateChangeEvent', class {});
+    const { watchSkipping } = await import('./near-viewport');
+    const { network, node } = buildGroups();
+    const seen: boolean[] = [];
+    const stop = watchSkipping(node as unknown as Element, (isNear) => seen.push(isNear));
+    // The network's event comes first at the first rendering: the node itself has not been judged yet.
+    network.tellSkipped(false);
+    expect(seen.splice(0)).toEqual([]);
+    node.tellSkipped(false);
+    expect(seen.splice(0)).toEqual([true]);
+    node.tellSkipped(false);
+    expect(seen.splice(0)).toEqual([]);
+    network.tellSkipped(true);
+    expect(seen.splice(0)).toEqual([false]);
+    node.tellSkipped(true);
+    network.tellSkipped(false);
+    expect(seen.splice(0)).toEqual([]);
+    node.tellSkipped(false);
+    expect(seen.splice(0)).toEqual([true]);
+    stop();
+    node.tellSkipped(true);
+    expect(seen).toEqual([]);
+  });
+
+  it('answers at once for a group the browser has already judged', async () => {
+    vi.stubGlobal('ContentVisibilityAutoStateChangeEvent', class {});
+    const { watchSkipping } = await import('./near-viewport');
+    const { node } = buildGroups();
+    const first = watchSkipping(node as unknown as Element, () => {});
+    node.tellSkipped(true);
+    first();
+    const seen: boolean[] = [];
+    watchSkipping(node as unknown as Element, (isNear) => seen.push(isNear));
     expect(seen).toEqual([false]);
   });
 });

@@ -1,5 +1,6 @@
 import { rankSensorGroup, SENSOR_GROUP_ORDER } from '@vigil/contracts';
 import { memo, type ReactNode, useMemo, useSyncExternalStore } from 'react';
+import { initiallyMountedGroups } from '../cards-window';
 import styles from '../dashboard.module.css';
 import { useDashboardContext } from '../dashboard-context';
 import { DASHBOARD_MESSAGES } from '../dashboard-messages';
@@ -20,7 +21,11 @@ const isAlignment = (group: VisibleGroup) => {
 };
 
 /** The groups in order; Alignment:Head and Alignment:Tail share one row, side by side (M section 2). */
-function renderGroups(groups: VisibleGroup[], isF500: boolean): ReactNode[] {
+function renderGroups(
+  groups: VisibleGroup[],
+  isF500: boolean,
+  mountedAtFirst: ReadonlySet<string>,
+): ReactNode[] {
   const out: ReactNode[] = [];
   const alignment = groups.filter(isAlignment);
   let isAlignmentPlaced = false;
@@ -31,7 +36,7 @@ function renderGroups(groups: VisibleGroup[], isF500: boolean): ReactNode[] {
         out.push(
           <div key="alignment" className={styles.row} data-testid="alignment-groups">
             {alignment.map((item) => (
-              <SensorGroupPanel key={item.key} group={item} isTopLevel />
+              <SensorGroupPanel key={item.key} group={item} isTopLevel mountedAtFirst={mountedAtFirst} />
             ))}
           </div>,
         );
@@ -43,7 +48,7 @@ function renderGroups(groups: VisibleGroup[], isF500: boolean): ReactNode[] {
       isF500 && isSystem ? (
         <SystemStatePanel key={group.key} group={group} />
       ) : (
-        <SensorGroupPanel key={group.key} group={group} isTopLevel />
+        <SensorGroupPanel key={group.key} group={group} isTopLevel mountedAtFirst={mountedAtFirst} />
       ),
     );
   }
@@ -68,6 +73,11 @@ export const SensorGroups = memo(function SensorGroups({
     () => (layout === null ? [] : filterTopSensors(layout, filter)),
     [layout, filter],
   );
+  // Read by each group when it first mounts only: which cards are in the DOM before the browser says.
+  const mountedAtFirst = useMemo(
+    () => initiallyMountedGroups(visible, topSensors.length),
+    [visible, topSensors],
+  );
   if (layout === null) {
     return <div className={styles.empty}>{DASHBOARD_MESSAGES.noData}</div>;
   }
@@ -81,7 +91,7 @@ export const SensorGroups = memo(function SensorGroups({
           ))}
         </div>
       ) : null}
-      {renderGroups(visible, isF500)}
+      {renderGroups(visible, isF500, mountedAtFirst)}
       {visible.length === 0 && topSensors.length === 0 ? (
         <div className={styles.empty}>{DASHBOARD_MESSAGES.nothingShown}</div>
       ) : null}

@@ -1,0 +1,65 @@
+import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { estimatedCardsHeight } from '../cards-window';
+import { watchSkipping } from '../near-viewport';
+
+export type CardsWindow = {
+  /** Whether the group's cards are in the DOM. */
+  isMounted: boolean;
+  /** The height of the box standing in for them (px), while they are not. */
+  placeholderHeight: number;
+  /** Mounts the cards at once (the placeholder got keyboard focus). */
+  mount: () => void;
+};
+
+/**
+ * A group's cards in the DOM only while the browser draws the group or is about to (cards-window.ts): they
+ * mount when it stops skipping the group's contents and unmount when it starts, their height kept for the box
+ * that stands in for them, so the scroll bar and what follows stay where they were. `section` is the group's
+ * skippable element, `box` the cards' box or the placeholder (whichever is mounted).
+ */
+export function useCardsWindow(
+  section: RefObject<HTMLElement | null>,
+  box: RefObject<HTMLElement | null>,
+  cardCount: number,
+  isInitiallyMounted: boolean,
+): CardsWindow {
+  const [isMounted, setIsMounted] = useState(isInitiallyMounted);
+  const measured = useRef<{ cards: number; height: number } | null>(null);
+  const width = useRef<number | null>(null);
+  const hasCards = cardCount > 0;
+  useLayoutEffect(() => {
+    const element = section.current;
+    if (element === null || !hasCards) {
+      return undefined;
+    }
+    let isStarting = true;
+    const stop = watchSkipping(element, (isNear) => {
+      const current = box.current;
+      if (current !== null) {
+        // Read before the cards go: their box is laid out already (the group was drawn until now).
+        width.current = current.offsetWidth;
+        if (current.dataset.cards === 'mounted') {
+          measured.current = { cards: current.childElementCount, height: current.offsetHeight };
+        }
+      }
+      if (isStarting) {
+        setIsMounted(isNear);
+      } else {
+        // The browser's event: the cards are there for the frame that draws the group.
+        flushSync(() => setIsMounted(isNear));
+      }
+    });
+    isStarting = false;
+    return stop;
+  }, [section, box, hasCards]);
+  const known = measured.current;
+  return {
+    isMounted: isMounted || !hasCards,
+    placeholderHeight:
+      known !== null && known.cards === cardCount
+        ? known.height
+        : estimatedCardsHeight(cardCount, width.current),
+    mount: () => flushSync(() => setIsMounted(true)),
+  };
+}
