@@ -5,6 +5,7 @@ import { useDashboardContext } from '../dashboard-context';
 import { DASHBOARD_MESSAGES } from '../dashboard-messages';
 import { canTestSensor, endedKindOf, runningPrompt } from '../maintenance-rules';
 import { watchNearViewport } from '../near-viewport';
+import { watchOnScreen } from '../on-screen';
 import { type CardView, cardViewOf } from '../sensor-card-view';
 import type { LayoutSensor } from '../sensor-store';
 
@@ -98,21 +99,37 @@ export const SensorCard = memo(function SensorCard({ sensor }: { sensor: LayoutS
       }
       shown = view;
     };
-    // Painted once now, so the card never shows empty; then live only while near the viewport (a card that
-    // comes back catches up from the store at once).
+    // Painted once now, so the card never shows empty; then live only while drawn and its group on screen (a
+    // card that comes back catches up from the store at once).
     paint();
     let unsubscribe: (() => void) | null = null;
-    const stopWatching = watchNearViewport(card, (isNear) => {
-      if (isNear && unsubscribe === null) {
+    let isNear = true;
+    let isOnScreen = true;
+    const follow = () => {
+      const isLive = isNear && isOnScreen;
+      if (isLive && unsubscribe === null) {
         paint();
         unsubscribe = store.subscribeSensor(fullId, paint);
-      } else if (!isNear && unsubscribe !== null) {
+      } else if (!isLive && unsubscribe !== null) {
         unsubscribe();
         unsubscribe = null;
       }
+    };
+    const stopWatching = watchNearViewport(card, (near) => {
+      isNear = near;
+      follow();
     });
+    const group = card.parentElement?.closest('[data-skippable]') ?? null;
+    const stopOnScreen =
+      group === null
+        ? () => {}
+        : watchOnScreen(group, (onScreen) => {
+            isOnScreen = onScreen;
+            follow();
+          });
     return () => {
       stopWatching();
+      stopOnScreen();
       unsubscribe?.();
       valueText.remove();
       unitText.remove();
