@@ -3,13 +3,13 @@ import type { LayoutSensor } from './sensor-store';
 /**
  * Which groups' cards are in the DOM (docs/performance.md 'Live dashboard'): a device of 500 sensors would
  * otherwise keep 500 cards, whose elements every style pass, layout walk and garbage collection visits. A
- * group mounts its cards while the browser draws it or is about to (near-viewport.ts `watchSkipping`), and
+ * group mounts its cards while it is within about a screen of the viewport (on-screen.ts `MOUNT_MARGIN`), and
  * stands in for them with an empty box of their height otherwise.
  */
 
 /**
- * Cards mounted at first, before the browser has said which groups are near (it says so at the first
- * rendering): more than a 1440 × 900 screen holds, so the first screen never flashes empty; every stock
+ * Cards mounted at first, before the observer has said which groups are near (it says so at the next
+ * frame): more than a 1440 × 900 screen holds, so the first screen never flashes empty; every stock
  * device of the demo fits whole.
  */
 export const INITIAL_CARDS = 120;

@@ -10,13 +10,8 @@ type Watcher = (isNear: boolean) => void;
 /** Marks an element whose contents the browser may skip (`content-visibility: auto`). */
 const SKIPPABLE_ATTRIBUTE = 'data-skippable';
 
-/** A skippable element: whether the browser skips its contents, and whether it has said so yet. */
-type Region = { isSkipped: boolean; isKnown: boolean; watches: Set<Watch> };
-/**
- * `own`: for a watch of a group's own skipping, its region; such a watch hears nothing until the browser has
- * spoken of that group (its first event comes at the group's first rendering).
- */
-type Watch = { regions: Region[]; own: Region | null; isNear: boolean | null; onChange: Watcher };
+type Region = { isSkipped: boolean; watches: Set<Watch> };
+type Watch = { regions: Region[]; isNear: boolean; onChange: Watcher };
 
 const regions = new WeakMap<Element, Region>();
 
@@ -27,7 +22,7 @@ function regionOf(element: Element): Region {
   if (existing !== undefined) {
     return existing;
   }
-  const region: Region = { isSkipped: false, isKnown: false, watches: new Set() };
+  const region: Region = { isSkipped: false, watches: new Set() };
   regions.set(element, region);
   element.addEventListener('contentvisibilityautostatechange', (event) => {
     // The event bubbles: a nested group's skipping says nothing of this one's.
@@ -35,11 +30,7 @@ function regionOf(element: Element): Region {
       return;
     }
     region.isSkipped = (event as Event & { skipped?: boolean }).skipped === true;
-    region.isKnown = true;
     for (const watch of region.watches) {
-      if (watch.own !== null && !watch.own.isKnown) {
-        continue;
-      }
       const isNear = isNearOf(watch);
       if (isNear !== watch.isNear) {
         watch.isNear = isNear;
@@ -71,49 +62,15 @@ export function watchNearViewport(element: Element, onChange: Watcher): () => vo
     onChange(true);
     return () => {};
   }
-  const watch: Watch = {
-    regions: skippableAncestors(element).map(regionOf),
-    own: null,
-    isNear: true,
-    onChange,
-  };
+  const watch: Watch = { regions: skippableAncestors(element).map(regionOf), isNear: true, onChange };
   watch.isNear = isNearOf(watch);
-  onChange(watch.isNear);
-  return startWatch(watch);
-}
-
-function startWatch(watch: Watch): () => void {
   for (const region of watch.regions) {
     region.watches.add(watch);
   }
+  onChange(watch.isNear);
   return () => {
     for (const region of watch.regions) {
       region.watches.delete(watch);
     }
   };
-}
-
-/**
- * Calls `onChange` with whether a skippable element (a group) is near the viewport: neither its own contents
- * nor those of a group holding it skipped. Only once the browser has said so for the element itself: at once
- * if it has already, else with its first event (one for every such element at its first rendering), then at
- * each change. Where the browser sends no such events it is near, at once. Answers the function that stops.
- */
-export function watchSkipping(element: Element, onChange: Watcher): () => void {
-  if (typeof ContentVisibilityAutoStateChangeEvent === 'undefined') {
-    onChange(true);
-    return () => {};
-  }
-  const own = regionOf(element);
-  const watch: Watch = {
-    regions: [own, ...skippableAncestors(element).map(regionOf)],
-    own,
-    isNear: null,
-    onChange,
-  };
-  if (own.isKnown) {
-    watch.isNear = isNearOf(watch);
-    onChange(watch.isNear);
-  }
-  return startWatch(watch);
 }

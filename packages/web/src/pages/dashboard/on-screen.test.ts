@@ -49,6 +49,9 @@ describe('watchOnScreen', () => {
     expect(observer.observed.size).toBe(2);
     expect(seen.splice(0)).toEqual(['a true', 'b true', 'other true']);
 
+    // The observer's first word is told (here what was assumed), later ones only when they change.
+    observer.tell(group, true);
+    expect(seen.splice(0)).toEqual(['a true', 'b true']);
     observer.tell(group, true);
     expect(seen.splice(0)).toEqual([]);
     observer.tell(group, false);
@@ -64,5 +67,32 @@ describe('watchOnScreen', () => {
     expect(observer.observed.has(group)).toBe(false);
     observer.tell(group, true);
     expect(seen).toEqual([]);
+  });
+});
+
+describe('watchOnScreen for mounting', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.resetModules();
+  });
+
+  it("waits for the observer's first word when asked, with its own margin, then follows each change", async () => {
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    const { MOUNT_MARGIN, watchOnScreen } = await import('./on-screen');
+    const group = {} as Element;
+    const seen: boolean[] = [];
+    watchOnScreen(group, (on) => seen.push(on), { margin: MOUNT_MARGIN, waitForFirst: true });
+    const observer = FakeObserver.last as FakeObserver;
+    expect(observer.options.rootMargin).toBe(MOUNT_MARGIN);
+    expect(seen).toEqual([]);
+    // The first word is told even when it says what was assumed.
+    observer.tell(group, true);
+    expect(seen.splice(0)).toEqual([true]);
+    observer.tell(group, true);
+    observer.tell(group, false);
+    expect(seen.splice(0)).toEqual([false]);
+    // Another watcher of the same group and margin hears what is known at once.
+    watchOnScreen(group, (on) => seen.push(on), { margin: MOUNT_MARGIN, waitForFirst: true });
+    expect(seen).toEqual([false]);
   });
 });

@@ -6,56 +6,75 @@
  * (docs/performance.md 'Live dashboard').
  */
 type Listener = (isOnScreen: boolean) => void;
-type Entry = { isOnScreen: boolean; listeners: Set<Listener> };
+/** `isKnown`: the observer has spoken of the element (it does for each at its next frame). */
+type Entry = { isOnScreen: boolean; isKnown: boolean; listeners: Set<Listener> };
 
 /** Beyond the viewport, so that a group scrolled in has caught up before it shows. */
 export const ON_SCREEN_MARGIN = '200px 0px';
+/** A group's cards are in the DOM within about a screen of the viewport (cards-window.ts). */
+export const MOUNT_MARGIN = '100% 0px';
 
-let observer: IntersectionObserver | null = null;
-const entries = new Map<Element, Entry>();
+type Watched = { observer: IntersectionObserver; entries: Map<Element, Entry> };
+const observers = new Map<string, Watched>();
 
-function observerOf(): IntersectionObserver {
-  observer ??= new IntersectionObserver(
+function watchedOf(margin: string): Watched {
+  const existing = observers.get(margin);
+  if (existing !== undefined) {
+    return existing;
+  }
+  const entries = new Map<Element, Entry>();
+  const observer = new IntersectionObserver(
     (records) => {
       for (const record of records) {
         const entry = entries.get(record.target);
-        if (entry === undefined || entry.isOnScreen === record.isIntersecting) {
+        if (entry === undefined || (entry.isKnown && entry.isOnScreen === record.isIntersecting)) {
           continue;
         }
+        entry.isKnown = true;
         entry.isOnScreen = record.isIntersecting;
         for (const listener of entry.listeners) {
           listener(record.isIntersecting);
         }
       }
     },
-    { rootMargin: ON_SCREEN_MARGIN },
+    { rootMargin: margin },
   );
-  return observer;
+  const watched = { observer, entries };
+  observers.set(margin, watched);
+  return watched;
 }
 
 /**
- * Calls `onChange` with whether the element is on screen: now (true until the observer's first word), then
- * at each change. Without IntersectionObserver it is always on screen. Answers the function that stops.
+ * Calls `onChange` with whether the element is within `margin` of the viewport: at each change, and first now
+ * (true until the observer's first word) or, with `waitForFirst`, only once the observer has spoken of it.
+ * Without IntersectionObserver it is always on screen. Answers the function that stops.
  */
-export function watchOnScreen(element: Element, onChange: Listener): () => void {
+export function watchOnScreen(
+  element: Element,
+  onChange: Listener,
+  { margin = ON_SCREEN_MARGIN, waitForFirst = false }: { margin?: string; waitForFirst?: boolean } = {},
+): () => void {
   if (typeof IntersectionObserver === 'undefined') {
     onChange(true);
     return () => {};
   }
+  const { observer, entries } = watchedOf(margin);
   let entry = entries.get(element);
   if (entry === undefined) {
-    entry = { isOnScreen: true, listeners: new Set() };
+    entry = { isOnScreen: true, isKnown: false, listeners: new Set() };
     entries.set(element, entry);
-    observerOf().observe(element);
+    observer.observe(element);
   }
   const watched = entry;
   watched.listeners.add(onChange);
-  onChange(watched.isOnScreen);
+  if (watched.isKnown || !waitForFirst) {
+    onChange(watched.isOnScreen);
+  }
   return () => {
     watched.listeners.delete(onChange);
     if (watched.listeners.size === 0) {
       entries.delete(element);
-      observer?.unobserve(element);
+      observer.unobserve(element);
     }
   };
 }

@@ -12,8 +12,8 @@ const GROUP_CHROME_PX = 56;
 
 /**
  * A group of sensor cards; F500 network groups hold their node groups inside (M section 2 'nested groups').
- * Its cards are in the DOM only while the browser draws the group or is about to (useCardsWindow); an empty
- * box of their height stands in for them otherwise.
+ * Its cards are in the DOM only within about a screen of the viewport (useCardsWindow); an empty box of their
+ * height stands in for them otherwise.
  */
 export function SensorGroupPanel({
   group,

@@ -1,7 +1,7 @@
 import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { estimatedCardsHeight } from '../cards-window';
-import { watchSkipping } from '../near-viewport';
+import { MOUNT_MARGIN, watchOnScreen } from '../on-screen';
 
 export type CardsWindow = {
   /** Whether the group's cards are in the DOM. */
@@ -13,10 +13,10 @@ export type CardsWindow = {
 };
 
 /**
- * A group's cards in the DOM only while the browser draws the group or is about to (cards-window.ts): they
- * mount when it stops skipping the group's contents and unmount when it starts, their height kept for the box
- * that stands in for them, so the scroll bar and what follows stay where they were. `section` is the group's
- * skippable element, `box` the cards' box or the placeholder (whichever is mounted).
+ * A group's cards in the DOM only within about a screen of the viewport (cards-window.ts, on-screen.ts): they
+ * mount when the group comes that near and unmount when it leaves, their height kept for the box that stands
+ * in for them, so the scroll bar and what follows stay where they were. `section` is the group's
+ * element, `box` the cards' box or the placeholder (whichever is mounted).
  */
 export function useCardsWindow(
   section: RefObject<HTMLElement | null>,
@@ -34,22 +34,26 @@ export function useCardsWindow(
       return undefined;
     }
     let isStarting = true;
-    const stop = watchSkipping(element, (isNear) => {
-      const current = box.current;
-      if (current !== null) {
-        // Read before the cards go: their box is laid out already (the group was drawn until now).
-        width.current = current.offsetWidth;
-        if (current.dataset.cards === 'mounted') {
-          measured.current = { cards: current.childElementCount, height: current.offsetHeight };
+    const stop = watchOnScreen(
+      element,
+      (isNear) => {
+        const current = box.current;
+        if (current !== null) {
+          // Read before the cards go: their box is laid out already.
+          width.current = current.offsetWidth;
+          if (current.dataset.cards === 'mounted') {
+            measured.current = { cards: current.childElementCount, height: current.offsetHeight };
+          }
         }
-      }
-      if (isStarting) {
-        setIsMounted(isNear);
-      } else {
-        // The browser's event: the cards are there for the frame that draws the group.
-        flushSync(() => setIsMounted(isNear));
-      }
-    });
+        if (isStarting) {
+          setIsMounted(isNear);
+        } else {
+          // The observer said so after a frame: the cards are there for the next one.
+          flushSync(() => setIsMounted(isNear));
+        }
+      },
+      { margin: MOUNT_MARGIN, waitForFirst: true },
+    );
     isStarting = false;
     return stop;
   }, [section, box, hasCards]);
