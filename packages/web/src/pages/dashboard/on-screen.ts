@@ -1,11 +1,13 @@
 /**
  * Tells whether an element is on screen, within a margin: one IntersectionObserver for the page, one
  * observed element per group whose cards listen (not one per card). A card writes live readings only while its
- * group is on screen: the browser keeps the contents of groups up to about a screen beyond the viewport
- * unskipped (near-viewport.ts), and readings written there cost layout and paint for nothing seen
- * (docs/performance.md 'Live dashboard').
+ * group is on screen: cards are mounted up to about a screen beyond the viewport (cards-window.ts), and
+ * readings written there would cost layout and paint for nothing seen (docs/performance.md 'Live dashboard').
  */
 type Listener = (isOnScreen: boolean) => void;
+
+/** Marks a group of cards: a card follows the on-screen state of the nearest element so marked. */
+export const GROUP_ATTRIBUTE = 'data-cards-group';
 /** `isKnown`: the observer has spoken of the element (it does for each at its next frame). */
 type Entry = { isOnScreen: boolean; isKnown: boolean; listeners: Set<Listener> };
 

@@ -4,8 +4,7 @@ import styles from '../dashboard.module.css';
 import { useDashboardContext } from '../dashboard-context';
 import { DASHBOARD_MESSAGES } from '../dashboard-messages';
 import { canTestSensor, endedKindOf, runningPrompt } from '../maintenance-rules';
-import { watchNearViewport } from '../near-viewport';
-import { watchOnScreen } from '../on-screen';
+import { GROUP_ATTRIBUTE, watchOnScreen } from '../on-screen';
 import { type CardView, cardViewOf } from '../sensor-card-view';
 import type { LayoutSensor } from '../sensor-store';
 
@@ -99,37 +98,28 @@ export const SensorCard = memo(function SensorCard({ sensor }: { sensor: LayoutS
       }
       shown = view;
     };
-    // Painted once now, so the card never shows empty; then live only while drawn and its group on screen (a
-    // card that comes back catches up from the store at once).
+    // Painted once now, so the card never shows empty; then live only while its group is on screen (a card that
+    // comes back catches up from the store at once). A card outside any group is always live.
     paint();
     let unsubscribe: (() => void) | null = null;
-    let isNear = true;
-    let isOnScreen = true;
-    const follow = () => {
-      const isLive = isNear && isOnScreen;
-      if (isLive && unsubscribe === null) {
+    const follow = (isOnScreen: boolean) => {
+      if (isOnScreen && unsubscribe === null) {
         paint();
         unsubscribe = store.subscribeSensor(fullId, paint);
-      } else if (!isLive && unsubscribe !== null) {
+      } else if (!isOnScreen && unsubscribe !== null) {
         unsubscribe();
         unsubscribe = null;
       }
     };
-    const stopWatching = watchNearViewport(card, (near) => {
-      isNear = near;
-      follow();
-    });
-    const group = card.parentElement?.closest('[data-skippable]') ?? null;
-    const stopOnScreen =
-      group === null
-        ? () => {}
-        : watchOnScreen(group, (onScreen) => {
-            isOnScreen = onScreen;
-            follow();
-          });
+    const group = card.parentElement?.closest(`[${GROUP_ATTRIBUTE}]`) ?? null;
+    let stopWatching = () => {};
+    if (group === null) {
+      follow(true);
+    } else {
+      stopWatching = watchOnScreen(group, follow);
+    }
     return () => {
       stopWatching();
-      stopOnScreen();
       unsubscribe?.();
       valueText.remove();
       unitText.remove();

@@ -46,8 +46,8 @@ export function SensorGroupPanel({
       style={intrinsicSize}
       data-testid={`group-${group.key}`}
       aria-label={name}
-      // content-visibility: auto; its cards listen for its skipping (near-viewport.ts).
-      data-skippable=""
+      // Its cards follow its on-screen state (on-screen.ts GROUP_ATTRIBUTE).
+      data-cards-group=""
     >
       <h3 className={styles.groupTitle}>
         <span className={`${styles.dot} ${group.isAlarmed ? styles.dotalarm : styles.dotok}`} />
