@@ -13,15 +13,20 @@ const WAIT_CEILING_MS = 120_000;
  */
 const PROBE_SCRIPT = `var __name = (fn) => fn;\n(${installDashboardProbe.toString()})();`;
 
+/** A new page of its own context (1440 × 900) with the probe installed before any script of the page. */
+async function probedPage(browser: Browser, baseUrl: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: baseUrl });
+  context.setDefaultTimeout(WAIT_CEILING_MS);
+  await context.addInitScript({ content: PROBE_SCRIPT });
+  return context.newPage();
+}
+
 export async function signedInPage(
   browser: Browser,
   baseUrl: string,
   user: { email: string; password: string },
 ): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: baseUrl });
-  context.setDefaultTimeout(WAIT_CEILING_MS);
-  await context.addInitScript({ content: PROBE_SCRIPT });
-  const page = await context.newPage();
+  const page = await probedPage(browser, baseUrl);
   await page.goto('/');
   const login = page.getByPlaceholder('Email Or Username');
   if (!(await login.isVisible())) {
@@ -37,10 +42,7 @@ export async function signedInPage(
 }
 
 async function blankPage(browser: Browser, baseUrl: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: baseUrl });
-  context.setDefaultTimeout(WAIT_CEILING_MS);
-  await context.addInitScript({ content: PROBE_SCRIPT });
-  const page = await context.newPage();
+  const page = await probedPage(browser, baseUrl);
   await page.goto('/healthz');
   return page;
 }
