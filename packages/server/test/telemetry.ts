@@ -36,6 +36,16 @@ export async function provisionDevice(
   return { device, site, identity };
 }
 
+/** Rows of the sensors dictionary for the device's sensor ids; answers their keys, in the order given. */
+export async function insertSensors(db: Database, deviceId: number, sensorIds: string[]): Promise<number[]> {
+  const rows = await db
+    .insert(sensors)
+    .values(sensorIds.map((sensorId) => ({ deviceId, sensorId })))
+    .returning();
+  const keys = new Map(rows.map((row) => [row.sensorId, row.id]));
+  return sensorIds.map((sensorId) => keys.get(sensorId) as number);
+}
+
 /** A valid state tree of the device, as the simulator (and so a gateway) sends it. */
 export function treeOf(identity: DeviceIdentity, seed = 1): string {
   const simulated = new SimulatedDevice(identity, { seed, rate: 1, scenarioChance: 0 });

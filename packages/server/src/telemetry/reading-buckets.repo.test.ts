@@ -1,11 +1,10 @@
 import { and, asc, gte, lt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { provisionDevice } from '../../test/telemetry';
+import { insertSensors, provisionDevice } from '../../test/telemetry';
 import { openTestDatabase } from '../../test/test-database';
 import type { Database, DatabaseHandle } from '../db/database';
 import { inReadingBuckets } from './reading-buckets';
 import { sensorReadings } from './sensor-readings.table';
-import { sensors } from './sensors.table';
 import { findRawPoints } from './series.repo';
 
 const at = (iso: string) => new Date(`2026-07-01T${iso}Z`);
@@ -34,14 +33,10 @@ describe('readings index by 10-second bucket', () => {
     database = await openTestDatabase();
     db = database.db;
     const { device } = await provisionDevice(db);
-    const rows = await db
-      .insert(sensors)
-      .values([
-        { deviceId: device.id, sensorId: 'Temperature.T1' },
-        { deviceId: device.id, sensorId: 'Temperature.T2' },
-      ])
-      .returning();
-    [key, other] = rows.map((row) => row.id) as [number, number];
+    [key, other] = (await insertSensors(db, device.id, ['Temperature.T1', 'Temperature.T2'])) as [
+      number,
+      number,
+    ];
     await db.insert(sensorReadings).values(
       times.flatMap((ts, i) => [
         { sensorKey: key, ts, value: i, status: 0, inAlarm: false },

@@ -1,14 +1,13 @@
 import { SENSOR_STATUSES, type SensorStatus } from '@vigil/contracts';
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { provisionDevice } from '../../test/telemetry';
+import { insertSensors, provisionDevice } from '../../test/telemetry';
 import { openTestDatabase } from '../../test/test-database';
 import type { Database, DatabaseHandle } from '../db/database';
 import { rollUp } from './rollups';
 import { findRollupProgress, STATUS_SEVERITY_ORDER, saveRollupProgress, tryRollupLock } from './rollups.repo';
 import { type NewSensorReadingRow, sensorReadings } from './sensor-readings.table';
 import { sensorRollups1h, sensorRollups1m } from './sensor-rollups.table';
-import { sensors } from './sensors.table';
 
 const isPostgres = process.env.VIGIL_TEST_DRIVER === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
 const at = (iso: string) => new Date(`2026-07-01T${iso}Z`);
@@ -23,14 +22,7 @@ describe('sensor roll-ups', () => {
     database = await openTestDatabase();
     db = database.db;
     const { device } = await provisionDevice(db);
-    const rows = await db
-      .insert(sensors)
-      .values([
-        { deviceId: device.id, sensorId: 'Temperature.T1' },
-        { deviceId: device.id, sensorId: 'Speed.S1' },
-      ])
-      .returning();
-    [a, b] = rows.map((row) => row.id) as [number, number];
+    [a, b] = (await insertSensors(db, device.id, ['Temperature.T1', 'Speed.S1'])) as [number, number];
   });
   afterAll(async () => database.close());
   beforeEach(async () => {

@@ -1,14 +1,13 @@
 import { SENSOR_STATUSES, type SensorStatus } from '@vigil/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { provisionDevice } from '../../test/telemetry';
+import { insertSensors, provisionDevice } from '../../test/telemetry';
 import { openTestDatabase } from '../../test/test-database';
 import type { Database, DatabaseHandle } from '../db/database';
 import { rollUp } from './rollups';
 import { findRollupProgress, STATUS_SEVERITY_ORDER, saveRollupProgress, upsertRollups } from './rollups.repo';
 import { type NewSensorReadingRow, sensorReadings } from './sensor-readings.table';
 import { sensorRollups1h, sensorRollups1m } from './sensor-rollups.table';
-import { sensors } from './sensors.table';
 import { readSeries } from './series';
 import { findSensorKey } from './series.repo';
 
@@ -53,14 +52,10 @@ describe('sensor series', () => {
     database = await openTestDatabase();
     db = database.db;
     deviceId = (await provisionDevice(db)).device.id;
-    const rows = await db
-      .insert(sensors)
-      .values([
-        { deviceId, sensorId: 'Temperature.T1' },
-        { deviceId, sensorId: 'Network 1.Node 3.T2' },
-      ])
-      .returning();
-    [a, b] = rows.map((row) => row.id) as [number, number];
+    [a, b] = (await insertSensors(db, deviceId, ['Temperature.T1', 'Network 1.Node 3.T2'])) as [
+      number,
+      number,
+    ];
     readings = readingsOf(a);
     // Sensor b is silent for two hours the evening before.
     const hole = (ts: number) =>
