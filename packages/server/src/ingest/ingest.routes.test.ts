@@ -146,6 +146,32 @@ describe('POST /api/v1/ingest/:udfId/', () => {
     expect((await reload(t.db, device)).isOnline).toBe(true);
   });
 
+  it('answers 400 to a tree with a NUL character, which the database cannot store, and keeps storing the others', async () => {
+    const { device, identity } = await provisionDevice(t.db);
+    const other = await provisionDevice(t.db);
+    const auth = basic(identity.serialNumber, identity.code);
+    const tree = JSON.parse(treeOf(identity));
+    tree.Name = 'Leg\u0000';
+    const response = await post(identity.udfId, auth, JSON.stringify(tree));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      detail: 'a text holds a NUL character (\\u0000), which cannot be stored',
+    });
+    const surrogate = JSON.parse(treeOf(identity));
+    surrogate.device.label = 'half \ud83d';
+    const halfPair = await post(identity.udfId, auth, JSON.stringify(surrogate));
+    expect(halfPair.json()).toEqual({
+      detail: 'a text holds an unpaired surrogate (\\ud800-\\udfff), which cannot be stored',
+    });
+    expect((await reload(t.db, device)).lastSeenAt).toBeNull();
+    // An escaped backslash before 'u0000' is ordinary text.
+    const plain = JSON.parse(treeOf(identity));
+    plain.Name = 'Leg \\u0000 is text, \ud83d\ude00 a pair';
+    expect((await post(identity.udfId, auth, JSON.stringify(plain))).statusCode).toBe(202);
+    const otherAuth = basic(other.identity.serialNumber, other.identity.code);
+    expect((await post(other.identity.udfId, otherAuth, treeOf(other.identity))).statusCode).toBe(202);
+  });
+
   it('answers 429 past the device budget (20 at once, then 10 a second) and counts the refusals', async () => {
     const { identity } = await provisionDevice(t.db);
     const auth = basic(identity.serialNumber, identity.code);
