@@ -172,21 +172,26 @@ export type SensorEntry = { fullId: string; groupPath: Array<string | number>; s
 /** Every sensor of a tree with its full id, top-level sensors first, then groups depth-first. */
 export function listSensors(tree: StateTree): SensorEntry[] {
   const deviceId = tree.device.deviceId;
+  const topPath: Array<string | number> = [];
+  // fullSensorId's text, built once per group as a prefix: 100,000 sensors a second pass through here.
   const entries: SensorEntry[] = tree.sensors.map((sensor) => ({
-    fullId: fullSensorId(deviceId, [], sensor.Id),
-    groupPath: [],
+    fullId: `${deviceId}.${sensor.Id}`,
+    groupPath: topPath,
     sensor,
   }));
-  const visit = (groups: Group[], path: Array<string | number>): void => {
+  const visit = (groups: Group[], path: Array<string | number>, prefix: string): void => {
     for (const group of groups) {
       const groupPath = [...path, group.Id];
+      const groupPrefix = `${prefix}.${group.Id}`;
       for (const sensor of group.sensors) {
-        entries.push({ fullId: fullSensorId(deviceId, groupPath, sensor.Id), groupPath, sensor });
+        entries.push({ fullId: `${groupPrefix}.${sensor.Id}`, groupPath, sensor });
       }
-      visit(group.groups ?? [], groupPath);
+      if (group.groups != null) {
+        visit(group.groups, groupPath, groupPrefix);
+      }
     }
   };
-  visit(tree.groups, []);
+  visit(tree.groups, [], deviceId);
   return entries;
 }
 
