@@ -42,13 +42,21 @@ describe('exact alarm edges on several instances', () => {
     return tree;
   }
 
+  const stateOf = (deviceId: number, tree: StateTree, at: Date) => ({
+    deviceId,
+    tree,
+    json: JSON.stringify(tree),
+    receivedAt: at,
+    deviceTime: null,
+  });
+
   function writeOf(deviceId: number, tree: StateTree): TelemetryWrite {
     const at = tick();
     return {
       deviceId,
       at,
       digest: messageDigest(`${JSON.stringify(tree)}${at.toISOString()}`),
-      state: { deviceId, tree, receivedAt: at, deviceTime: null },
+      state: stateOf(deviceId, tree, at),
       readings: readingsOf(tree),
     };
   }
@@ -118,9 +126,7 @@ describe('exact alarm edges on several instances', () => {
   it('compares a device stored before edge states existed with its latest stored tree', async () => {
     const { deviceId, base } = await deviceWithTree();
     const at = tick();
-    await upsertDeviceStates(database.db, [
-      { deviceId, tree: treeWith(base, true), receivedAt: at, deviceTime: null },
-    ]);
+    await upsertDeviceStates(database.db, [stateOf(deviceId, treeWith(base, true), at)]);
     const upgraded = instance();
     await send(upgraded, deviceId, treeWith(base, true));
     await send(upgraded, deviceId, treeWith(base, false));

@@ -4,13 +4,13 @@ import { insertDeviceEvents } from '../telemetry/device-events.repo';
 import type { NewDeviceEventRow } from '../telemetry/device-events.table';
 import { SensorKeys } from '../telemetry/sensor-keys';
 import type { NewSensorReadingRow } from '../telemetry/sensor-readings.table';
-import type { NewStateRecordRow } from '../telemetry/state-records.table';
 import {
   type DeviceStateWrite,
   insertMessageReceipts,
   insertSensorReadings,
   insertStateRecords,
   receiptKey,
+  type StateRecordWrite,
   upsertDeviceStates,
 } from '../telemetry/telemetry.repo';
 import type { TreeReading } from '../telemetry/tree-rows';
@@ -30,7 +30,7 @@ export type TelemetryWrite = {
    */
   redelivered?: boolean;
   state?: DeviceStateWrite;
-  record?: NewStateRecordRow;
+  record?: StateRecordWrite;
   readings?: TreeReading[];
   events?: NewDeviceEventRow[];
 };
@@ -172,7 +172,7 @@ export class TelemetryWriter {
 
     const states = new Map<number, DeviceStateWrite>();
     const recorded = new Set<number>();
-    const records: NewStateRecordRow[] = [];
+    const records: StateRecordWrite[] = [];
     const events: NewDeviceEventRow[] = [...cameOnline].map((deviceId) => ({
       deviceId,
       ts: firstSeen.get(deviceId) as Date,

@@ -2,44 +2,64 @@ import type { StateTree } from '@vigil/contracts';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { insertChunks } from '../db/insert-chunks';
-import { messageReceipts } from '../ingest/message-receipts.table';
 import { devices } from '../modules/devices/devices.table';
 import { deviceState } from './device-state.table';
 import { copyReadings, pgClientOf } from './readings-copy';
 import { copyReadingsPglite, pgliteClientOf } from './readings-copy-pglite';
 import { type NewSensorReadingRow, sensorReadings } from './sensor-readings.table';
 import { sensors } from './sensors.table';
-import { type NewStateRecordRow, stateRecords } from './state-records.table';
+import { stateRecords } from './state-records.table';
 
-/** The latest tree of a device as the ingest batch writes it. */
+/** The latest tree of a device as the ingest batch writes it; `json` is the tree's text as the device sent it. */
 export type DeviceStateWrite = {
   deviceId: number;
   tree: StateTree;
+  json: string;
   receivedAt: Date;
   deviceTime: string | null;
 };
 
-/** Upserts the latest tree of each device (one row per device in `states`). */
+/** A state record as the ingest batch writes it; `json` is the tree's text as the device sent it. */
+export type StateRecordWrite = { deviceId: number; ts: Date; status: string; json: string };
+
+/** One row of VALUES with the tree's text cast to jsonb (never through JSON.stringify of the parsed tree). */
+const treeText = (json: string) => sql`${json}::jsonb`;
+const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`;
+
+/**
+ * Upserts the latest tree of each device (one row per device in `states`). The tree's text goes into jsonb as
+ * received: the schema keeps every field (looseObject), so it is the same document as the parsed tree, and a
+ * 20 KB tree is not serialised again for every save.
+ */
 export async function upsertDeviceStates(db: Database, states: readonly DeviceStateWrite[]): Promise<void> {
   if (states.length === 0) {
     return;
   }
-  await db
-    .insert(deviceState)
-    .values([...states])
-    .onConflictDoUpdate({
-      target: deviceState.deviceId,
-      set: {
-        tree: sql`excluded.tree`,
-        receivedAt: sql`excluded.received_at`,
-        deviceTime: sql`excluded.device_time`,
-      },
-    });
+  for (const chunk of insertChunks(states)) {
+    const rows = chunk.map(
+      (state) =>
+        sql`(${state.deviceId}::int, ${treeText(state.json)}, ${instant(state.receivedAt)}, ${state.deviceTime}::text)`,
+    );
+    await db.execute(sql`
+      insert into device_state (device_id, tree, received_at, device_time) values ${sql.join(rows, sql`, `)}
+      on conflict (device_id) do update
+        set tree = excluded.tree, received_at = excluded.received_at, device_time = excluded.device_time`);
+  }
 }
 
-export async function insertStateRecords(db: Database, rows: readonly NewStateRecordRow[]): Promise<void> {
-  if (rows.length > 0) {
-    await db.insert(stateRecords).values([...rows]);
+/** Inserts state records (the Historical list's snapshots), their trees' text as received. */
+export async function insertStateRecords(db: Database, records: readonly StateRecordWrite[]): Promise<void> {
+  if (records.length === 0) {
+    return;
+  }
+  for (const chunk of insertChunks(records)) {
+    const rows = chunk.map(
+      (record) =>
+        sql`(${record.deviceId}::int, ${instant(record.ts)}, ${record.status}::text, ${treeText(record.json)})`,
+    );
+    await db.execute(
+      sql`insert into state_records (device_id, ts, status, tree) values ${sql.join(rows, sql`, `)}`,
+    );
   }
 }
 
@@ -87,23 +107,32 @@ export async function upsertSensors(
   return found;
 }
 
-/** Records message digests; returns the `device_id:digest(hex)` keys that were new (the others are redeliveries). */
+/** An array literal of texts that need no quoting (numbers, hex, ISO-8601 instants): `{a,b,c}`. */
+const arrayLiteral = (items: readonly string[]) => `{${items.join(',')}}`;
+
+/**
+ * Records message digests; returns the `device_id:digest(hex)` keys that were new (the others are redeliveries).
+ * One statement over three arrays (unnest), whatever the batch's size: no parameter list of three per message.
+ */
 export async function insertMessageReceipts(
   db: Database,
   receipts: ReadonlyArray<{ deviceId: number; digest: Buffer; receivedAt: Date }>,
 ): Promise<Set<string>> {
-  const fresh = new Set<string>();
-  for (const chunk of insertChunks(receipts)) {
-    const rows = await db
-      .insert(messageReceipts)
-      .values(chunk)
-      .onConflictDoNothing()
-      .returning({ deviceId: messageReceipts.deviceId, digest: messageReceipts.digest });
-    for (const row of rows) {
-      fresh.add(receiptKey(row.deviceId, row.digest));
-    }
+  if (receipts.length === 0) {
+    return new Set();
   }
-  return fresh;
+  const ids = arrayLiteral(receipts.map((receipt) => String(Math.trunc(receipt.deviceId))));
+  const digests = arrayLiteral(receipts.map((receipt) => receipt.digest.toString('hex')));
+  const times = arrayLiteral(receipts.map((receipt) => receipt.receivedAt.toISOString()));
+  const result = (await db.execute(sql`
+    insert into message_receipts (device_id, digest, received_at)
+    select device_id, decode(digest, 'hex'), received_at
+    from unnest(${ids}::int[], ${digests}::text[], ${times}::timestamptz[]) as r(device_id, digest, received_at)
+    on conflict do nothing
+    returning device_id, encode(digest, 'hex') as digest`)) as unknown as {
+    rows: Array<{ device_id: number; digest: string }>;
+  };
+  return new Set(result.rows.map((row) => `${row.device_id}:${row.digest}`));
 }
 
 /** PGlite answers bytea as a Uint8Array, node-postgres as a Buffer: both hex-encode alike through Buffer.from. */
