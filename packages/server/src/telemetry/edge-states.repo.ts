@@ -4,7 +4,10 @@ import { deviceEdgeStates } from './edge-states.table';
 
 export type EdgeStateWrite = { deviceId: number; version: number; codes: Record<string, number>; at: Date };
 
-/** The stored version of each device's edge state (devices without a row are absent). */
+/**
+ * The stored version of each device's edge state (devices without a row are absent). Read by every ingest batch:
+ * one statement of one array parameter, not a built list of ids.
+ */
 export async function findEdgeVersions(
   db: Database,
   deviceIds: readonly number[],
@@ -12,11 +15,11 @@ export async function findEdgeVersions(
   if (deviceIds.length === 0) {
     return new Map();
   }
-  const rows = await db
-    .select({ deviceId: deviceEdgeStates.deviceId, version: deviceEdgeStates.version })
-    .from(deviceEdgeStates)
-    .where(inArray(deviceEdgeStates.deviceId, [...deviceIds]));
-  return new Map(rows.map((row) => [row.deviceId, row.version]));
+  const ids = `{${deviceIds.map((id) => Math.trunc(id)).join(',')}}`;
+  const result = (await db.execute(
+    sql`select device_id, version::float8 as version from device_edge_states where device_id = any(${ids}::int[])`,
+  )) as unknown as { rows: Array<{ device_id: number; version: number }> };
+  return new Map(result.rows.map((row) => [row.device_id, row.version]));
 }
 
 /** The stored codes of each device's edge state. */

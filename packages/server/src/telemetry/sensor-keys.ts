@@ -13,6 +13,11 @@ export class SensorKeys {
     return this.known.get(deviceId)?.get(sensorId);
   }
 
+  /** The known keys of one device's sensors (a batch looks its readings up there), or undefined. */
+  ofDevice(deviceId: number): ReadonlyMap<string, number> | undefined {
+    return this.known.get(deviceId);
+  }
+
   /** Finds or creates the keys of `wanted` not known yet; returns them without remembering them. */
   async resolveMissing(
     db: Database,
