@@ -10,12 +10,10 @@ import { DashboardLoader, DashboardLoadFailed, NoDeviceSelected } from './compon
 import { DashboardView } from './components/DashboardView';
 import { MAINTENANCE_MODE_QUERY, MAINTENANCE_MODE_VALUE } from './dashboard-paths';
 import { useDeviceFeed } from './hooks/useDeviceFeed';
+import { useDeviceReads } from './hooks/useDeviceReads';
 import { useInitialHold } from './hooks/useInitialHold';
 import { useLinkedDevice } from './hooks/useLinkedDevice';
 import { createSensorStore } from './sensor-store';
-
-/** How often the device is read again, so the offline text follows is_online. */
-const DEVICE_REFRESH_MS = 10_000;
 
 /**
  * The dashboard does not show last_seen_at, which changes on every read: without it a re-read that changed
@@ -55,9 +53,10 @@ function LiveDashboard({ deviceId, udfId }: { deviceId: number; udfId: string })
   const device = useQuery({
     queryKey: deviceQueryKey(deviceId),
     queryFn: ({ signal }) => getDevice(deviceId, signal),
-    refetchInterval: DEVICE_REFRESH_MS,
     select: withoutLastSeen,
   });
+  // Read again so the offline text follows is_online: often only while it may be about to change.
+  useDeviceReads(device, store);
   const feedStatus = useDeviceFeed(udfId, store);
   if (device.isError && device.data === undefined) {
     return <DashboardLoadFailed isSuperuser={me.is_superuser} />;

@@ -19,6 +19,8 @@ export function createSensorStore() {
   const listeners = new Map<string, Set<Listener>>();
   const LAYOUT_KEY = '\u0000layout';
   let differ: ((tree: StateTree) => TreeChanges) | null = null;
+  /** When the latest tree's changes came (Date.now()): the feed is live while they keep coming. */
+  let lastTreeAt: number | null = null;
 
   const subscribe = (key: string, listener: Listener) => {
     let set = listeners.get(key);
@@ -47,6 +49,7 @@ export function createSensorStore() {
   /** Applies one frame's changes; answers the keys whose subscribers were told (for tests and measurements). */
   const applyChanges = (changes: TreeChanges): string[] => {
     const told: string[] = [];
+    lastTreeAt = Date.now();
     for (const key of changes.removedSensors) {
       sensors.delete(key);
     }
@@ -98,6 +101,8 @@ export function createSensorStore() {
       return applyChanges(differ(tree));
     },
     getLayout: () => layout,
+    /** When the latest tree's changes were applied (Date.now()), or null before the first. */
+    getLastTreeAt: () => lastTreeAt,
     subscribeLayout: (listener: Listener) => subscribe(LAYOUT_KEY, listener),
     getSensor: (fullId: string) => sensors.get(fullId),
     subscribeSensor: (fullId: string, listener: Listener) => subscribe(fullId, listener),
