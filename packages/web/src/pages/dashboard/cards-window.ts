@@ -3,7 +3,7 @@ import type { LayoutSensor } from './sensor-store';
 /**
  * Which groups' cards are in the DOM (docs/performance.md 'Live dashboard'): a device of 500 sensors would
  * otherwise keep 500 cards, whose elements every style pass, layout walk and garbage collection visits. A
- * group mounts its cards while it is within about a screen of the viewport (on-screen.ts `MOUNT_MARGIN`), and
+ * group mounts its cards while it is within half a screen of the viewport (on-screen.ts `MOUNT_MARGIN`), and
  * stands in for them with an empty box of their height otherwise.
  */
 

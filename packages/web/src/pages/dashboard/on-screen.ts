@@ -1,82 +1,134 @@
 /**
- * Tells whether an element is on screen, within a margin: one IntersectionObserver for the page, one
- * observed element per group whose cards listen (not one per card). A card writes live readings only while its
- * group is on screen: cards are mounted up to about a screen beyond the viewport (cards-window.ts), and
- * readings written there would cost layout and paint for nothing seen (docs/performance.md 'Live dashboard').
+ * Tells whether an element is on screen, within a margin, for the groups of cards (one watched element per
+ * group, not one per card). A card writes live readings only while its group is on screen, and a group's cards
+ * are mounted only within a margin of the viewport (cards-window.ts): readings written or cards kept further
+ * off would cost layout and paint for nothing seen (docs/performance.md 'Live dashboard').
+ *
+ * Not an IntersectionObserver: the browser computes every observer's targets at every frame in which anything
+ * was laid out, so each second's new readings paid for the 120-odd groups of a 500-sensor device (0.3 ms a
+ * frame). A group's place changes only when the page scrolls, the window resizes or the page's height
+ * changes, so it is measured then, once a frame at most, and a frame that only writes readings measures
+ * nothing.
  */
 type Listener = (isOnScreen: boolean) => void;
 
 /** Marks a group of cards: a card follows the on-screen state of the nearest element so marked. */
 export const GROUP_ATTRIBUTE = 'data-cards-group';
-/** `isKnown`: the observer has spoken of the element (it does for each at its next frame). */
+
+/** How far beyond the viewport, above and below, an element still counts as on screen (px). */
+export type Margin = (viewportHeight: number) => number;
+
+/**
+ * Live readings: a little beyond the viewport. A group is measured before the frame that scrolls it in, and
+ * its cards catch up from the store in that frame, so no wider margin is needed for them to show fresh.
+ */
+export const ON_SCREEN_MARGIN: Margin = () => 50;
+/** A group's cards are in the DOM within half a screen of the viewport (cards-window.ts). */
+export const MOUNT_MARGIN: Margin = (viewportHeight) => viewportHeight / 2;
+
+/** `isKnown`: it has been measured since it was first watched. */
 type Entry = { isOnScreen: boolean; isKnown: boolean; listeners: Set<Listener> };
 
-/** Beyond the viewport, so that a group scrolled in has caught up before it shows. */
-export const ON_SCREEN_MARGIN = '200px 0px';
-/** A group's cards are in the DOM within about a screen of the viewport (cards-window.ts). */
-export const MOUNT_MARGIN = '100% 0px';
+const watched = new Map<Margin, Map<Element, Entry>>();
+let frame: number | null = null;
+let stopTriggers: (() => void) | null = null;
 
-type Watched = { observer: IntersectionObserver; entries: Map<Element, Entry> };
-const observers = new Map<string, Watched>();
+/** Whether the element's box is within `margin` px of the viewport, above or below. */
+export function isWithin(
+  rect: Pick<DOMRect, 'top' | 'bottom'>,
+  viewportHeight: number,
+  margin: number,
+): boolean {
+  return rect.bottom > -margin && rect.top < viewportHeight + margin;
+}
 
-function watchedOf(margin: string): Watched {
-  const existing = observers.get(margin);
-  if (existing !== undefined) {
-    return existing;
-  }
-  const entries = new Map<Element, Entry>();
-  const observer = new IntersectionObserver(
-    (records) => {
-      for (const record of records) {
-        const entry = entries.get(record.target);
-        if (entry === undefined || (entry.isKnown && entry.isOnScreen === record.isIntersecting)) {
-          continue;
-        }
-        entry.isKnown = true;
-        entry.isOnScreen = record.isIntersecting;
-        for (const listener of entry.listeners) {
-          listener(record.isIntersecting);
-        }
+function measure(): void {
+  frame = null;
+  const viewportHeight = window.innerHeight;
+  for (const [margin, entries] of watched) {
+    const px = margin(viewportHeight);
+    for (const [element, entry] of entries) {
+      const isOnScreen = element.isConnected && isWithin(element.getBoundingClientRect(), viewportHeight, px);
+      if (entry.isKnown && entry.isOnScreen === isOnScreen) {
+        continue;
       }
-    },
-    { rootMargin: margin },
-  );
-  const watched = { observer, entries };
-  observers.set(margin, watched);
-  return watched;
+      entry.isKnown = true;
+      entry.isOnScreen = isOnScreen;
+      for (const listener of [...entry.listeners]) {
+        listener(isOnScreen);
+      }
+    }
+  }
+}
+
+/** Measures before the next frame is drawn, once however often asked. */
+function scheduleMeasure(): void {
+  frame ??= requestAnimationFrame(measure);
+}
+
+/** What moves an element on screen: a scroll (of the page or any box), a resize, the page's height. */
+function startTriggers(): () => void {
+  const options = { capture: true, passive: true };
+  window.addEventListener('scroll', scheduleMeasure, options);
+  window.addEventListener('resize', scheduleMeasure, options);
+  const pageSize = new ResizeObserver(scheduleMeasure);
+  pageSize.observe(document.body);
+  return () => {
+    window.removeEventListener('scroll', scheduleMeasure, options);
+    window.removeEventListener('resize', scheduleMeasure, options);
+    pageSize.disconnect();
+    if (frame !== null) {
+      cancelAnimationFrame(frame);
+      frame = null;
+    }
+  };
 }
 
 /**
  * Calls `onChange` with whether the element is within `margin` of the viewport: at each change, and first now
- * (true until the observer's first word) or, with `waitForFirst`, only once the observer has spoken of it.
- * Without IntersectionObserver it is always on screen. Answers the function that stops.
+ * (true until it is measured, before the next frame) or, with `waitForFirst`, only once it has been measured.
+ * Where the browser cannot tell (no ResizeObserver: tests) it is always on screen. Answers the function
+ * that stops.
  */
 export function watchOnScreen(
   element: Element,
   onChange: Listener,
-  { margin = ON_SCREEN_MARGIN, waitForFirst = false }: { margin?: string; waitForFirst?: boolean } = {},
+  { margin = ON_SCREEN_MARGIN, waitForFirst = false }: { margin?: Margin; waitForFirst?: boolean } = {},
 ): () => void {
-  if (typeof IntersectionObserver === 'undefined') {
+  if (typeof ResizeObserver === 'undefined' || typeof requestAnimationFrame === 'undefined') {
     onChange(true);
     return () => {};
   }
-  const { observer, entries } = watchedOf(margin);
+  let entries = watched.get(margin);
+  if (entries === undefined) {
+    entries = new Map();
+    watched.set(margin, entries);
+  }
   let entry = entries.get(element);
   if (entry === undefined) {
     entry = { isOnScreen: true, isKnown: false, listeners: new Set() };
     entries.set(element, entry);
-    observer.observe(element);
+    stopTriggers ??= startTriggers();
+    scheduleMeasure();
   }
-  const watched = entry;
-  watched.listeners.add(onChange);
-  if (watched.isKnown || !waitForFirst) {
-    onChange(watched.isOnScreen);
+  const current = entry;
+  current.listeners.add(onChange);
+  if (current.isKnown || !waitForFirst) {
+    onChange(current.isOnScreen);
   }
+  const own = entries;
   return () => {
-    watched.listeners.delete(onChange);
-    if (watched.listeners.size === 0) {
-      entries.delete(element);
-      observer.unobserve(element);
+    current.listeners.delete(onChange);
+    if (current.listeners.size > 0 || own.get(element) !== current) {
+      return;
+    }
+    own.delete(element);
+    if (own.size === 0) {
+      watched.delete(margin);
+    }
+    if (watched.size === 0) {
+      stopTriggers?.();
+      stopTriggers = null;
     }
   };
 }

@@ -1,18 +1,14 @@
 import { displayGroupName } from '@vigil/contracts';
 import { type ReactNode, useRef } from 'react';
-import { estimatedCardsHeight } from '../cards-window';
 import styles from '../dashboard.module.css';
 import { useDashboardContext } from '../dashboard-context';
 import { useCardsWindow } from '../hooks/useCardsWindow';
 import type { VisibleGroup } from '../layout-filter';
 import { SensorCard } from './SensorCard';
 
-/** A group's padding, border and title above its cards (dashboard.module.css .group, .groupTitle), in px. */
-const GROUP_CHROME_PX = 56;
-
 /**
  * A group of sensor cards; F500 network groups hold their node groups inside (M section 2 'nested groups').
- * Its cards are in the DOM only within about a screen of the viewport (useCardsWindow); an empty box of their
+ * Its cards are in the DOM only within half a screen of the viewport (useCardsWindow); an empty box of their
  * height stands in for them otherwise.
  */
 export function SensorGroupPanel({
@@ -34,16 +30,10 @@ export function SensorGroupPanel({
   const box = useRef<HTMLElement | null>(null);
   const cardCount = group.sensors.length;
   const cards = useCardsWindow(section, box, cardCount, mountedAtFirst?.has(group.key) ?? true);
-  // Before the browser ever drew it, a group of cards only counts as about its height (not 240 px) while skipped.
-  const intrinsicSize =
-    group.groups.length === 0 && cardCount > 0
-      ? { containIntrinsicSize: `auto ${GROUP_CHROME_PX + estimatedCardsHeight(cardCount, null)}px` }
-      : undefined;
   return (
     <section
       ref={section}
       className={`${styles.group} ${group.isAlarmed ? styles.groupAlarmed : ''}`}
-      style={intrinsicSize}
       data-testid={`group-${group.key}`}
       aria-label={name}
       // Its cards follow its on-screen state (on-screen.ts GROUP_ATTRIBUTE).

@@ -13,7 +13,7 @@ export type CardsWindow = {
 };
 
 /**
- * A group's cards in the DOM only within about a screen of the viewport (cards-window.ts, on-screen.ts): they
+ * A group's cards in the DOM only within half a screen of the viewport (cards-window.ts, on-screen.ts): they
  * mount when the group comes that near and unmount when it leaves, their height kept for the box that stands
  * in for them, so the scroll bar and what follows stay where they were. `section` is the group's
  * element, `box` the cards' box or the placeholder (whichever is mounted).
@@ -48,7 +48,7 @@ export function useCardsWindow(
         if (isStarting) {
           setIsMounted(isNear);
         } else {
-          // The observer said so after a frame: the cards are there for the next one.
+          // Measured before a frame (on-screen.ts): the cards are there for that frame.
           flushSync(() => setIsMounted(isNear));
         }
       },
