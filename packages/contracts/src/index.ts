@@ -21,6 +21,7 @@ export * from './sensor-images';
 export * from './sensor-order';
 export * from './sensor-settings';
 export * from './sites';
+export * from './state-tree-check';
 export * from './tree-bounds';
 export * from './two-factor';
 export * from './users';

@@ -1,6 +1,7 @@
 import {
   BootMessageSchema,
   findTreeBoundsViolation,
+  isStateTreeFast,
   type StateTree,
   StateTreeSchema,
 } from '@vigil/contracts';
@@ -16,6 +17,13 @@ import { messageDigest, pruneMessageReceipts } from './message-receipts';
 import { sweepSilentDevices } from './offline-sweep';
 import { type TelemetryWrite, WriterOverloadedError } from './telemetry-writer';
 import { WriterLanes } from './writer-lanes';
+
+/**
+ * A tree the fast check accepts is used as parsed (the schema would accept it too, and copy every object of it);
+ * any other goes to StateTreeSchema, which refuses it with its issues or accepts it.
+ */
+const validateTree = (value: unknown) =>
+  isStateTreeFast(value) ? { success: true as const, data: value } : StateTreeSchema.safeParse(value);
 
 /** Ingest log lines; pino (app.log) fits. */
 export type IngestLog = {
@@ -123,12 +131,7 @@ export class IngestService {
     if (!device.ok) {
       return this.reject(udfId, device.reason, device.message);
     }
-    const parsed = parseMessage(
-      payload,
-      (value) => StateTreeSchema.safeParse(value),
-      'invalid_tree',
-      findTreeBoundsViolation,
-    );
+    const parsed = parseMessage(payload, validateTree, 'invalid_tree', findTreeBoundsViolation);
     if (!parsed.ok) {
       return this.reject(udfId, parsed.reason, parsed.message);
     }
