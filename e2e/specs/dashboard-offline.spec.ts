@@ -1,0 +1,69 @@
+import { type RunningSimulator, startSimulator } from '@vigil/simulator';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { apiLogin, SEEDED_PASSWORD } from '../fixtures/api-seed';
+import { screenshot, signIn, useBrowser } from '../fixtures/browser';
+import { openDashboard, readingOf } from '../fixtures/dashboard';
+import { addSimulatedDevice, seedManagedSite } from '../fixtures/managed-site';
+import { WAIT_CEILING_MS } from '../fixtures/wait';
+
+const OFFLINE_TEXT =
+  "Device is Offline! No notifications can occur until the device is back online! Please check the device's internet connection";
+
+/**
+ * The offline text follows the device while the dashboard stays open (M section 2): the page reads the device
+ * often only while that text may change (docs/decisions.md 2026-11-24 'device re-read'), so this journey
+ * watches it appear when the device falls silent and go when it reports again. The e2e server marks a device
+ * offline after 5 s of silence (fixtures/vigil-server.ts).
+ */
+describe('the dashboard of a device that goes offline and comes back', () => {
+  const browser = useBrowser();
+  let simulator: RunningSimulator | undefined;
+  afterAll(async () => simulator?.stop());
+
+  it('shows the offline text while the device is silent, and drops it once trees arrive again', async () => {
+    const place = { title: 'Dryer Hall', address: '9 Mill Road', timezone: 'Europe/London' };
+    const { site, email } = await seedManagedSite(place, {
+      fullName: 'Olive Offline',
+      phone: '+44 1482 555 013',
+    });
+    const manager = await apiLogin(email, SEEDED_PASSWORD);
+    const { device, identity } = await addSimulatedDevice(manager, site.id, {
+      prefix: 'OFL',
+      deviceType: '0300',
+      title: 'Offline WDC4',
+    });
+    simulator = await startSimulator({
+      devices: [identity],
+      transport: { kind: 'http', baseUrl: inject('baseUrl') },
+      scenarioChance: 0,
+      controlPort: 0,
+    });
+    const page = await browser.newPage({ width: 1440, height: 1000 });
+    await signIn(page, email, SEEDED_PASSWORD);
+    await page.waitForURL((url) => url.pathname !== '/');
+    await openDashboard(page, manager, device.id);
+    const live = `${identity.udfId}.speed.1`;
+    const first = await readingOf(page, live);
+    await expect
+      .poll(() => readingOf(page, live), { interval: 250, timeout: WAIT_CEILING_MS })
+      .not.toBe(first);
+    expect(await page.getByText(OFFLINE_TEXT).count()).toBe(0);
+
+    // The device sends nothing for 40 s: the server marks it offline, and the open page shows the text.
+    const silence = await fetch(`${simulator.controlUrl}/scenario`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ device: identity.udfId, name: 'offline', seconds: 40 }),
+    });
+    expect(silence.status).toBe(204);
+    await page.getByText(OFFLINE_TEXT).waitFor({ timeout: WAIT_CEILING_MS });
+    await screenshot(page, 'dashboard-offline');
+
+    // It reports again: the text goes, and the readings move again.
+    await page.getByText(OFFLINE_TEXT).waitFor({ state: 'detached', timeout: WAIT_CEILING_MS });
+    const back = await readingOf(page, live);
+    await expect
+      .poll(() => readingOf(page, live), { interval: 250, timeout: WAIT_CEILING_MS })
+      .not.toBe(back);
+  });
+});
