@@ -13,6 +13,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/fixtures/chromium';
 import { measure } from './dashboard/measure';
 import { feedWorkerPath, parsingPage, signedInPage, workerFeedPage } from './dashboard/pages';
+import { checkReadingsChange, type ReadingsCheck } from './dashboard/readings';
 import { costAbove, type UpdateSummary } from './dashboard/windows';
 import { provisionDevices, provisionUnits } from './ingest/provision';
 import { startVigilServer } from './ingest/vigil-process';
@@ -82,6 +83,7 @@ async function main(): Promise<void> {
     dashboard: UpdateSummary;
     workerFeed: UpdateSummary;
     empty: UpdateSummary;
+    readings: ReadingsCheck;
   }> = [];
   const workerPath = feedWorkerPath(path.join(ROOT, 'packages/web/dist'));
   try {
@@ -133,6 +135,8 @@ async function main(): Promise<void> {
         if (lastName !== '' && !(await page.getByText(lastName, { exact: false }).first().isVisible())) {
           throw new Error(`the dashboard does not show the group '${lastName}': is the device selected?`);
         }
+        const readings = await checkReadingsChange(page);
+        console.log(`  readings in view: ${readings.changed} of ${readings.inView} changed in 3 s`);
         await page.context().close();
         const feedOnly = await workerFeedPage(browser, server.baseUrl, workerPath, DEVICE.udfId, token);
         const workerFeed = await measure(feedOnly, { seconds, resultsDir: RESULTS_DIR });
@@ -140,7 +144,7 @@ async function main(): Promise<void> {
         const parsing = await parsingPage(browser, server.baseUrl, DEVICE.udfId, token);
         const empty = await measure(parsing, { seconds, resultsDir: RESULTS_DIR });
         await parsing.context().close();
-        results.push({ sensors, dashboard, workerFeed, empty });
+        results.push({ sensors, dashboard, workerFeed, empty, readings });
         printStep(sensors, dashboard, workerFeed, empty);
       } finally {
         await simulator.stop();
