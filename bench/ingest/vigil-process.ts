@@ -58,11 +58,18 @@ export function cpuProfileArgs(dir: string | null, name: string): string[] {
   return dir === null ? [] : ['--cpu-prof', `--cpu-prof-dir=${path.resolve(dir, name)}`];
 }
 
+/**
+ * Node's flags for the server, as `npm start` runs it (package.json; vigil-process.test.ts keeps the two
+ * alike): a young generation of up to 64 MB per semi-space, so that the trees an ingest batch holds for its
+ * 250 ms die young instead of being promoted (docs/decisions.md 2026-11-24 'ingest CPU per point').
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64'] as const;
+
 /** Starts `packages/server/src/main.ts` on free HTTP and MQTT ports (embedded broker, no demo). */
 export async function startVigilServer(env: VigilEnv, nodeArgs: string[] = []): Promise<VigilServer> {
   const port = await freePort();
   const mqttPort = await freePort();
-  const args = [...nodeArgs, '--import', 'tsx', 'packages/server/src/main.ts'];
+  const args = [...SERVER_NODE_FLAGS, ...nodeArgs, '--import', 'tsx', 'packages/server/src/main.ts'];
   const metricsToken = randomBytes(24).toString('hex');
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
