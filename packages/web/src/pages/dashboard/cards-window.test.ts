@@ -19,16 +19,18 @@ describe('initiallyMountedGroups', () => {
       { key: 'net1', sensors: [], groups: [node('n1', 4), node('n2', 4), node('n3', 4)] },
       node('tail', 2),
     ];
-    expect([...initiallyMountedGroups(groups, 0, 10)]).toEqual(['system', 'net1', 'n1']);
+    expect([...(initiallyMountedGroups(groups, 0, 10) ?? [])]).toEqual(['system', 'net1', 'n1']);
     // n2 starts at the 10th card: outside a budget of 10, inside one of 11.
-    expect([...initiallyMountedGroups(groups, 0, 11)]).toEqual(['system', 'net1', 'n1', 'n2']);
+    expect([...(initiallyMountedGroups(groups, 0, 11) ?? [])]).toEqual(['system', 'net1', 'n1', 'n2']);
     // The page's own cards come first.
-    expect([...initiallyMountedGroups(groups, 8, 10)]).toEqual(['system']);
+    expect([...(initiallyMountedGroups(groups, 8, 10) ?? [])]).toEqual(['system']);
   });
 
-  it('mounts every group of a small device', () => {
+  it('does not window a small device: all its cards stay mounted', () => {
     const groups = [node('system', 6), { key: 'net1', sensors: [], groups: [node('n1', 4), node('n2', 4)] }];
-    expect(initiallyMountedGroups(groups).size).toBe(4);
+    expect(initiallyMountedGroups(groups)).toBeNull();
+    expect(initiallyMountedGroups(groups, 0, 14)).toBeNull();
+    expect(initiallyMountedGroups(groups, 0, 13)?.size).toBe(4);
   });
 });
 

@@ -21,13 +21,15 @@ type WindowedGroup = { key: string; sensors: readonly LayoutSensor[]; groups: re
 
 /**
  * The keys of the groups whose cards mount at first: in the order the page shows them, each group whose cards
- * start before `budget` cards (the page's own cards first).
+ * start before `budget` cards (the page's own cards first). Null when every card fits in the budget: a small
+ * device (every stock device of the demo) keeps all its cards mounted and is not windowed at all, so the
+ * whole page is drawn, for a full-page print or screenshot and for find-in-page.
  */
 export function initiallyMountedGroups(
   groups: readonly WindowedGroup[],
   cardsBefore = 0,
   budget = INITIAL_CARDS,
-): Set<string> {
+): Set<string> | null {
   const keys = new Set<string>();
   let count = cardsBefore;
   const visit = (group: WindowedGroup) => {
@@ -42,7 +44,7 @@ export function initiallyMountedGroups(
   for (const group of groups) {
     visit(group);
   }
-  return keys;
+  return count <= budget ? null : keys;
 }
 
 /**

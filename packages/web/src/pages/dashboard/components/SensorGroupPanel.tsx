@@ -20,8 +20,8 @@ export function SensorGroupPanel({
   group: VisibleGroup;
   /** Top-level groups: an F500-UDF network group takes its custom network name. */
   isTopLevel?: boolean;
-  /** The groups whose cards mount before the browser says which groups are near (all when absent). */
-  mountedAtFirst?: ReadonlySet<string>;
+  /** The groups whose cards mount before the groups are measured; null or absent: all, never unmounted. */
+  mountedAtFirst?: ReadonlySet<string> | null;
   children?: ReactNode;
 }) {
   const { settings } = useDashboardContext();
@@ -29,7 +29,7 @@ export function SensorGroupPanel({
   const section = useRef<HTMLElement | null>(null);
   const box = useRef<HTMLElement | null>(null);
   const cardCount = group.sensors.length;
-  const cards = useCardsWindow(section, box, cardCount, mountedAtFirst?.has(group.key) ?? true);
+  const cards = useCardsWindow(section, box, cardCount, mountedAtFirst ?? null, group.key);
   return (
     <section
       ref={section}

@@ -24,7 +24,7 @@ const isAlignment = (group: VisibleGroup) => {
 function renderGroups(
   groups: VisibleGroup[],
   isF500: boolean,
-  mountedAtFirst: ReadonlySet<string>,
+  mountedAtFirst: ReadonlySet<string> | null,
 ): ReactNode[] {
   const out: ReactNode[] = [];
   const alignment = groups.filter(isAlignment);
@@ -73,7 +73,8 @@ export const SensorGroups = memo(function SensorGroups({
     () => (layout === null ? [] : filterTopSensors(layout, filter)),
     [layout, filter],
   );
-  // Read by each group when it first mounts only: which cards are in the DOM before the browser says.
+  // Read by each group when it first mounts only: which cards are in the DOM before the groups are measured
+  // (null: a small device, every card mounted for good).
   const mountedAtFirst = useMemo(
     () => initiallyMountedGroups(visible, topSensors.length),
     [visible, topSensors],

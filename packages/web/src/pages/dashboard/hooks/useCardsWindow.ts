@@ -22,15 +22,21 @@ export function useCardsWindow(
   section: RefObject<HTMLElement | null>,
   box: RefObject<HTMLElement | null>,
   cardCount: number,
-  isInitiallyMounted: boolean,
+  /** The groups mounted at first (cards-window.ts initiallyMountedGroups); null: no window, all mounted. */
+  mountedAtFirst: ReadonlySet<string> | null,
+  groupKey: string,
 ): CardsWindow {
-  const [isMounted, setIsMounted] = useState(isInitiallyMounted);
+  const isWindowed = mountedAtFirst !== null;
+  const [isMounted, setIsMounted] = useState(mountedAtFirst?.has(groupKey) ?? true);
   const measured = useRef<{ cards: number; height: number } | null>(null);
   const width = useRef<number | null>(null);
   const hasCards = cardCount > 0;
   useLayoutEffect(() => {
     const element = section.current;
-    if (element === null || !hasCards) {
+    if (element === null || !hasCards || !isWindowed) {
+      if (!isWindowed) {
+        setIsMounted(true);
+      }
       return undefined;
     }
     let isStarting = true;
@@ -56,7 +62,7 @@ export function useCardsWindow(
     );
     isStarting = false;
     return stop;
-  }, [section, box, hasCards]);
+  }, [section, box, hasCards, isWindowed]);
   const known = measured.current;
   return {
     isMounted: isMounted || !hasCards,
