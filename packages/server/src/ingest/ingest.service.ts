@@ -1,10 +1,4 @@
-import {
-  BootMessageSchema,
-  findTreeBoundsViolation,
-  isStateTreeFast,
-  type StateTree,
-  StateTreeSchema,
-} from '@vigil/contracts';
+import type { StateTree } from '@vigil/contracts';
 import type { Database } from '../db/database';
 import type { RealtimeBus } from '../realtime/bus';
 import { findLatestStates } from '../telemetry/telemetry.repo';
@@ -12,18 +6,11 @@ import { deviceTimeOf, RecordPolicy, readingsOf } from '../telemetry/tree-rows';
 import { type DeviceDirectory, type DirectoryDevice, isLive } from './device-directory';
 import type { IngestMetrics, RejectReason } from './ingest-metrics';
 import { type MessageBudget, spendBudget } from './message-budget';
-import { type Parsed, parseMessage } from './message-parse';
+import { type Parsed, parseBootMessage, parseStateTree } from './message-parse';
 import { messageDigest, pruneMessageReceipts } from './message-receipts';
 import { sweepSilentDevices } from './offline-sweep';
 import { type TelemetryWrite, WriterOverloadedError } from './telemetry-writer';
 import { WriterLanes } from './writer-lanes';
-
-/**
- * A tree the fast check accepts is used as parsed (the schema would accept it too, and copy every object of it);
- * any other goes to StateTreeSchema, which refuses it with its issues or accepts it.
- */
-const validateTree = (value: unknown) =>
-  isStateTreeFast(value) ? { success: true as const, data: value } : StateTreeSchema.safeParse(value);
 
 /** Ingest log lines; pino (app.log) fits. */
 export type IngestLog = {
@@ -131,7 +118,7 @@ export class IngestService {
     if (!device.ok) {
       return this.reject(udfId, device.reason, device.message);
     }
-    const parsed = parseMessage(payload, validateTree, 'invalid_tree', findTreeBoundsViolation);
+    const parsed = parseStateTree(payload);
     if (!parsed.ok) {
       return this.reject(udfId, parsed.reason, parsed.message);
     }
@@ -167,7 +154,7 @@ export class IngestService {
     if (!device.ok) {
       return this.reject(udfId, device.reason, device.message);
     }
-    const parsed = parseMessage(payload, (value) => BootMessageSchema.safeParse(value), 'invalid_boot');
+    const parsed = parseBootMessage(payload);
     if (!parsed.ok) {
       return this.reject(udfId, parsed.reason, parsed.message);
     }

@@ -1,4 +1,10 @@
-import { findNestingViolation } from '@vigil/contracts';
+import {
+  BootMessageSchema,
+  findNestingViolation,
+  findTreeBoundsViolation,
+  isStateTreeFast,
+  StateTreeSchema,
+} from '@vigil/contracts';
 import type { z } from 'zod';
 import type { RejectReason } from './ingest-metrics';
 
@@ -97,4 +103,23 @@ export function parseMessage<T>(
     return { ok: false, reason: invalid, message: describeIssues(result.error) };
   }
   return { ok: true, value: result.data, json };
+}
+
+/**
+ * A state tree: a tree the fast check accepts is used as parsed (the schema would accept it too, and copy every
+ * object of it); any other goes to StateTreeSchema, which refuses it with its issues or accepts it.
+ */
+export function parseStateTree(payload: Buffer | string) {
+  return parseMessage(
+    payload,
+    (value) =>
+      isStateTreeFast(value) ? { success: true as const, data: value } : StateTreeSchema.safeParse(value),
+    'invalid_tree',
+    findTreeBoundsViolation,
+  );
+}
+
+/** A boot message (its nesting bounded first, like any message). */
+export function parseBootMessage(payload: Buffer | string) {
+  return parseMessage(payload, (value) => BootMessageSchema.safeParse(value), 'invalid_boot');
 }
