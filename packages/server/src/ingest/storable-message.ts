@@ -1,0 +1,73 @@
+/**
+ * What PostgreSQL refuses in the text and jsonb columns a device message is stored in (device_state, state
+ * records, the sensors dictionary, events): such a message would fail its whole batch transaction, and with it
+ * every other device's messages of that batch, each time it is resent. The ingest refuses it before the batch.
+ */
+
+/** JSON escapes of what PostgreSQL refuses in text and jsonb: NUL, and (when unpaired) UTF-16 surrogates. */
+const UNSTORABLE_ESCAPE = /\\u(0000|[dD][89a-fA-F])/;
+
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Why a string cannot be stored in PostgreSQL text or jsonb, or undefined. */
+function unstorable(text: string): string | undefined {
+  if (text.includes('\0')) {
+    return 'a text holds a NUL character (\\u0000), which cannot be stored';
+  }
+  if (LONE_SURROGATE.test(text)) {
+    return 'a text holds an unpaired surrogate (\\ud800-\\udfff), which cannot be stored';
+  }
+  return undefined;
+}
+
+/**
+ * Why a parsed message holds a text (value or key) that PostgreSQL cannot store, or undefined. Such a message
+ * would fail its whole batch, and with it every other device's messages of that batch, each time it is resent.
+ * Only a message whose JSON has such an escape is walked (decoded UTF-8 has neither character unescaped);
+ * iterative, after the nesting bounds.
+ */
+function findUnstorableText(json: string, value: unknown): string | undefined {
+  if (!UNSTORABLE_ESCAPE.test(json)) {
+    return undefined;
+  }
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (typeof item === 'string') {
+      const reason = unstorable(item);
+      if (reason !== undefined) {
+        return reason;
+      }
+    } else if (Array.isArray(item)) {
+      stack.push(...item);
+    } else if (typeof item === 'object' && item !== null) {
+      for (const [key, child] of Object.entries(item)) {
+        stack.push(key, child);
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Numbers jsonb's numeric refuses (an exponent past about ±16,000, or 131,072 digits) or close: bounded well inside. */
+const HUGE_NUMBER = /[eE][+-]?\d{4}|\d{1000}/;
+/** A JSON string, escapes included: removed before looking for numbers, whose text may look like one. */
+const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
+
+/**
+ * Why a message's JSON holds a number jsonb cannot store, or undefined: an exponent of four digits or a run of
+ * 1,000 digits outside strings. JSON.parse turns such a number into Infinity or 0, so the parsed value cannot
+ * tell; the text is looked at, strings removed first, only when the text has such a run at all.
+ */
+function findUnstorableNumber(json: string): string | undefined {
+  if (!HUGE_NUMBER.test(json) || !HUGE_NUMBER.test(json.replace(JSON_STRING, '""'))) {
+    return undefined;
+  }
+  return 'a number has an exponent of 1,000 or more or 1,000 digits, which cannot be stored';
+}
+
+/** Why a parsed message (and its JSON text) cannot be stored as it is, or undefined; after the nesting bounds. */
+export function findUnstorableContent(json: string, value: unknown): string | undefined {
+  return findUnstorableText(json, value) ?? findUnstorableNumber(json);
+}
