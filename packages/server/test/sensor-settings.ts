@@ -38,9 +38,7 @@ export async function storedDeviceWithTree(
 ): Promise<{ id: number; sensorId: string }> {
   const device = await buildDevice(db, site, { deviceType });
   const tree = JSON.parse(treeOf(device)) as StateTree;
-  await upsertDeviceStates(db, [
-    { deviceId: device.id, tree, json: JSON.stringify(tree), receivedAt: new Date(), deviceTime: null },
-  ]);
+  await upsertDeviceStates(db, [{ deviceId: device.id, tree, receivedAt: new Date(), deviceTime: null }]);
   return { id: device.id, sensorId: listSensors(tree)[0]?.fullId ?? '' };
 }
 

@@ -45,7 +45,6 @@ describe('exact alarm edges on several instances', () => {
   const stateOf = (deviceId: number, tree: StateTree, at: Date) => ({
     deviceId,
     tree,
-    json: JSON.stringify(tree),
     receivedAt: at,
     deviceTime: null,
   });

@@ -146,7 +146,7 @@ describe('POST /api/v1/ingest/:udfId/', () => {
     expect((await reload(t.db, device)).isOnline).toBe(true);
   });
 
-  it('answers 400 to a tree with a NUL character or a number the database cannot store, and keeps storing the others', async () => {
+  it('answers 400 to a tree with a NUL character, which the database cannot store, and keeps storing the others', async () => {
     const { device, identity } = await provisionDevice(t.db);
     const other = await provisionDevice(t.db);
     const auth = basic(identity.serialNumber, identity.code);
@@ -168,11 +168,9 @@ describe('POST /api/v1/ingest/:udfId/', () => {
     const plain = JSON.parse(treeOf(identity));
     plain.Name = 'Leg \\u0000 is text, \ud83d\ude00 a pair';
     expect((await post(identity.udfId, auth, JSON.stringify(plain))).statusCode).toBe(202);
-    // A number jsonb cannot hold (JSON.parse reads it as 0), in a field the schema does not know.
+    // A number numeric cannot hold is read as 0 by JSON.parse, and stored as the parsed tree says.
     const tiny = `${treeOf(identity).slice(0, -1)},"calibration":1e-20000}`;
-    expect((await post(identity.udfId, auth, tiny)).json()).toEqual({
-      detail: 'a number has an exponent of 1,000 or more or 1,000 digits, which cannot be stored',
-    });
+    expect((await post(identity.udfId, auth, tiny)).statusCode).toBe(202);
     const otherAuth = basic(other.identity.serialNumber, other.identity.code);
     expect((await post(other.identity.udfId, otherAuth, treeOf(other.identity))).statusCode).toBe(202);
   });

@@ -133,7 +133,7 @@ export class IngestService {
     const result = await this.commit(
       device.value,
       {
-        ...this.stateWrite(device.value.id, parsed.value, parsed.json, receivedAt),
+        ...this.stateWrite(device.value.id, parsed.value, receivedAt),
         digest: messageDigest(payload),
         redelivered: options.redelivered,
       },
@@ -250,19 +250,14 @@ export class IngestService {
   }
 
   /** The rows one accepted tree adds to the batch: latest state, a record when due, its readings and events. */
-  private stateWrite(
-    deviceId: number,
-    tree: StateTree,
-    json: string,
-    at: Date,
-  ): Omit<TelemetryWrite, 'digest'> {
+  private stateWrite(deviceId: number, tree: StateTree, at: Date): Omit<TelemetryWrite, 'digest'> {
     const record = this.records.shouldRecord(deviceId, tree, at)
-      ? { deviceId, ts: at, status: tree.Status, json }
+      ? { deviceId, ts: at, status: tree.Status, tree }
       : undefined;
     return {
       deviceId,
       at,
-      state: { deviceId, tree, json, receivedAt: at, deviceTime: deviceTimeOf(tree) },
+      state: { deviceId, tree, receivedAt: at, deviceTime: deviceTimeOf(tree) },
       record,
       // Alarm and warning events are derived in the batch's transaction (exact-edges.ts).
       readings: readingsOf(tree),

@@ -6,7 +6,6 @@ const T0 = Date.parse('2026-11-21T10:00:00Z');
 const state = (deviceId: number, seconds: number): DeviceStateWrite => ({
   deviceId,
   tree: {} as DeviceStateWrite['tree'],
-  json: '{}',
   receivedAt: new Date(T0 + seconds * 1000),
   deviceTime: null,
 });

@@ -7,7 +7,7 @@ import {
 } from '@vigil/contracts';
 import type { z } from 'zod';
 import type { RejectReason } from './ingest-metrics';
-import { findUnstorableContent } from './storable-message';
+import { findUnstorableText } from './storable-message';
 
 /** Largest accepted message (MQTT payload or HTTP body), in bytes. */
 export const MAX_MESSAGE_BYTES = 256 * 1024;
@@ -49,7 +49,7 @@ export function parseMessage<T>(
   } catch {
     return { ok: false, reason: 'malformed_json', message: 'the message is not valid JSON' };
   }
-  const violation = bounds(value) ?? findUnstorableContent(json, value);
+  const violation = bounds(value) ?? findUnstorableText(json, value);
   if (violation !== undefined) {
     return { ok: false, reason: invalid, message: violation };
   }

@@ -27,7 +27,7 @@ function unstorable(text: string): string | undefined {
  * Only a message whose JSON has such an escape is walked (decoded UTF-8 has neither character unescaped);
  * iterative, after the nesting bounds.
  */
-function findUnstorableText(json: string, value: unknown): string | undefined {
+export function findUnstorableText(json: string, value: unknown): string | undefined {
   if (!UNSTORABLE_ESCAPE.test(json)) {
     return undefined;
   }
@@ -48,30 +48,4 @@ function findUnstorableText(json: string, value: unknown): string | undefined {
     }
   }
   return undefined;
-}
-
-/**
- * Numbers jsonb's numeric refuses (an exponent past about ±16,000, or 131,072 digits) or close: bounded well
- * inside. A run of digits is tried only where it starts (the lookbehind): `\d{1000}` alone retried every position
- * of every run, 190 ms for a 256 KB message of 999-digit runs, which a device could send ten times a second.
- */
-const HUGE_NUMBER = /[eE][+-]?\d{4}|(?<!\d)\d{1000}/;
-/** A JSON string, escapes included: removed before looking for numbers, whose text may look like one. */
-const JSON_STRING = /"(?:[^"\\]|\\.)*"/g;
-
-/**
- * Why a message's JSON holds a number jsonb cannot store, or undefined: an exponent of four digits or a run of
- * 1,000 digits outside strings. JSON.parse turns such a number into Infinity or 0, so the parsed value cannot
- * tell; the text is looked at, strings removed first, only when the text has such a run at all.
- */
-function findUnstorableNumber(json: string): string | undefined {
-  if (!HUGE_NUMBER.test(json) || !HUGE_NUMBER.test(json.replace(JSON_STRING, '""'))) {
-    return undefined;
-  }
-  return 'a number has an exponent of 1,000 or more or 1,000 digits, which cannot be stored';
-}
-
-/** Why a parsed message (and its JSON text) cannot be stored as it is, or undefined; after the nesting bounds. */
-export function findUnstorableContent(json: string, value: unknown): string | undefined {
-  return findUnstorableText(json, value) ?? findUnstorableNumber(json);
 }

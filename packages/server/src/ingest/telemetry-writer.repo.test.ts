@@ -45,7 +45,7 @@ describe('telemetry writer (readings, redelivery, events, back-pressure)', () =>
       at,
       digest: messageDigest(json),
       redelivered: options.redelivered,
-      state: { deviceId, tree, json, receivedAt: at, deviceTime: null },
+      state: { deviceId, tree, receivedAt: at, deviceTime: null },
       readings: readingsOf(tree),
     };
   }

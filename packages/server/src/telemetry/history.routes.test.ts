@@ -270,8 +270,8 @@ describe('telemetry storage through the real ingest', () => {
       deviceId: device.id,
       at,
       digest: Buffer.alloc(16),
-      state: { deviceId: device.id, tree, json: JSON.stringify(tree), receivedAt: at, deviceTime: null },
-      record: { deviceId: device.id, ts: at, status: tree.Status, json: JSON.stringify(tree) },
+      state: { deviceId: device.id, tree, receivedAt: at, deviceTime: null },
+      record: { deviceId: device.id, ts: at, status: tree.Status, tree },
     });
     await writer.stop();
     expect(await committed).toBe('refused');

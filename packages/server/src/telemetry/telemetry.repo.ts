@@ -10,26 +10,28 @@ import { type NewSensorReadingRow, sensorReadings } from './sensor-readings.tabl
 import { sensors } from './sensors.table';
 import { stateRecords } from './state-records.table';
 
-/** The latest tree of a device as the ingest batch writes it; `json` is the tree's text as the device sent it. */
+/** The latest tree of a device as the ingest batch writes it. */
 export type DeviceStateWrite = {
   deviceId: number;
   tree: StateTree;
-  json: string;
   receivedAt: Date;
   deviceTime: string | null;
 };
 
-/** A state record as the ingest batch writes it; `json` is the tree's text as the device sent it. */
-export type StateRecordWrite = { deviceId: number; ts: Date; status: string; json: string };
+/** A state record as the ingest batch writes it. */
+export type StateRecordWrite = { deviceId: number; ts: Date; status: string; tree: StateTree };
 
-/** One row of VALUES with the tree's text cast to jsonb (never through JSON.stringify of the parsed tree). */
-const treeText = (json: string) => sql`${json}::jsonb`;
+/**
+ * A tree as jsonb, serialised from the parsed tree: JSON.stringify writes only finite numbers (a number numeric
+ * cannot hold, which a device's text could carry, is read as Infinity or 0 and written as null or 0), and the
+ * ingest refuses the texts jsonb cannot hold (storable-message.ts).
+ */
+const treeJson = (tree: StateTree) => sql`${JSON.stringify(tree)}::jsonb`;
 const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 
 /**
- * Upserts the latest tree of each device (one row per device in `states`). The tree's text goes into jsonb as
- * received: the schema keeps every field (looseObject), so it is the same document as the parsed tree, and a
- * 20 KB tree is not serialised again for every save.
+ * Upserts the latest tree of each device (one row per device in `states`): one statement built by hand, not
+ * through the query builder, as every batch writes it.
  */
 export async function upsertDeviceStates(db: Database, states: readonly DeviceStateWrite[]): Promise<void> {
   if (states.length === 0) {
@@ -38,7 +40,7 @@ export async function upsertDeviceStates(db: Database, states: readonly DeviceSt
   for (const chunk of insertChunks(states)) {
     const rows = chunk.map(
       (state) =>
-        sql`(${state.deviceId}::int, ${treeText(state.json)}, ${instant(state.receivedAt)}, ${state.deviceTime}::text)`,
+        sql`(${state.deviceId}::int, ${treeJson(state.tree)}, ${instant(state.receivedAt)}, ${state.deviceTime}::text)`,
     );
     await db.execute(sql`
       insert into device_state (device_id, tree, received_at, device_time) values ${sql.join(rows, sql`, `)}
@@ -47,7 +49,7 @@ export async function upsertDeviceStates(db: Database, states: readonly DeviceSt
   }
 }
 
-/** Inserts state records (the Historical list's snapshots), their trees' text as received. */
+/** Inserts state records (the Historical list's snapshots). */
 export async function insertStateRecords(db: Database, records: readonly StateRecordWrite[]): Promise<void> {
   if (records.length === 0) {
     return;
@@ -55,7 +57,7 @@ export async function insertStateRecords(db: Database, records: readonly StateRe
   for (const chunk of insertChunks(records)) {
     const rows = chunk.map(
       (record) =>
-        sql`(${record.deviceId}::int, ${instant(record.ts)}, ${record.status}::text, ${treeText(record.json)})`,
+        sql`(${record.deviceId}::int, ${instant(record.ts)}, ${record.status}::text, ${treeJson(record.tree)})`,
     );
     await db.execute(
       sql`insert into state_records (device_id, ts, status, tree) values ${sql.join(rows, sql`, `)}`,

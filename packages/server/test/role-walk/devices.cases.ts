@@ -16,9 +16,7 @@ const freshDeviceA1 = (w: World) => buildDevice(w.db, w.siteA1);
 async function recordOfDeviceA1(w: World): Promise<string> {
   const device = await freshDeviceA1(w);
   const tree = JSON.parse(treeOf(device)) as StateTree;
-  await insertStateRecords(w.db, [
-    { deviceId: device.id, ts: new Date(), status: tree.Status, json: JSON.stringify(tree) },
-  ]);
+  await insertStateRecords(w.db, [{ deviceId: device.id, ts: new Date(), status: tree.Status, tree }]);
   const records = await w.db.query.stateRecords.findFirst({
     where: (table, { eq }) => eq(table.deviceId, device.id),
   });

@@ -18,9 +18,7 @@ async function deviceWithTree(w: World): Promise<{ id: number; sensorId: string 
   for (const { sensor } of entries) {
     Object.assign(sensor, { Alarm: false, Status: 'OK' });
   }
-  await upsertDeviceStates(w.db, [
-    { deviceId: device.id, tree, json: JSON.stringify(tree), receivedAt: new Date(), deviceTime: null },
-  ]);
+  await upsertDeviceStates(w.db, [{ deviceId: device.id, tree, receivedAt: new Date(), deviceTime: null }]);
   return { id: device.id, sensorId: entries[0]?.fullId ?? '' };
 }
 

@@ -14,9 +14,7 @@ const EDIT_A1: Row = [A, A, A, A, A, D, D, D];
 async function deviceWithTree(w: World): Promise<{ id: number; sensorId: string }> {
   const device = await buildDevice(w.db, w.siteA1);
   const tree = JSON.parse(treeOf(device)) as StateTree;
-  await upsertDeviceStates(w.db, [
-    { deviceId: device.id, tree, json: JSON.stringify(tree), receivedAt: new Date(), deviceTime: null },
-  ]);
+  await upsertDeviceStates(w.db, [{ deviceId: device.id, tree, receivedAt: new Date(), deviceTime: null }]);
   return { id: device.id, sensorId: listSensors(tree)[0]?.fullId ?? '' };
 }
 
