@@ -21,4 +21,9 @@ describe('findUnstorableText (what PostgreSQL refuses in text and jsonb)', () =>
       'a text holds an unpaired surrogate (\\ud800-\\udfff), which cannot be stored',
     );
   });
+
+  it('walks an array of 130,000 elements (a 256 KB message) without overflowing the stack', () => {
+    const json = `{"Name":"Leg\\u0000","extra":[${new Array(130_000).fill(0).join(',')}]}`;
+    expect(check(json)).toBe('a text holds a NUL character (\\u0000), which cannot be stored');
+  });
 });

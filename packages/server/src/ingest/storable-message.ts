@@ -40,7 +40,10 @@ export function findUnstorableText(json: string, value: unknown): string | undef
         return reason;
       }
     } else if (Array.isArray(item)) {
-      stack.push(...item);
+      // One by one: a spread of a 130,000-element array overflows the call stack.
+      for (const child of item) {
+        stack.push(child);
+      }
     } else if (typeof item === 'object' && item !== null) {
       for (const [key, child] of Object.entries(item)) {
         stack.push(key, child);
