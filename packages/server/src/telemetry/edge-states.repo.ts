@@ -1,5 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
+import { intArray } from '../db/sql-arrays';
 import { deviceEdgeStates } from './edge-states.table';
 
 export type EdgeStateWrite = { deviceId: number; version: number; codes: Record<string, number>; at: Date };
@@ -15,9 +16,8 @@ export async function findEdgeVersions(
   if (deviceIds.length === 0) {
     return new Map();
   }
-  const ids = `{${deviceIds.map((id) => Math.trunc(id)).join(',')}}`;
   const result = (await db.execute(
-    sql`select device_id, version::float8 as version from device_edge_states where device_id = any(${ids}::int[])`,
+    sql`select device_id, version::float8 as version from device_edge_states where device_id = any(${intArray(deviceIds)})`,
   )) as unknown as { rows: Array<{ device_id: number; version: number }> };
   return new Map(result.rows.map((row) => [row.device_id, row.version]));
 }

@@ -2,6 +2,7 @@ import { SENSOR_STATUSES, type SensorStatus } from '@vigil/contracts';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { ADVISORY_LOCKS } from '../db/advisory-locks';
 import type { Database } from '../db/database';
+import { intArray } from '../db/sql-arrays';
 import { inReadingBuckets } from './reading-buckets';
 import { rollupProgress } from './sensor-rollups.table';
 
@@ -57,7 +58,7 @@ const ofSensor = (keys: SensorKeys | undefined): SQL => {
   }
   return typeof keys === 'number'
     ? sql` and sensor_key = ${keys}`
-    : sql` and sensor_key = any(${`{${keys.map((key) => Math.trunc(key)).join(',')}}`}::int[])`;
+    : sql` and sensor_key = any(${intArray(keys)})`;
 };
 
 /** 1-minute aggregates of raw readings whose ts is in the range (optionally of one sensor). */

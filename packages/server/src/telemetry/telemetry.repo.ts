@@ -2,6 +2,7 @@ import type { StateTree } from '@vigil/contracts';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { insertChunks } from '../db/insert-chunks';
+import { arrayLiteral, intArray } from '../db/sql-arrays';
 import { devices } from '../modules/devices/devices.table';
 import { deviceState } from './device-state.table';
 import { copyReadings, pgClientOf } from './readings-copy';
@@ -34,9 +35,6 @@ const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`;
  * through the query builder, as every batch writes it.
  */
 export async function upsertDeviceStates(db: Database, states: readonly DeviceStateWrite[]): Promise<void> {
-  if (states.length === 0) {
-    return;
-  }
   for (const chunk of insertChunks(states)) {
     const rows = chunk.map(
       (state) =>
@@ -51,9 +49,6 @@ export async function upsertDeviceStates(db: Database, states: readonly DeviceSt
 
 /** Inserts state records (the Historical list's snapshots). */
 export async function insertStateRecords(db: Database, records: readonly StateRecordWrite[]): Promise<void> {
-  if (records.length === 0) {
-    return;
-  }
   for (const chunk of insertChunks(records)) {
     const rows = chunk.map(
       (record) =>
@@ -109,9 +104,6 @@ export async function upsertSensors(
   return found;
 }
 
-/** An array literal of texts that need no quoting (numbers, hex, ISO-8601 instants): `{a,b,c}`. */
-const arrayLiteral = (items: readonly string[]) => `{${items.join(',')}}`;
-
 /**
  * Records message digests; returns the `device_id:digest(hex)` keys that were new (the others are redeliveries).
  * One statement over three arrays (unnest), whatever the batch's size: no parameter list of three per message.
@@ -123,24 +115,26 @@ export async function insertMessageReceipts(
   if (receipts.length === 0) {
     return new Set();
   }
-  const ids = arrayLiteral(receipts.map((receipt) => String(Math.trunc(receipt.deviceId))));
+  const ids = intArray(receipts.map((receipt) => receipt.deviceId));
   const digests = arrayLiteral(receipts.map((receipt) => receipt.digest.toString('hex')));
   const times = arrayLiteral(receipts.map((receipt) => receipt.receivedAt.toISOString()));
   const result = (await db.execute(sql`
     insert into message_receipts (device_id, digest, received_at)
     select device_id, decode(digest, 'hex'), received_at
-    from unnest(${ids}::int[], ${digests}::text[], ${times}::timestamptz[]) as r(device_id, digest, received_at)
+    from unnest(${ids}, ${digests}::text[], ${times}::timestamptz[]) as r(device_id, digest, received_at)
     on conflict do nothing
     returning device_id, encode(digest, 'hex') as digest`)) as unknown as {
     rows: Array<{ device_id: number; digest: string }>;
   };
-  return new Set(result.rows.map((row) => `${row.device_id}:${row.digest}`));
+  return new Set(result.rows.map((row) => keyOfReceipt(row.device_id, row.digest)));
 }
 
 /** PGlite answers bytea as a Uint8Array, node-postgres as a Buffer: both hex-encode alike through Buffer.from. */
 export function receiptKey(deviceId: number, digest: Uint8Array): string {
-  return `${deviceId}:${Buffer.from(digest).toString('hex')}`;
+  return keyOfReceipt(deviceId, Buffer.from(digest).toString('hex'));
 }
+
+const keyOfReceipt = (deviceId: number, hexDigest: string) => `${deviceId}:${hexDigest}`;
 
 /** The latest tree of every device, with its udf_id (ingest start-up). */
 export async function findLatestStates(

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { intArray } from '../../db/sql-arrays';
 import type { RollupResolution } from '../../telemetry/rollups.repo';
 import { createFlatBuckets, type FlatBuckets, pushFlatBucket, trimFlatBuckets } from './graph-flat-buckets';
 
@@ -18,8 +19,7 @@ export const ROLLUP_TABLES: Record<RollupResolution, string> = {
   '1h': 'sensor_rollups_1h',
 };
 
-export const anyKey = (keys: readonly number[]): SQL =>
-  sql`sensor_key = any(${`{${keys.map((key) => Math.trunc(key)).join(',')}}`}::int[])`;
+export const anyKey = (keys: readonly number[]): SQL => sql`sensor_key = any(${intArray(keys)})`;
 export const instant = (ms: number): SQL => sql`${new Date(ms).toISOString()}::timestamptz`;
 /**
  * date_part answers float8 (extract's numeric is slower to compute and to parse). A group's last value is
