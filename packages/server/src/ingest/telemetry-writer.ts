@@ -49,6 +49,11 @@ export type TelemetryWriterOptions = {
   /** Shared by every lane of an instance: the sensors dictionary and the alarm and warning edges. */
   shared?: { sensorKeys: SensorKeys; edges: ExactEdges };
   flushMs?: number;
+  /**
+   * When the first flush runs, in ms from now (then every flushMs): the lanes of an instance flush in turn,
+   * not all at once (writer-lanes.ts).
+   */
+  firstFlushMs?: number;
   /** The latest tree of a device is written to device_state at most this often, besides its records. */
   stateSaveMs?: number;
   /** Readings the buffer may hold while a flush runs (about 5 s at 100,000 points/s). */
@@ -72,7 +77,9 @@ type Batch = { messages: Pending[]; points: number };
  */
 export class TelemetryWriter {
   private batch: Batch = { messages: [], points: 0 };
-  private readonly timer: NodeJS.Timeout;
+  /** The first flush's timeout, then the flush interval. */
+  private timer: NodeJS.Timeout;
+  private stopped = false;
   private flushing: Promise<void> = Promise.resolve();
   private readonly sensorKeys: SensorKeys;
   private readonly edges: ExactEdges | undefined;
@@ -87,8 +94,13 @@ export class TelemetryWriter {
     this.sensorKeys = options.shared?.sensorKeys ?? new SensorKeys();
     this.edges = options.shared?.edges;
     this.latestStates = new LatestStates(options.stateSaveMs ?? 5000);
-    this.timer = setInterval(() => void this.flush(), options.flushMs ?? 250);
-    this.timer.unref();
+    const flushMs = options.flushMs ?? 250;
+    this.timer = setTimeout(() => {
+      if (!this.stopped) {
+        this.timer = setInterval(() => void this.flush(), flushMs).unref();
+        void this.flush();
+      }
+    }, options.firstFlushMs ?? flushMs).unref();
   }
 
   /** Queues a message for the next batch; rejects at once with WriterOverloadedError when the buffer is full. */
@@ -110,7 +122,8 @@ export class TelemetryWriter {
 
   /** Writes what is pending and the latest trees not saved yet. */
   async stop(): Promise<void> {
-    clearInterval(this.timer);
+    this.stopped = true;
+    clearTimeout(this.timer);
     await this.flush();
     const unsaved = this.latestStates.takeUnsaved();
     if (unsaved.length > 0) {

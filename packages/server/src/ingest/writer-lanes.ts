@@ -30,9 +30,18 @@ export class WriterLanes {
       options.maxPendingPoints === undefined
         ? undefined
         : Math.max(1, Math.ceil(options.maxPendingPoints / count));
+    // Lane i first flushes i/count of an interval in: their transactions reach the database and come back
+    // to the event loop in turn, instead of all in the same tick every interval.
+    const flushMs = options.flushMs ?? 250;
     this.lanes = Array.from(
       { length: count },
-      () => new TelemetryWriter(db, { ...options, shared, maxPendingPoints }),
+      (_, lane) =>
+        new TelemetryWriter(db, {
+          ...options,
+          shared,
+          maxPendingPoints,
+          firstFlushMs: flushMs + (lane * flushMs) / count,
+        }),
     );
   }
 
