@@ -61,10 +61,26 @@ const ofSensor = (keys: SensorKeys | undefined): SQL => {
     : sql` and sensor_key = any(${intArray(keys)})`;
 };
 
+/**
+ * The value of a group's latest row: of the pair (time, value) the greatest, compared by time first (of equal
+ * times, the greater value; a null value counts as the greatest, as in any array comparison). An ordinary
+ * aggregate, unlike `array_agg(value order by ts desc)`, so the group by may hash instead of sorting every row,
+ * and `date_part` is a float8, so the pair is a float8 array (microseconds of today's dates stay distinct).
+ */
+const latestOf = (value: string, time: string): SQL =>
+  sql.raw(`(max(array[date_part('epoch', ${time}), ${value}]))[2]`);
+
+/**
+ * UTC minutes and hours by `date_bin` from a UTC origin: the same buckets as `date_trunc(unit, ts, 'UTC')`,
+ * which converts every row's time through the time zone (a third of a roll-up's CPU).
+ */
+const binOf = (unit: '1 minute' | '1 hour', time: string): SQL =>
+  sql.raw(`date_bin('${unit}'::interval, ${time}, '2000-01-01 00:00:00+00'::timestamptz)`);
+
 /** 1-minute aggregates of raw readings whose ts is in the range (optionally of one sensor). */
 function selectMinuteRollups(range: TimeRange, sensorKey?: SensorKeys): SQL {
-  return sql`select sensor_key, date_trunc('minute', ts, 'UTC') as bucket, min(value) as min, max(value) as max,
-      sum(value) as sum, count(value)::int as count, (array_agg(value order by ts desc))[1] as last,
+  return sql`select sensor_key, ${binOf('1 minute', 'ts')} as bucket, min(value) as min, max(value) as max,
+      sum(value) as sum, count(value)::int as count, ${latestOf('value', 'ts')} as last,
       count(*)::int as samples, ${worstStatusOf('status')} as worst_status, bool_or(in_alarm) as any_alarm
     from sensor_readings
     where ts >= ${instant(range.from)} and ts < ${instant(range.to)}${ofSensor(sensorKey)}${
@@ -76,8 +92,8 @@ function selectMinuteRollups(range: TimeRange, sensorKey?: SensorKeys): SQL {
 
 /** 1-hour aggregates of the 1-minute roll-ups whose bucket is in the range (optionally of one sensor). */
 function selectHourRollups(range: TimeRange, sensorKey?: SensorKeys): SQL {
-  return sql`select sensor_key, date_trunc('hour', bucket, 'UTC') as bucket, min(min) as min, max(max) as max,
-      sum(sum) as sum, sum(count)::int as count, (array_agg(last order by bucket desc))[1] as last,
+  return sql`select sensor_key, ${binOf('1 hour', 'bucket')} as bucket, min(min) as min, max(max) as max,
+      sum(sum) as sum, sum(count)::int as count, ${latestOf('last', 'bucket')} as last,
       sum(samples)::int as samples, ${worstStatusOf('worst_status')} as worst_status,
       bool_or(any_alarm) as any_alarm
     from sensor_rollups_1m
@@ -87,6 +103,15 @@ function selectHourRollups(range: TimeRange, sensorKey?: SensorKeys): SQL {
 
 const selectRollups = { '1m': selectMinuteRollups, '1h': selectHourRollups };
 const tableNames = { '1m': 'sensor_rollups_1m', '1h': 'sensor_rollups_1h' };
+
+/**
+ * Memory for the roll-up statements of the current transaction: a minute of 115,000 sensors groups in about
+ * 45 MB of hash table instead of sorting 7 million rows through temporary files (PostgreSQL's default is 4 MB);
+ * a longer range (catching up) spills in batches as before.
+ */
+export async function useRollupWorkMemory(tx: Database): Promise<void> {
+  await tx.execute(sql`set local work_mem = '64MB'`);
+}
 
 /** Computes and stores the roll-ups of the range; an existing bucket is recomputed exactly (not merged). */
 export async function upsertRollups(

@@ -7,6 +7,7 @@ import {
   seedRollupProgress,
   tryRollupLock,
   upsertRollups,
+  useRollupWorkMemory,
 } from './rollups.repo';
 
 const MINUTE_MS = 60_000;
@@ -73,6 +74,7 @@ async function advance(db: Database, stage: Stage): Promise<Date | 'locked'> {
         return { until: from ?? end, more: false };
       }
       const to = new Date(Math.min(from.getTime() + stage.maxSpanMs, end.getTime()));
+      await useRollupWorkMemory(tx);
       await upsertRollups(tx, stage.name, { from, to });
       await saveRollupProgress(tx, stage.name, to);
       return { until: to, more: to.getTime() < end.getTime() };
