@@ -48,7 +48,7 @@ if (!(seconds > 0) || steps.some((count) => !Number.isInteger(count) || count < 
 
 const ms = (value: number | null) => (value === null ? '   n/a' : `${value.toFixed(2).padStart(6)}`);
 const line = (label: string, s: UpdateSummary) =>
-  `  ${label.padEnd(30)} ${ms(s.p50Ms)} ${ms(s.p95Ms)} ${ms(s.meanMs)} ${ms(s.listenerP50Ms)} ${ms(s.listenerP95Ms)} ${String(s.droppedFrames).padStart(8)} / ${s.frames} ${String(s.updates).padStart(8)}`;
+  `  ${label.padEnd(30)} ${ms(s.p50Ms)} ${ms(s.p95Ms)} ${ms(s.meanMs)} ${ms(s.cpuP50Ms)} ${ms(s.cpuP95Ms)} ${ms(s.listenerP50Ms)} ${ms(s.listenerP95Ms)} ${String(s.droppedFrames).padStart(8)} / ${s.frames} ${String(s.updates).padStart(8)}`;
 
 function printStep(
   sensors: number,
@@ -157,7 +157,7 @@ async function main(): Promise<void> {
   }
 
   console.log(
-    `\n  ${'page'.padEnd(30)} ${'p50'.padStart(6)} ${'p95'.padStart(6)} ${'mean'.padStart(6)} ${'lst50'.padStart(6)} ${'lst95'.padStart(6)} ${'dropped frames'.padStart(17)} ${'updates'.padStart(8)}  (ms per update)`,
+    `\n  ${'page'.padEnd(30)} ${'p50'.padStart(6)} ${'p95'.padStart(6)} ${'mean'.padStart(6)} ${'cpu50'.padStart(6)} ${'cpu95'.padStart(6)} ${'lst50'.padStart(6)} ${'lst95'.padStart(6)} ${'dropped frames'.padStart(17)} ${'updates'.padStart(8)}  (ms per update)`,
   );
   for (const { sensors, dashboard, workerFeed, empty } of results) {
     printStep(sensors, dashboard, workerFeed, empty);

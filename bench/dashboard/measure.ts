@@ -73,8 +73,13 @@ export async function measure(
   const sample = async (): Promise<Sample> => {
     const before = Date.now();
     const { metrics } = await cdp.send('Performance.getMetrics');
-    const taskSeconds = metrics.find((metric) => metric.name === 'TaskDuration')?.value ?? 0;
-    return { at: (before + Date.now()) / 2, taskSeconds };
+    const metric = (name: string) => metrics.find((entry) => entry.name === name)?.value;
+    const threadSeconds = metric('ThreadTime');
+    return {
+      at: (before + Date.now()) / 2,
+      taskSeconds: metric('TaskDuration') ?? 0,
+      ...(threadSeconds === undefined ? {} : { threadSeconds }),
+    };
   };
   let at = nextSampleAt(lastUpdate, Date.now());
   await sleepUntil(at);

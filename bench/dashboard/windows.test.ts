@@ -35,6 +35,22 @@ describe('dashboard bench windows', () => {
     const windows = windowsBetween(samples, [500, 1000, 1500, 2000, 2999.5, 4000]);
     expect(windows.map((w) => w.updates)).toEqual([2, 2, 0]);
     expect(windows.map((w) => Math.round(w.busyMs * 1000) / 1000)).toEqual([4, 6, 1]);
+    expect(windows.every((w) => w.cpuMs === undefined)).toBe(true);
+  });
+
+  it('gives each window its CPU time where the samples carry ThreadTime, and summarises it per update', () => {
+    const windows = windowsBetween(
+      [
+        { at: 1000, taskSeconds: 1, threadSeconds: 2 },
+        { at: 2000, taskSeconds: 1.004, threadSeconds: 2.003 },
+        { at: 3000, taskSeconds: 1.01, threadSeconds: 2.007 },
+      ],
+      [1500, 2500, 2600],
+    );
+    expect(windows.map((w) => Math.round((w.cpuMs ?? Number.NaN) * 1000) / 1000)).toEqual([3, 4]);
+    const summary = summariseUpdates(windows, [], []);
+    expect(summary).toMatchObject({ p50Ms: 3, cpuP50Ms: 2, cpuP95Ms: 3 });
+    expect(summariseUpdates([{ busyMs: 2, updates: 1 }], [], [])).toMatchObject({ cpuP50Ms: null });
   });
 
   it("samples half a period after the feed's updates, never in the past", () => {

@@ -1,7 +1,11 @@
 import { percentile } from '../ingest/stats';
 
-/** One sampling window: main-thread busy time (CDP TaskDuration) and the feed updates handled in it. */
-export type Window = { busyMs: number; updates: number };
+/**
+ * One sampling window: main-thread busy time (CDP TaskDuration, wall time: on a busy machine it also holds the
+ * time the thread waited for a core), its CPU time (CDP ThreadTime) where sampled, and the feed updates
+ * handled in it.
+ */
+export type Window = { busyMs: number; cpuMs?: number; updates: number };
 
 export type UpdateSummary = {
   updates: number;
@@ -10,6 +14,9 @@ export type UpdateSummary = {
   p50Ms: number | null;
   p95Ms: number | null;
   meanMs: number | null;
+  /** The main thread's CPU time per update (information: the verdict is on the busy time above). */
+  cpuP50Ms: number | null;
+  cpuP95Ms: number | null;
   /** The page's own listener time per update (script and microtasks only), from the probe. */
   listenerP50Ms: number | null;
   listenerP95Ms: number | null;
@@ -35,7 +42,9 @@ export function summariseUpdates(
   listenerMs: readonly number[],
   frameGaps: readonly number[],
 ): UpdateSummary {
-  const perUpdate = windows.filter((w) => w.updates > 0).map((w) => w.busyMs / w.updates);
+  const withUpdates = windows.filter((w) => w.updates > 0);
+  const perUpdate = withUpdates.map((w) => w.busyMs / w.updates);
+  const cpuPerUpdate = withUpdates.flatMap((w) => (w.cpuMs === undefined ? [] : [w.cpuMs / w.updates]));
   const updates = windows.reduce((sum, w) => sum + w.updates, 0);
   const busy = windows.reduce((sum, w) => sum + w.busyMs, 0);
   return {
@@ -44,6 +53,8 @@ export function summariseUpdates(
     p50Ms: round2(percentile(perUpdate, 0.5)),
     p95Ms: round2(percentile(perUpdate, 0.95)),
     meanMs: round2(updates === 0 ? null : busy / updates),
+    cpuP50Ms: round2(percentile(cpuPerUpdate, 0.5)),
+    cpuP95Ms: round2(percentile(cpuPerUpdate, 0.95)),
     listenerP50Ms: round2(percentile(listenerMs, 0.5)),
     listenerP95Ms: round2(percentile(listenerMs, 0.95)),
     droppedFrames: droppedFrames(frameGaps),
@@ -51,8 +62,11 @@ export function summariseUpdates(
   };
 }
 
-/** One CDP sample: when it was taken (ms since the epoch) and the page's TaskDuration then, in seconds. */
-export type Sample = { at: number; taskSeconds: number };
+/**
+ * One CDP sample: when it was taken (ms since the epoch), and the page's TaskDuration and main-thread CPU time
+ * (ThreadTime) then, in seconds.
+ */
+export type Sample = { at: number; taskSeconds: number; threadSeconds?: number };
 
 /**
  * The windows between consecutive samples, each with the main-thread time it gained and the updates that
@@ -63,8 +77,13 @@ export function windowsBetween(samples: readonly Sample[], updateStarts: readonl
   for (let at = 1; at < samples.length; at += 1) {
     const from = samples[at - 1] as Sample;
     const to = samples[at] as Sample;
+    const cpuMs =
+      from.threadSeconds === undefined || to.threadSeconds === undefined
+        ? undefined
+        : (to.threadSeconds - from.threadSeconds) * 1000;
     windows.push({
       busyMs: (to.taskSeconds - from.taskSeconds) * 1000,
+      ...(cpuMs === undefined ? {} : { cpuMs }),
       updates: updateStarts.filter((start) => start >= from.at && start < to.at).length,
     });
   }
