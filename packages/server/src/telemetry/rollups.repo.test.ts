@@ -204,9 +204,35 @@ describe('sensor roll-ups', () => {
     expect((await hours()).map((row) => row.sum)).toEqual([1, 2]);
   });
 
+  it('gives the same roll-ups statement by statement over key slices, keys outside the sensors included', async () => {
+    // Keys below and above the dictionary's span land in the open-ended first and last slices.
+    const below = Math.max(0, a - 1_000);
+    const above = b + 1_000;
+    const rows = [
+      reading(a, '09:10:05', 3),
+      reading(a, '09:10:45', null, 'N/A'),
+      reading(b, '09:10:20', 7, 'Alarm', true),
+      reading(b, '10:00:10', 8),
+      reading(below, '09:59:59', 1),
+      reading(above, '10:01:30', 2, 'WARNING'),
+    ];
+    await insert(...rows);
+    await rollUp(db, at('10:02:30'));
+    const whole = { minutes: await minutes(), hours: await hours() };
+    expect(whole.minutes.map((row) => row.sensorKey)).toEqual([below, a, b, b, above].sort((x, y) => x - y));
+
+    await db.execute(sql`truncate sensor_rollups_1m, sensor_rollups_1h, rollup_progress`);
+    const run = await rollUp(db, at('10:02:30'), { sliceSensors: 1 });
+    expect(run).toEqual({ skipped: false, minutesDoneUntil: at('10:02:00'), hoursDoneUntil: at('10:00:00') });
+    expect({ minutes: await minutes(), hours: await hours() }).toEqual(whole);
+  });
+
   it('gives the same roll-ups when two instances run at once', async () => {
     await insert(reading(a, '10:00:10', 1), reading(b, '10:00:20', 2), reading(a, '10:01:10', 3));
-    const runs = await Promise.all([rollUp(db, at('10:02:30')), rollUp(db, at('10:02:30'))]);
+    const runs = await Promise.all([
+      rollUp(db, at('10:02:30')),
+      rollUp(db, at('10:02:30'), { sliceSensors: 1 }),
+    ]);
     expect(runs.some((run) => !run.skipped)).toBe(true);
     expect((await minutes()).map((row) => [row.sensorKey, row.bucket, row.samples])).toEqual([
       [a, at('10:00:00'), 1],

@@ -52,13 +52,26 @@ export function worstStatusOf(column: 'status' | 'worst_status'): SQL {
 const instant = (date: Date): SQL => sql`${date.toISOString()}::timestamptz`;
 /** One sensor, several (one `= any(int[])` condition: one query for all of a device's sensors), or all. */
 export type SensorKeys = number | readonly number[];
-const ofSensor = (keys: SensorKeys | undefined): SQL => {
-  if (keys === undefined) {
+/**
+ * A slice of the sensor keys for one roll-up statement: keys above `above` up to `upTo`, a null bound being
+ * open, so the first and last slices also hold keys outside the sensors' span (rollups.ts `keySlices`).
+ */
+export type KeySlice = { above: number | null; upTo: number | null };
+/** The sensors a statement covers: one, several, a slice of the keys, or (undefined) all. */
+type SensorFilter = SensorKeys | KeySlice;
+
+const ofSensor = (filter: SensorFilter | undefined): SQL => {
+  if (filter === undefined) {
     return sql``;
   }
-  return typeof keys === 'number'
-    ? sql` and sensor_key = ${keys}`
-    : sql` and sensor_key = any(${intArray(keys)})`;
+  if (typeof filter === 'number') {
+    return sql` and sensor_key = ${filter}`;
+  }
+  if (Array.isArray(filter)) {
+    return sql` and sensor_key = any(${intArray(filter as readonly number[])})`;
+  }
+  const { above, upTo } = filter as KeySlice;
+  return sql`${above === null ? sql`` : sql` and sensor_key > ${above}`}${upTo === null ? sql`` : sql` and sensor_key <= ${upTo}`}`;
 };
 
 /**
@@ -77,8 +90,8 @@ const latestOf = (value: string, time: string): SQL =>
 const binOf = (unit: '1 minute' | '1 hour', time: string): SQL =>
   sql.raw(`date_bin('${unit}'::interval, ${time}, '2000-01-01 00:00:00+00'::timestamptz)`);
 
-/** 1-minute aggregates of raw readings whose ts is in the range (optionally of one sensor). */
-function selectMinuteRollups(range: TimeRange, sensorKey?: SensorKeys): SQL {
+/** 1-minute aggregates of raw readings whose ts is in the range (optionally of some sensors). */
+function selectMinuteRollups(range: TimeRange, sensorKey?: SensorFilter): SQL {
   return sql`select sensor_key, ${binOf('1 minute', 'ts')} as bucket, min(value) as min, max(value) as max,
       sum(value) as sum, count(value)::int as count, ${latestOf('value', 'ts')} as last,
       count(*)::int as samples, ${worstStatusOf('status')} as worst_status, bool_or(in_alarm) as any_alarm
@@ -90,8 +103,8 @@ function selectMinuteRollups(range: TimeRange, sensorKey?: SensorKeys): SQL {
     group by 1, 2`;
 }
 
-/** 1-hour aggregates of the 1-minute roll-ups whose bucket is in the range (optionally of one sensor). */
-function selectHourRollups(range: TimeRange, sensorKey?: SensorKeys): SQL {
+/** 1-hour aggregates of the 1-minute roll-ups whose bucket is in the range (optionally of some sensors). */
+function selectHourRollups(range: TimeRange, sensorKey?: SensorFilter): SQL {
   return sql`select sensor_key, ${binOf('1 hour', 'bucket')} as bucket, min(min) as min, max(max) as max,
       sum(sum) as sum, sum(count)::int as count, ${latestOf('last', 'bucket')} as last,
       sum(samples)::int as samples, ${worstStatusOf('worst_status')} as worst_status,
@@ -113,15 +126,19 @@ export async function useRollupWorkMemory(tx: Database): Promise<void> {
   await tx.execute(sql`set local work_mem = '64MB'`);
 }
 
-/** Computes and stores the roll-ups of the range; an existing bucket is recomputed exactly (not merged). */
+/**
+ * Computes and stores the roll-ups of the range, of the slice's sensors or of all; an existing bucket is
+ * recomputed exactly (not merged), so running a statement again changes nothing.
+ */
 export async function upsertRollups(
   db: Database,
   resolution: RollupResolution,
   range: TimeRange,
+  slice?: KeySlice,
 ): Promise<void> {
   await db.execute(sql`insert into ${sql.identifier(tableNames[resolution])}
       (sensor_key, bucket, min, max, sum, count, last, samples, worst_status, any_alarm)
-    ${selectRollups[resolution](range)}
+    ${selectRollups[resolution](range, slice)}
     on conflict (sensor_key, bucket) do update set min = excluded.min, max = excluded.max, sum = excluded.sum,
       count = excluded.count, last = excluded.last, samples = excluded.samples,
       worst_status = excluded.worst_status, any_alarm = excluded.any_alarm`);
@@ -169,6 +186,15 @@ export async function tryRollupLock(tx: Database): Promise<boolean> {
     rows: Array<{ locked: boolean }>;
   };
   return result.rows[0]?.locked === true;
+}
+
+/** The lowest and highest key of the sensors dictionary; null while it is empty. */
+export async function findSensorKeySpan(db: Database): Promise<{ first: number; last: number } | null> {
+  const result = (await db.execute(
+    sql`select min(id) as first, max(id) as last from sensors`,
+  )) as unknown as { rows: Array<{ first: number | null; last: number | null }> };
+  const row = result.rows[0];
+  return row?.first == null || row.last == null ? null : { first: Number(row.first), last: Number(row.last) };
 }
 
 /** Every bucket before the returned instant is final; undefined before the first run. */
