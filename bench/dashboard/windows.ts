@@ -15,9 +15,9 @@ export type UpdateSummary = {
   p95Ms: number | null;
   meanMs: number | null;
   /**
- * The main thread's CPU time per update, inside tasks or not (information: the verdict is on the busy time
- * above).
- */
+   * The main thread's CPU time per update, inside tasks or not (information: the verdict is on the busy time
+   * above).
+   */
   cpuP50Ms: number | null;
   cpuP95Ms: number | null;
   /** The page's own listener time per update (script and microtasks only), from the probe. */
