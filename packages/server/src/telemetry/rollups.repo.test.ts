@@ -227,6 +227,21 @@ describe('sensor roll-ups', () => {
     expect({ minutes: await minutes(), hours: await hours() }).toEqual(whole);
   });
 
+  it('ends before its next slice once stopped, and a later run writes the range', async () => {
+    await insert(reading(a, '10:00:10', 1), reading(b, '10:00:20', 2));
+    const stopping = new AbortController();
+    stopping.abort();
+    const stopped = await rollUp(db, at('10:02:30'), { sliceSensors: 1, signal: stopping.signal });
+    expect(stopped).toEqual({ skipped: true });
+    expect(await minutes()).toEqual([]);
+
+    await rollUp(db, at('10:02:30'), { sliceSensors: 1 });
+    expect((await minutes()).map((row) => [row.sensorKey, row.samples])).toEqual([
+      [a, 1],
+      [b, 1],
+    ]);
+  });
+
   it('gives the same roll-ups when two instances run at once', async () => {
     await insert(reading(a, '10:00:10', 1), reading(b, '10:00:20', 2), reading(a, '10:01:10', 3));
     const runs = await Promise.all([

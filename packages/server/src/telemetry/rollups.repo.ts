@@ -138,7 +138,7 @@ export async function upsertRollups(
 ): Promise<void> {
   await db.execute(sql`insert into ${sql.identifier(tableNames[resolution])}
       (sensor_key, bucket, min, max, sum, count, last, samples, worst_status, any_alarm)
-    ${selectRollups[resolution](range, slice)}
+    ${selectRollups[resolution](range, slice?.above === null && slice.upTo === null ? undefined : slice)}
     on conflict (sensor_key, bucket) do update set min = excluded.min, max = excluded.max, sum = excluded.sum,
       count = excluded.count, last = excluded.last, samples = excluded.samples,
       worst_status = excluded.worst_status, any_alarm = excluded.any_alarm`);
