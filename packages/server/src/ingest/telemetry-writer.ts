@@ -77,9 +77,8 @@ type Batch = { messages: Pending[]; points: number };
  */
 export class TelemetryWriter {
   private batch: Batch = { messages: [], points: 0 };
-  /** The first flush's timeout, then the flush interval. */
+  /** The first flush's timeout, then the flush interval (clearTimeout clears either). */
   private timer: NodeJS.Timeout;
-  private stopped = false;
   private flushing: Promise<void> = Promise.resolve();
   private readonly sensorKeys: SensorKeys;
   private readonly edges: ExactEdges | undefined;
@@ -96,10 +95,8 @@ export class TelemetryWriter {
     this.latestStates = new LatestStates(options.stateSaveMs ?? 5000);
     const flushMs = options.flushMs ?? 250;
     this.timer = setTimeout(() => {
-      if (!this.stopped) {
-        this.timer = setInterval(() => void this.flush(), flushMs).unref();
-        void this.flush();
-      }
+      this.timer = setInterval(() => void this.flush(), flushMs).unref();
+      void this.flush();
     }, options.firstFlushMs ?? flushMs).unref();
   }
 
@@ -122,7 +119,6 @@ export class TelemetryWriter {
 
   /** Writes what is pending and the latest trees not saved yet. */
   async stop(): Promise<void> {
-    this.stopped = true;
     clearTimeout(this.timer);
     await this.flush();
     const unsaved = this.latestStates.takeUnsaved();
