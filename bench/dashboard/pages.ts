@@ -1,6 +1,6 @@
-// The pages bench:dashboard measures: the dashboard (signed in) and two baselines of the same origin on the
-// same feed: a page that parses each frame on its main thread, and the dashboard's own feed worker with
-// nothing drawn.
+// The pages bench:dashboard measures: the dashboard (signed in) and three baselines of the same origin on the
+// same feed: a page that parses each frame on its main thread, the dashboard's own feed worker with nothing
+// drawn, and that worker's readings written into plain cards (the floor of drawing them).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -101,6 +101,62 @@ export async function workerFeedPage(
       (window as unknown as { __feedWorker: Worker }).__feedWorker = worker;
     },
     { script: workerPath, udf: udfId, jwt: token },
+  );
+  return page;
+}
+
+/**
+ * The floor of drawing: the dashboard's feed worker on an empty page of the same origin, and its numbers
+ * written into `boxes` plain cards (the dashboard's card size, the reading's box a fixed-size `contain:
+ * strict` box, one Text node changed through `.data`), with no framework and nothing else on the page: the
+ * least a page that draws these readings can pay on this machine in this run.
+ */
+export async function plainCardsPage(
+  browser: Browser,
+  baseUrl: string,
+  workerPath: string,
+  udfId: string,
+  token: string,
+  boxes: number,
+): Promise<Page> {
+  const page = await blankPage(browser, baseUrl);
+  await page.evaluate(
+    ({ script, udf, jwt, count }) => {
+      document.body.style.cssText =
+        'margin:0;display:flex;flex-wrap:wrap;gap:10px;padding:10px;font:13px sans-serif;align-content:flex-start';
+      const texts: Text[] = [];
+      for (let at = 0; at < count; at += 1) {
+        const card = document.createElement('button');
+        card.style.cssText =
+          'all:unset;box-sizing:border-box;display:block;width:200px;height:88px;padding:10px;border:1px solid #e5e7eb;border-left:5px solid #27ae60;border-radius:6px;contain:layout style';
+        const name = document.createElement('span');
+        name.style.display = 'block';
+        name.textContent = `Sensor ${at + 1}`;
+        const box = document.createElement('span');
+        box.style.cssText =
+          'display:block;height:24px;font-size:18px;font-weight:600;line-height:24px;contain:strict;white-space:nowrap;overflow:hidden';
+        texts.push(box.appendChild(document.createTextNode('')));
+        card.append(name, box);
+        document.body.append(card);
+      }
+      const worker = new Worker(script, { type: 'module', name: 'device-feed' });
+      worker.addEventListener('message', ({ data }) => {
+        if (data?.type !== 'changes') {
+          return;
+        }
+        const { valueIndexes, values } = data.changes as { valueIndexes: Uint32Array; values: Float64Array };
+        for (let at = 0; at < valueIndexes.length; at += 1) {
+          const text = texts[valueIndexes[at] ?? count];
+          if (text !== undefined) {
+            text.data = (values[at] ?? 0).toFixed(1);
+          }
+        }
+      });
+      const url = `${location.origin.replace(/^http/, 'ws')}/ws/device-data/${udf}/`;
+      worker.postMessage({ type: 'open', url, token: jwt });
+      (window as unknown as { __feedWorker: Worker }).__feedWorker = worker;
+    },
+    { script: workerPath, udf: udfId, jwt: token, count: boxes },
   );
   return page;
 }

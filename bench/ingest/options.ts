@@ -29,12 +29,14 @@ export type BenchOptions = {
   resultsDir: string;
   /** Directory for V8 CPU profiles of the server and the load generator (node --cpu-prof); null: none. */
   cpuProfileDir: string | null;
+  /** PostgreSQL: after the COPY baseline, search the receiving floor (receive-floor.ts); false with --skip-floor. */
+  receiveFloor: boolean;
 };
 
 export const USAGE = `npm run bench:ingest -- [--pglite | --database-url postgres://…/empty_db]
   [--start POINTS_PER_S (20000; PGlite 5000)] [--max-devices N (2500; PGlite 600)] [--growth 1.5]
   [--step-seconds 20] [--warmup 5] [--final-seconds 60] [--sensors 100] [--rate 1] [--feeds 50]
-  [--copy-batch-rows N] [--results-dir bench/results] [--cpu-prof DIR]`;
+  [--copy-batch-rows N] [--results-dir bench/results] [--cpu-prof DIR] [--skip-floor]`;
 
 /** The local server a throw-away database is created on when no --database-url is given. */
 export const LOCAL_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432';
@@ -72,6 +74,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       'copy-batch-rows': { type: 'string' },
       'results-dir': { type: 'string' },
       'cpu-prof': { type: 'string' },
+      'skip-floor': { type: 'boolean' },
     },
     strict: true,
   });
@@ -103,6 +106,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
         : numberOption('copy-batch-rows', copyBatchRows, 0, isPositiveInteger),
     resultsDir: values['results-dir'] ?? 'bench/results',
     cpuProfileDir: values['cpu-prof'] ?? null,
+    receiveFloor: !pglite && !(values['skip-floor'] ?? false),
   };
 }
 

@@ -24,6 +24,7 @@ import {
   TARGET_PGLITE_LAG_P99_MS,
 } from './options';
 import { provisionDevices, provisionUnits } from './provision';
+import { measureReceiveFloor, type ReceiveFloor } from './receive-floor';
 import { runStep, type StepContext, type StepResult, storedFigures } from './run-step';
 import { stepProgressLine } from './step-table';
 import type { BenchSummary } from './summary';
@@ -119,6 +120,33 @@ async function measureCopy(
   }
 }
 
+/**
+ * After the server stopped and the COPY baseline: the receiving floor, searched from the capacity found up
+ * to as many points a second as the COPY baseline wrote (a floor above that says nothing more).
+ */
+async function searchReceiveFloor(
+  options: BenchOptions,
+  fromDevices: number,
+  copyRowsPerSecond: number,
+): Promise<ReceiveFloor> {
+  const maxDevices = Math.max(fromDevices, Math.ceil(copyRowsPerSecond / pointsPerDevice(options)));
+  say(`Receiving floor (a bare broker parsing each tree, nothing stored) from ${fromDevices} devices …`);
+  return measureReceiveFloor({
+    sensors: options.sensors,
+    rate: options.rate,
+    warmup: options.warmup,
+    stepSeconds: options.stepSeconds,
+    search: {
+      startDevices: fromDevices,
+      maxDevices,
+      growth: options.growth,
+      resolution: RESOLUTION,
+      maxSteps: 8,
+    },
+    say,
+  });
+}
+
 /** One capacity search end to end; every resource it opens is registered with `cleanup`. */
 export async function runBench(options: BenchOptions, cleanup: Cleanup): Promise<BenchSummary> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vigil-bench-'));
@@ -207,6 +235,14 @@ export async function runBench(options: BenchOptions, cleanup: Cleanup): Promise
           capacityPointsPerSecond ?? model?.stored.pointsPerSecond ?? 0,
         );
   const ratioToCopy = copy.copy === null ? null : (capacityPointsPerSecond ?? 0) / copy.copy.rowsPerSecond;
+  const receiveFloor =
+    copy.copy !== null && options.receiveFloor
+      ? await searchReceiveFloor(
+          options,
+          capacityStep?.devices ?? search.startDevices,
+          copy.copy.rowsPerSecond,
+        )
+      : null;
   const targets = evaluateTargets({
     pglite: options.pglite,
     capacityPointsPerSecond,
@@ -239,6 +275,11 @@ export async function runBench(options: BenchOptions, cleanup: Cleanup): Promise
     copyBaseline: copy.copy,
     copyNote: copy.note,
     ratioToCopy,
+    receiveFloor,
+    floorToCopy:
+      receiveFloor?.floor == null || copy.copy === null
+        ? null
+        : receiveFloor.floor.pointsPerSecond / copy.copy.rowsPerSecond,
     final,
     targets,
     passed: allPassed(targets),

@@ -69,6 +69,8 @@ function summary(final: StepResult | null): BenchSummary {
     copyBaseline: { rows: 2_000_000, batchRows: 25_000, seconds: 10, rowsPerSecond: 200_000 },
     copyNote: null,
     ratioToCopy,
+    receiveFloor: null,
+    floorToCopy: null,
     final,
     targets,
     passed: allPassed(targets),
@@ -105,6 +107,53 @@ describe('formatSummary', () => {
     expect(text).toMatch(/none: not even the smallest load held/);
     expect(text).toMatch(/COPY baseline, same rows\s+n\/a \(no step stored a row to model on\)/);
     expect(text).toMatch(/run at 80 % of capacity\s+not run/);
+  });
+});
+
+describe('formatSummary, the receiving floor', () => {
+  const floorStep = (devices: number, held: boolean) => ({
+    devices,
+    offeredPointsPerSecond: devices * 100,
+    receivedPointsPerSecond: held ? devices * 100 : devices * 80,
+    sentShare: held ? 1 : 0.85,
+    ackP99Ms: held ? 300 : 1700,
+    generatorCores: 0.9,
+    receiverCores: 0.6,
+    held,
+  });
+
+  it('shows the floor beside the COPY baseline, and says when the target is above it', () => {
+    const text = formatSummary({
+      ...summary(null),
+      receiveFloor: {
+        steps: [floorStep(1000, true), floorStep(1500, false)],
+        floor: { devices: 1000, pointsPerSecond: 100_000 },
+        searchEnding: 'the next load up failed within 10 % above it',
+      },
+      floorToCopy: 0.5,
+    });
+    expect(text).toMatch(
+      /receiving floor \(parse only, nothing stored\)\s+100,000 points\/s \(1,000 devices; cores: load generator 0\.90, broker 0\.60\)/,
+    );
+    expect(text).toMatch(/floor \/ COPY\s+0\.50/);
+    expect(text).toMatch(
+      /below the 0\.6 × COPY target: no server receiving these trees on this machine can reach it/,
+    );
+  });
+
+  it('says nothing of the target when the floor is above it, and nothing at all when not measured', () => {
+    const measured = formatSummary({
+      ...summary(null),
+      receiveFloor: {
+        steps: [floorStep(1000, true)],
+        floor: { devices: 1000, pointsPerSecond: 100_000 },
+        searchEnding: '',
+      },
+      floorToCopy: 0.7,
+    });
+    expect(measured).toMatch(/floor \/ COPY\s+0\.70/);
+    expect(measured).not.toMatch(/below the 0\.6/);
+    expect(formatSummary(summary(null))).not.toMatch(/receiving floor/);
   });
 });
 

@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { StepLimits } from './capacity-search';
 import type { CopyBaselineResult } from './copy-baseline';
 import type { DatabaseActivity } from './database-activity';
-import type { BenchOptions } from './options';
+import { type BenchOptions, TARGET_COPY_SHARE } from './options';
+import type { ReceiveFloor } from './receive-floor';
 import type { StepResult } from './run-step';
 import { cores, count, formatStepTable, ms, percent, stepCells } from './step-table';
 import type { Target } from './targets';
@@ -23,6 +24,10 @@ export type BenchSummary = {
   copyNote: string | null;
   /** capacity (stored points/s) ÷ COPY rows/s. */
   ratioToCopy: number | null;
+  /** The receiving floor (receive-floor.ts), PostgreSQL runs only; null when not measured. */
+  receiveFloor: ReceiveFloor | null;
+  /** The floor's points/s ÷ COPY rows/s: the most capacity / COPY any server could reach in this run. */
+  floorToCopy: number | null;
   final: StepResult | null;
   targets: Target[];
   passed: boolean;
@@ -52,7 +57,38 @@ function copyLines(summary: BenchSummary): string[] {
         : `${count(copy.rowsPerSecond)} rows/s (${count(copy.rows)} rows, batches of ${count(copy.batchRows)})`,
     ),
     row('capacity / COPY', summary.ratioToCopy === null ? 'n/a' : summary.ratioToCopy.toFixed(2)),
+    ...floorLines(summary),
   ];
+}
+
+/** The receiving floor: what the machine receives and parses beside the load generator, storing nothing. */
+function floorLines(summary: BenchSummary): string[] {
+  const { receiveFloor, floorToCopy } = summary;
+  if (receiveFloor === null) {
+    return [];
+  }
+  const { floor } = receiveFloor;
+  const held = floor === null ? undefined : receiveFloor.steps.find((step) => step.devices === floor.devices);
+  const lines = [
+    row(
+      'receiving floor (parse only, nothing stored)',
+      floor === null || held === undefined
+        ? 'none: not even its first step held'
+        : `${count(floor.pointsPerSecond)} points/s (${count(floor.devices)} devices; cores: load generator ` +
+            `${cores(held.generatorCores)}, broker ${cores(held.receiverCores)})`,
+    ),
+    row('floor search ended', receiveFloor.searchEnding),
+    row('floor / COPY', floorToCopy === null ? 'n/a' : floorToCopy.toFixed(2)),
+  ];
+  if (floorToCopy !== null && floorToCopy < TARGET_COPY_SHARE) {
+    lines.push(
+      row(
+        '',
+        `below the ${TARGET_COPY_SHARE} × COPY target: no server receiving these trees on this machine can reach it`,
+      ),
+    );
+  }
+  return lines;
 }
 
 function finalLines(final: StepResult | null): string[] {
