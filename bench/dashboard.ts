@@ -14,7 +14,7 @@ import { type DeviceIdentity, startSimulator } from '@vigil/simulator';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/fixtures/chromium';
 import { measure } from './dashboard/measure';
-import { feedWorkerPath, parsingPage, plainCardsPage, signedInPage, workerFeedPage } from './dashboard/pages';
+import { feedWorkerPath, parsingPage, signedInPage, workerFeedPage } from './dashboard/pages';
 import { checkReadingsChange, type ReadingsCheck } from './dashboard/readings';
 import { costAbove, type UpdateSummary } from './dashboard/windows';
 import { provisionDevices, provisionUnits } from './ingest/provision';
@@ -149,7 +149,7 @@ async function main(): Promise<void> {
         const parsing = await parsingPage(browser, server.baseUrl, DEVICE.udfId, token);
         const empty = await measure(parsing, { seconds, resultsDir: RESULTS_DIR });
         await parsing.context().close();
-        const plain = await plainCardsPage(
+        const plain = await workerFeedPage(
           browser,
           server.baseUrl,
           workerPath,

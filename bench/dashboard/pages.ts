@@ -81,8 +81,11 @@ export function feedWorkerPath(webDist: string): string {
 }
 
 /**
- * The dashboard's feed worker (the same built script, socket, parse and diff) on an empty page of the same
- * origin, its `changes` messages received and dropped: what the dashboard's main thread pays before drawing.
+ * The dashboard's feed worker (the same built script: socket, parse and diff) on an empty page of the same
+ * origin. With `cards` 0 its `changes` messages are received and dropped: what the dashboard's main thread pays
+ * before drawing. Otherwise its numbers are written into that many plain cards (the dashboard's card size, the
+ * reading's box a fixed-size `contain: strict` box, one Text node changed through `.data`), with no framework and
+ * nothing else on the page: the least a page that draws these readings can pay on this machine in this run.
  */
 export async function workerFeedPage(
   browser: Browser,
@@ -90,41 +93,16 @@ export async function workerFeedPage(
   workerPath: string,
   udfId: string,
   token: string,
-): Promise<Page> {
-  const page = await blankPage(browser, baseUrl);
-  await page.evaluate(
-    ({ script, udf, jwt }) => {
-      const worker = new Worker(script, { type: 'module', name: 'device-feed' });
-      worker.addEventListener('message', () => {});
-      const url = `${location.origin.replace(/^http/, 'ws')}/ws/device-data/${udf}/`;
-      worker.postMessage({ type: 'open', url, token: jwt });
-      (window as unknown as { __feedWorker: Worker }).__feedWorker = worker;
-    },
-    { script: workerPath, udf: udfId, jwt: token },
-  );
-  return page;
-}
-
-/**
- * The floor of drawing: the dashboard's feed worker on an empty page of the same origin, and its numbers
- * written into `boxes` plain cards (the dashboard's card size, the reading's box a fixed-size `contain:
- * strict` box, one Text node changed through `.data`), with no framework and nothing else on the page: the
- * least a page that draws these readings can pay on this machine in this run.
- */
-export async function plainCardsPage(
-  browser: Browser,
-  baseUrl: string,
-  workerPath: string,
-  udfId: string,
-  token: string,
-  boxes: number,
+  cards = 0,
 ): Promise<Page> {
   const page = await blankPage(browser, baseUrl);
   await page.evaluate(
     ({ script, udf, jwt, count }) => {
-      document.body.style.cssText =
-        'margin:0;display:flex;flex-wrap:wrap;gap:10px;padding:10px;font:13px sans-serif;align-content:flex-start';
       const texts: Text[] = [];
+      if (count > 0) {
+        document.body.style.cssText =
+          'margin:0;display:flex;flex-wrap:wrap;gap:10px;padding:10px;font:13px sans-serif;align-content:flex-start';
+      }
       for (let at = 0; at < count; at += 1) {
         const card = document.createElement('button');
         card.style.cssText =
@@ -141,7 +119,7 @@ export async function plainCardsPage(
       }
       const worker = new Worker(script, { type: 'module', name: 'device-feed' });
       worker.addEventListener('message', ({ data }) => {
-        if (data?.type !== 'changes') {
+        if (count === 0 || data?.type !== 'changes') {
           return;
         }
         const { valueIndexes, values } = data.changes as { valueIndexes: Uint32Array; values: Float64Array };
@@ -156,7 +134,7 @@ export async function plainCardsPage(
       worker.postMessage({ type: 'open', url, token: jwt });
       (window as unknown as { __feedWorker: Worker }).__feedWorker = worker;
     },
-    { script: workerPath, udf: udfId, jwt: token, count: boxes },
+    { script: workerPath, udf: udfId, jwt: token, count: cards },
   );
   return page;
 }
