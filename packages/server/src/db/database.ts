@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -31,25 +32,35 @@ export type PgliteThread = 'worker' | 'main';
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
   | { kind: 'pglite'; dataDir: string; thread?: PgliteThread }
-  | { kind: 'pglite-memory'; thread?: PgliteThread };
+  /** `snapshot`: a `dumpDataDir()` tarball to start from instead of an empty database (test-database.ts). */
+  | { kind: 'pglite-memory'; thread?: PgliteThread; snapshot?: string };
 
-const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzle');
+export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzle');
 
 /** Opens the embedded PGlite (locked to this process) or a PostgreSQL pool. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
     return openPostgres(options.url, options.poolSize ?? 10);
   }
-  return openPglite(options.kind === 'pglite' ? options.dataDir : undefined, options.thread ?? 'worker');
+  return options.kind === 'pglite'
+    ? openPglite(options.dataDir, options.thread ?? 'worker')
+    : openPglite(undefined, options.thread ?? 'worker', options.snapshot);
 }
 
-async function openPglite(dataDir: string | undefined, thread: PgliteThread): Promise<DatabaseHandle> {
+async function openPglite(
+  dataDir: string | undefined,
+  thread: PgliteThread,
+  snapshot?: string,
+): Promise<DatabaseHandle> {
   const lock = dataDir === undefined ? undefined : acquireDataDirLock(dataDir);
   try {
     const client =
       thread === 'worker'
-        ? await PgliteWorkerClient.start(dataDir, WORKER_EVENTS)
-        : await startPglite(dataDir);
+        ? await PgliteWorkerClient.start(dataDir, {
+            ...WORKER_EVENTS,
+            ...(snapshot === undefined ? {} : { snapshot }),
+          })
+        : await startPglite(dataDir, snapshot);
     // The worker client answers the calls Drizzle's PGlite session makes (query with rowMode and parsers,
     // exec, transaction); db/pglite-worker-client.ts.
     const db = drizzlePglite({ client: client as PGlite, schema });
@@ -84,8 +95,11 @@ const WORKER_EVENTS: PgliteWorkerEvents = {
   onWorkerRestarted: () => process.stderr.write('The embedded database is open again.\n'),
 };
 
-async function startPglite(dataDir: string | undefined): Promise<PGlite> {
-  const client = dataDir === undefined ? new PGlite() : new PGlite(path.join(dataDir, 'pgdata'));
+async function startPglite(dataDir: string | undefined, snapshot: string | undefined): Promise<PGlite> {
+  const client =
+    dataDir !== undefined
+      ? new PGlite(path.join(dataDir, 'pgdata'))
+      : new PGlite(snapshot === undefined ? {} : { loadDataDir: new Blob([await readFile(snapshot)]) });
   await client.waitReady;
   return client;
 }

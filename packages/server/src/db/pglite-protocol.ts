@@ -24,7 +24,8 @@ export type PgliteResponse =
 /** The worker's first message: PGlite is open, or why it is not. */
 export type PgliteReady = { ready: true } | { ready: false; error: SerializedError };
 
-export type PgliteWorkerData = { dataDir: string | undefined };
+/** `snapshot`: with no data directory, a `dumpDataDir()` tarball the in-memory database starts from (tests). */
+export type PgliteWorkerData = { dataDir: string | undefined; snapshot?: string };
 
 /**
  * An Error as plain data: structured clone keeps only name, message and stack of an Error, and callers read

@@ -34,7 +34,9 @@ export type PgliteWorkerEvents = {
 
 export type PgliteWorkerOptions = PgliteWorkerEvents & {
   /** Starts a worker on the data directory and resolves once PGlite is open in it (tests wrap it). */
-  spawn?: (dataDir: string | undefined) => Promise<Worker>;
+  spawn?: (dataDir: string | undefined, snapshot?: string) => Promise<Worker>;
+  /** With no data directory: a `dumpDataDir()` tarball the in-memory database starts from (tests). */
+  snapshot?: string;
   /** Waits before each further attempt to start a new worker (ms); the last one repeats. */
   restartDelaysMs?: readonly number[];
 };
@@ -81,7 +83,7 @@ export class PgliteWorkerClient implements PgliteQueryable {
     dataDir: string | undefined,
     options: PgliteWorkerOptions = {},
   ): Promise<PgliteWorkerClient> {
-    const worker = await (options.spawn ?? spawnPgliteWorker)(dataDir);
+    const worker = await (options.spawn ?? spawnPgliteWorker)(dataDir, options.snapshot);
     return new PgliteWorkerClient(worker, dataDir, options);
   }
 
@@ -239,10 +241,10 @@ export class PgliteWorkerClient implements PgliteQueryable {
 }
 
 /** Starts a worker on the data directory and waits until PGlite is open in it. */
-export async function spawnPgliteWorker(dataDir: string | undefined): Promise<Worker> {
+export async function spawnPgliteWorker(dataDir: string | undefined, snapshot?: string): Promise<Worker> {
   const worker = new Worker(workerBootstrap(), {
     eval: true,
-    workerData: { dataDir } satisfies PgliteWorkerData,
+    workerData: { dataDir, ...(snapshot === undefined ? {} : { snapshot }) } satisfies PgliteWorkerData,
   });
   const ready = await firstMessage(worker);
   if (!ready.ready) {

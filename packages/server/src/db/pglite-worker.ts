@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
@@ -20,10 +21,13 @@ async function main(): Promise<void> {
   if (port === null) {
     throw new Error('pglite-worker.ts runs as a worker_threads Worker');
   }
-  const { dataDir } = workerData as PgliteWorkerData;
+  const { dataDir, snapshot } = workerData as PgliteWorkerData;
   let pglite: PGlite;
   try {
-    pglite = dataDir === undefined ? new PGlite() : new PGlite(path.join(dataDir, 'pgdata'));
+    pglite =
+      dataDir !== undefined
+        ? new PGlite(path.join(dataDir, 'pgdata'))
+        : new PGlite(snapshot === undefined ? {} : { loadDataDir: new Blob([await readFile(snapshot)]) });
     await pglite.waitReady;
   } catch (error) {
     port.postMessage({ ready: false, error: serializeError(error) } satisfies PgliteReady);
