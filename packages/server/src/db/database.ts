@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -9,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { ADVISORY_LOCKS } from './advisory-locks';
 import { acquireDataDirLock } from './data-dir-lock';
+import { openPgliteInstance } from './pglite-open';
 import { PgliteWorkerClient, type PgliteWorkerEvents } from './pglite-worker-client';
 import * as schema from './schema';
 
@@ -60,7 +60,7 @@ async function openPglite(
             ...WORKER_EVENTS,
             ...(snapshot === undefined ? {} : { snapshot }),
           })
-        : await startPglite(dataDir, snapshot);
+        : await openPgliteInstance(dataDir, snapshot);
     // The worker client answers the calls Drizzle's PGlite session makes (query with rowMode and parsers,
     // exec, transaction); db/pglite-worker-client.ts.
     const db = drizzlePglite({ client: client as PGlite, schema });
@@ -94,15 +94,6 @@ const WORKER_EVENTS: PgliteWorkerEvents = {
     ),
   onWorkerRestarted: () => process.stderr.write('The embedded database is open again.\n'),
 };
-
-async function startPglite(dataDir: string | undefined, snapshot: string | undefined): Promise<PGlite> {
-  const client =
-    dataDir !== undefined
-      ? new PGlite(path.join(dataDir, 'pgdata'))
-      : new PGlite(snapshot === undefined ? {} : { loadDataDir: new Blob([await readFile(snapshot)]) });
-  await client.waitReady;
-  return client;
-}
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });

@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
+import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
+import { openPgliteInstance } from './pglite-open';
 import {
   type PgliteReady,
   type PgliteRequest,
@@ -24,11 +23,7 @@ async function main(): Promise<void> {
   const { dataDir, snapshot } = workerData as PgliteWorkerData;
   let pglite: PGlite;
   try {
-    pglite =
-      dataDir !== undefined
-        ? new PGlite(path.join(dataDir, 'pgdata'))
-        : new PGlite(snapshot === undefined ? {} : { loadDataDir: new Blob([await readFile(snapshot)]) });
-    await pglite.waitReady;
+    pglite = await openPgliteInstance(dataDir, snapshot);
   } catch (error) {
     port.postMessage({ ready: false, error: serializeError(error) } satisfies PgliteReady);
     return;
