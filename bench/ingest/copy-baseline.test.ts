@@ -52,6 +52,8 @@ describe.skipIf(url === undefined)('runCopyBaseline', () => {
     });
     expect(result).toMatchObject({ rows: 7, batchRows: 3 });
     expect(result?.rowsPerSecond).toBeGreaterThan(0);
+    // Read from /proc (Linux, as here): PostgreSQL's CPU per row while the baseline ran.
+    expect(result?.postgresCpuMicrosPerRow).toBeGreaterThanOrEqual(0);
     expect(await copied()).toEqual([
       [1, 0, 20.5, 0, false],
       [2, 0, null, 3, false],

@@ -2,8 +2,19 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import { postgresCpuSecondsBetween, sampleUsage } from './machine-usage';
 
-export type CopyBaselineResult = { rows: number; batchRows: number; seconds: number; rowsPerSecond: number };
+export type CopyBaselineResult = {
+  rows: number;
+  batchRows: number;
+  seconds: number;
+  rowsPerSecond: number;
+  /**
+   * CPU time of all PostgreSQL processes per row written (µs) while the baseline ran, the server stopped:
+   * what PostgreSQL itself pays to store one reading and nothing else. Null where /proc is not there.
+   */
+  postgresCpuMicrosPerRow: number | null;
+};
 
 export type CopyBaselinePlan = {
   /** The stored rows to model on: up to templateRows of those with ts in [templateFrom, templateTo). */
@@ -113,6 +124,7 @@ export async function runCopyBaseline(
   }
   const columns = ['ts', ...template.columns].map((column) => `"${column}"`).join(', ');
   let timedMs = 0;
+  const usageBefore = await sampleUsage();
   for (let first = 0; first < plan.rows; first += plan.batchRows) {
     const text = batchText(template, plan, first, Math.min(plan.batchRows, plan.rows - first));
     const started = performance.now();
@@ -124,12 +136,17 @@ export async function runCopyBaseline(
     await client.query('COMMIT');
     timedMs += performance.now() - started;
   }
+  const usageAfter = await sampleUsage();
   const seconds = timedMs / 1000;
   return {
     rows: plan.rows,
     batchRows: plan.batchRows,
     seconds,
     rowsPerSecond: seconds > 0 ? plan.rows / seconds : 0,
+    postgresCpuMicrosPerRow:
+      usageBefore === null || usageAfter === null
+        ? null
+        : (postgresCpuSecondsBetween(usageBefore, usageAfter) * 1e6) / plan.rows,
   };
 }
 

@@ -82,15 +82,20 @@ export async function sampleUsage(watchPid?: number): Promise<UsageSample | null
 
 /** Usage between two samples taken `seconds` apart; a process started in between counts in full. */
 export function usageBetween(start: UsageSample, end: UsageSample, seconds: number): UsageFigures {
-  let postgres = 0;
-  for (const [pid, ticks] of end.postgresTicks) {
-    postgres += ticks - (start.postgresTicks.get(pid) ?? 0);
-  }
   const total = end.machineTotal - start.machineTotal;
   return {
     machineBusy: total > 0 ? (end.machineBusy - start.machineBusy) / total : 0,
-    postgresCores: postgres / TICKS_PER_SECOND / seconds,
+    postgresCores: postgresCpuSecondsBetween(start, end) / seconds,
     waitingCores:
       start.waitNs === null || end.waitNs === null ? null : (end.waitNs - start.waitNs) / 1e9 / seconds,
   };
+}
+
+/** CPU seconds all PostgreSQL processes spent between two samples (a process started in between counts in full). */
+export function postgresCpuSecondsBetween(start: UsageSample, end: UsageSample): number {
+  let ticks = 0;
+  for (const [pid, spent] of end.postgresTicks) {
+    ticks += spent - (start.postgresTicks.get(pid) ?? 0);
+  }
+  return ticks / TICKS_PER_SECOND;
 }

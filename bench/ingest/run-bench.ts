@@ -14,6 +14,7 @@ import {
   searchEnding,
 } from './capacity-search';
 import { type CopyBaselineResult, removeBaselineRows, runCopyBaseline } from './copy-baseline';
+import { cpuBudget } from './cpu-budget';
 import { FeedObserver } from './feed-observer';
 import { LoadGenerator } from './load-control';
 import {
@@ -21,6 +22,7 @@ import {
   FINAL_SHARE,
   pointsPerDevice,
   startDevices,
+  TARGET_COPY_SHARE,
   TARGET_PGLITE_LAG_P99_MS,
 } from './options';
 import { provisionDevices, provisionUnits } from './provision';
@@ -280,6 +282,13 @@ export async function runBench(options: BenchOptions, cleanup: Cleanup): Promise
       receiveFloor?.floor == null || copy.copy === null
         ? null
         : receiveFloor.floor.pointsPerSecond / copy.copy.rowsPerSecond,
+    cpuBudget: cpuBudget({
+      share: TARGET_COPY_SHARE,
+      cpus: os.cpus().length,
+      copy: copy.copy,
+      floorSteps: receiveFloor?.steps ?? [],
+      capacity: capacityStep,
+    }),
     final,
     targets,
     passed: allPassed(targets),

@@ -66,11 +66,18 @@ function summary(final: StepResult | null): BenchSummary {
     steps: [step(1000), stalled],
     capacity: { devices: 1000, pointsPerSecond: 100_000, step: 1 },
     searchEnding: 'the next load up failed within 10 % above it',
-    copyBaseline: { rows: 2_000_000, batchRows: 25_000, seconds: 10, rowsPerSecond: 200_000 },
+    copyBaseline: {
+      rows: 2_000_000,
+      batchRows: 25_000,
+      seconds: 10,
+      rowsPerSecond: 200_000,
+      postgresCpuMicrosPerRow: 4,
+    },
     copyNote: null,
     ratioToCopy,
     receiveFloor: null,
     floorToCopy: null,
+    cpuBudget: null,
     final,
     targets,
     passed: allPassed(targets),
@@ -154,6 +161,41 @@ describe('formatSummary, the receiving floor', () => {
     expect(measured).toMatch(/floor \/ COPY\s+0\.70/);
     expect(measured).not.toMatch(/below the 0\.6/);
     expect(formatSummary(summary(null))).not.toMatch(/receiving floor/);
+  });
+});
+
+describe('formatSummary, the CPU budget at the target', () => {
+  const budget = {
+    share: 0.6,
+    targetPointsPerSecond: 120_000,
+    cpus: 2,
+    budgetMicros: 16.67,
+    generatorMicros: 4,
+    receivingMicros: 3,
+    copyMicros: 4,
+    leftMicros: 5.67,
+    restAtCapacityMicros: 11.34,
+  };
+
+  it('shows what a point may cost, what is spoken for, what is left and what is spent on it today', () => {
+    const text = formatSummary({ ...summary(null), cpuBudget: budget });
+    expect(text).toMatch(
+      /CPU a point may cost at 0\.6 × COPY\s+16\.7 µs of a core \(120,000 points\/s on 2 cores\)/,
+    );
+    expect(text).toMatch(
+      /spoken for\s+load generator 4\.0 µs, receiving and parsing 3\.0 µs, PostgreSQL's COPY 4\.0 µs/,
+    );
+    expect(text).toMatch(/left for all else a reading needs\s+5\.7 µs/);
+    expect(text).toMatch(
+      /all else, spent at capacity\s+11\.3 µs \(server and PostgreSQL, 2\.0 × what is left\)/,
+    );
+  });
+
+  it('says nothing is left when the spoken-for work fills the budget, and prints nothing unmeasured', () => {
+    const text = formatSummary({ ...summary(null), cpuBudget: { ...budget, leftMicros: -1 } });
+    expect(text).toMatch(/left for all else a reading needs\s+nothing/);
+    expect(text).toMatch(/all else, spent at capacity\s+11\.3 µs \(server and PostgreSQL\)/);
+    expect(formatSummary(summary(null))).not.toMatch(/CPU a point may cost/);
   });
 });
 

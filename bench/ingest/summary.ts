@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { StepLimits } from './capacity-search';
 import type { CopyBaselineResult } from './copy-baseline';
+import type { CpuBudget } from './cpu-budget';
 import type { DatabaseActivity } from './database-activity';
 import { type BenchOptions, TARGET_COPY_SHARE } from './options';
 import type { ReceiveFloor } from './receive-floor';
@@ -28,6 +29,8 @@ export type BenchSummary = {
   receiveFloor: ReceiveFloor | null;
   /** The floor's points/s ÷ COPY rows/s: the most capacity / COPY any server could reach in this run. */
   floorToCopy: number | null;
+  /** CPU per point at the capacity target, what is spoken for and what is left (cpu-budget.ts). */
+  cpuBudget: CpuBudget | null;
   final: StepResult | null;
   targets: Target[];
   passed: boolean;
@@ -58,7 +61,35 @@ function copyLines(summary: BenchSummary): string[] {
     ),
     row('capacity / COPY', summary.ratioToCopy === null ? 'n/a' : summary.ratioToCopy.toFixed(2)),
     ...floorLines(summary),
+    ...budgetLines(summary.cpuBudget),
   ];
+}
+
+const micros = (value: number) => `${value.toFixed(1)} µs`;
+
+/** What a point may cost at the target on this machine, and what the server spends beyond the floor and COPY. */
+function budgetLines(budget: CpuBudget | null): string[] {
+  if (budget === null) {
+    return [];
+  }
+  const { leftMicros, restAtCapacityMicros: rest } = budget;
+  const lines = [
+    row(
+      `CPU a point may cost at ${budget.share} × COPY`,
+      `${micros(budget.budgetMicros)} of a core (${count(budget.targetPointsPerSecond)} points/s on ${budget.cpus} cores)`,
+    ),
+    row(
+      '  spoken for',
+      `load generator ${micros(budget.generatorMicros)}, receiving and parsing ${micros(budget.receivingMicros)}, ` +
+        `PostgreSQL's COPY ${micros(budget.copyMicros)}`,
+    ),
+    row('  left for all else a reading needs', leftMicros > 0 ? micros(leftMicros) : 'nothing'),
+  ];
+  if (rest !== null) {
+    const times = leftMicros > 0 ? `, ${(rest / leftMicros).toFixed(1)} × what is left` : '';
+    lines.push(row('  all else, spent at capacity', `${micros(rest)} (server and PostgreSQL${times})`));
+  }
+  return lines;
 }
 
 /** The receiving floor: what the machine receives and parses beside the load generator, storing nothing. */
