@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { E2E_WORKERS } from './fixtures/global-setup';
 
 export default defineConfig({
   test: {
@@ -6,8 +7,8 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['specs/**/*.spec.ts'],
     globalSetup: ['fixtures/global-setup.ts'],
-    // One browser and one server on a 2-core machine: files run one after another.
-    fileParallelism: false,
+    // Spec files run in E2E_WORKERS workers, each with its own browser and server (fixtures/e2e-server.ts).
+    maxWorkers: E2E_WORKERS,
     // Ceilings for a hung test on a busy machine, not expected durations: each wait inside ends on its event
     // and has its own two-minute guard (fixtures/wait.ts), which also applies to expect.poll.
     testTimeout: 600_000,

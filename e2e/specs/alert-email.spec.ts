@@ -1,7 +1,8 @@
 import { type RunningSimulator, startSimulator } from '@vigil/simulator';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin, SEEDED_PASSWORD } from '../fixtures/api-seed';
 import { DEMO, signIn, useBrowser } from '../fixtures/browser';
+import { e2eServer } from '../fixtures/e2e-server';
 import { addSimulatedDevice, seedManagedSite } from '../fixtures/managed-site';
 
 type OutboxItem = { id: number; to: string; subject: string; kind: string };
@@ -29,7 +30,7 @@ describe('an e-mail alert from a rule made in the browser', () => {
     });
     simulator = await startSimulator({
       devices: [identity],
-      transport: { kind: 'http', baseUrl: inject('baseUrl') },
+      transport: { kind: 'http', baseUrl: e2eServer().baseUrl },
       scenarioChance: 0,
       controlPort: 0,
     });

@@ -4,11 +4,12 @@ import path from 'node:path';
 import { MAINTENANCE_MESSAGES } from '@vigil/contracts';
 import { type RunningSimulator, startSimulator } from '@vigil/simulator';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin, SEEDED_PASSWORD } from '../fixtures/api-seed';
 import { DEMO, screenshot, signIn, useBrowser } from '../fixtures/browser';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../fixtures/chromium';
 import { openDashboard, readingOf } from '../fixtures/dashboard';
+import { e2eServer } from '../fixtures/e2e-server';
 import { freePort } from '../fixtures/free-port';
 import { addSimulatedDevice, type DeviceItem, seedManagedSite } from '../fixtures/managed-site';
 import { type ServerPlace, startVigilServer, type VigilServer } from '../fixtures/vigil-server';
@@ -29,7 +30,7 @@ async function seedManagedWdc4() {
   });
   const simulator = await startSimulator({
     devices: [identity],
-    transport: { kind: 'http', baseUrl: inject('baseUrl') },
+    transport: { kind: 'http', baseUrl: e2eServer().baseUrl },
     scenarioChance: 0,
     controlPort: 0,
   });

@@ -1,6 +1,6 @@
 import { startSimulator } from '@vigil/simulator';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   activate,
   apiCall,
@@ -10,6 +10,7 @@ import {
   uniqueTag,
 } from '../fixtures/api-seed';
 import { DEMO, screenshot, signIn, useBrowser } from '../fixtures/browser';
+import { e2eServer } from '../fixtures/e2e-server';
 import { seedManagedSite } from '../fixtures/managed-site';
 
 const isPath = (path: string) => (url: URL) => url.pathname === path;
@@ -108,7 +109,7 @@ describe('devices', () => {
       devices: [
         { serialNumber: unit.serial_number, code: unit.code, deviceType: '0300', udfId: unit.udf_id },
       ],
-      transport: { kind: 'mqtt', brokerUrl: inject('mqttUrl') },
+      transport: { kind: 'mqtt', brokerUrl: e2eServer().mqttUrl },
       rate: 2,
     });
     await waitForDeviceState(page, deviceId, 'Active');

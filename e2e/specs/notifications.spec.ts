@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import { NOTIFICATIONS_MESSAGES } from '@vigil/contracts';
 import { type RunningSimulator, startSimulator } from '@vigil/simulator';
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin, SEEDED_PASSWORD } from '../fixtures/api-seed';
 import { screenshot, signIn, useBrowser } from '../fixtures/browser';
+import { e2eServer } from '../fixtures/e2e-server';
 import { addSimulatedDevice, seedManagedSite } from '../fixtures/managed-site';
 
 type Row = { id: number; event_type: string; is_active: boolean; full_sensor_id: string | null };
@@ -24,7 +25,7 @@ async function seedAlarmSite() {
   });
   const simulator = await startSimulator({
     devices: [identity],
-    transport: { kind: 'http', baseUrl: inject('baseUrl') },
+    transport: { kind: 'http', baseUrl: e2eServer().baseUrl },
     scenarioChance: 0,
     controlPort: 0,
   });

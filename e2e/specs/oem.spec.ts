@@ -1,6 +1,7 @@
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin, uniqueTag } from '../fixtures/api-seed';
 import { DEMO, screenshot, signIn, useBrowser } from '../fixtures/browser';
+import { e2eServer } from '../fixtures/e2e-server';
 import { makePng } from '../fixtures/png';
 
 /** A 160×40 teal logo with a white band, easy to tell from the default mark. */
@@ -11,7 +12,7 @@ const RESET_EMAIL = 'manager@harborfeed.demo';
 
 /** Static pages live under api/v2. */
 async function deleteFlatpageByUrl(url: string): Promise<void> {
-  const base = `${inject('baseUrl')}/api/v2`;
+  const base = `${e2eServer().baseUrl}/api/v2`;
   const pages = (await (await fetch(`${base}/get-flatpages/`)).json()) as Array<{ id: number; url: string }>;
   const page = pages.find((item) => item.url === url);
   if (page !== undefined) {

@@ -1,7 +1,8 @@
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openLoginTab, screenshot, signIn, useBrowser } from '../fixtures/browser';
+import { e2eServer } from '../fixtures/e2e-server';
 import { linkFromMail } from '../fixtures/mail-catcher';
 
 const FIRST_PASSWORD = 'Silo-Gate-4411';
@@ -9,7 +10,7 @@ const RESET_PASSWORD = 'Tail-Pulley-8023';
 const CHANGED_PASSWORD = 'Head-Pulley-5150';
 
 async function post(path: string, body: unknown): Promise<Response> {
-  const response = await fetch(`${inject('baseUrl')}/api/v1/${path}`, {
+  const response = await fetch(`${e2eServer().baseUrl}/api/v1/${path}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
@@ -22,12 +23,12 @@ async function post(path: string, body: unknown): Promise<Response> {
 
 /** Seeds a person of their own through the API: demo registration (captcha solved here) and activation. */
 async function registerAndActivate(email: string): Promise<void> {
-  const challenge = await (await fetch(`${inject('baseUrl')}/api/v1/captcha/challenge/`)).json();
+  const challenge = await (await fetch(`${e2eServer().baseUrl}/api/v1/captcha/challenge/`)).json();
   const solution = await solveChallenge({ challenge, deriveKey });
   const captcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
   await post('register-for-demo/', { name: 'Paula Reyes', company: 'Reyes Grain', email, captcha });
   const activationPath = await linkFromMail(
-    inject('mailDir'),
+    e2eServer().mailDir,
     email,
     /https?:\/\/\S+?\/register\/activate\/[\w-]+/,
   );
@@ -62,7 +63,7 @@ describe('password reset and change', () => {
     await page.getByTestId('auth-panel').screenshot({ path: artifact('password-reset-requested') });
 
     const resetPath = await linkFromMail(
-      inject('mailDir'),
+      e2eServer().mailDir,
       email,
       /https?:\/\/\S+?\/password\/reset\/key\/[0-9a-z]+-[0-9a-f]+/,
     );

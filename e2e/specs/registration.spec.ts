@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO, screenshot, signIn, useBrowser } from '../fixtures/browser';
+import { e2eServer } from '../fixtures/e2e-server';
 import { linkFromMail } from '../fixtures/mail-catcher';
 
 const PASSWORD = 'Hopper-Bin-2718';
@@ -52,7 +53,7 @@ describe('demo registration and activation', () => {
     await closeUp(page.getByTestId('auth-panel'), 'register-success');
 
     const activationPath = await linkFromMail(
-      inject('mailDir'),
+      e2eServer().mailDir,
       email,
       /https?:\/\/\S+?\/register\/activate\/[\w-]+/,
     );

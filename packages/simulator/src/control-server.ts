@@ -9,6 +9,7 @@ export type ControlTarget = {
   clearAlarm: (sensorId: string) => void;
   sensorIds: () => string[];
   startScenario: (udfId: string, name: ScenarioName, seconds?: number) => boolean;
+  endScenario: (udfId: string, name: ScenarioName) => boolean;
 };
 
 export type ControlServer = { url: string; close: () => Promise<void> };
@@ -56,20 +57,24 @@ async function handle(
     send(response, 204);
     return;
   }
-  if (path === '/scenario' && request.method === 'POST') {
+  if (path === '/scenario' && (request.method === 'POST' || request.method === 'DELETE')) {
     const name = SCENARIO_NAMES.find((known) => known === body.name);
     const seconds = typeof body.seconds === 'number' ? body.seconds : undefined;
     if (typeof body.device !== 'string' || !name) {
       send(response, 400, { detail: `device and name (${SCENARIO_NAMES.join(', ')}) are required.` });
       return;
     }
-    send(response, target.startScenario(body.device, name, seconds) ? 204 : 404);
+    const done =
+      request.method === 'POST'
+        ? target.startScenario(body.device, name, seconds)
+        : target.endScenario(body.device, name);
+    send(response, done ? 204 : 404);
     return;
   }
   send(response, 404, { detail: 'Not found.' });
 }
 
-/** Local control API: POST/DELETE /alarm {sensor}, GET /sensors, POST /scenario {device, name, seconds}. */
+/** Local control API: POST/DELETE /alarm {sensor}, GET /sensors, POST /scenario {device, name, seconds}, DELETE /scenario {device, name}. */
 export async function startControlServer(
   target: ControlTarget,
   port: number,

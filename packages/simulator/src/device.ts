@@ -108,6 +108,11 @@ export class SimulatedDevice {
     return this.runner.start(name, this.tickCount, seconds);
   }
 
+  /** Ends a running scenario before its time (an offline device publishes again); false when none ran. */
+  endScenario(name: ScenarioName): boolean {
+    return this.runner.end(name);
+  }
+
   activeScenarios(): ActiveScenario[] {
     return this.runner.active();
   }

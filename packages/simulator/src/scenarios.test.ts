@@ -102,6 +102,17 @@ describe('scenarios', () => {
     expect(device.isPublishing).toBe(true);
   });
 
+  it('ends a scenario before its time when asked, and says when none ran', () => {
+    const device = buildDevice('0005');
+    device.startScenario('offline', 600);
+    device.step();
+    expect(device.isPublishing).toBe(false);
+    expect(device.endScenario('offline')).toBe(true);
+    expect(device.isPublishing).toBe(true);
+    expect(device.activeScenarios()).toEqual([]);
+    expect(device.endScenario('offline')).toBe(false);
+  });
+
   it('powers up again with counters reset and a new boot message', () => {
     const device = buildDevice('F500');
     device.takeBootMessage(NOW);

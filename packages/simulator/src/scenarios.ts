@@ -192,6 +192,16 @@ export class ScenarioRunner {
     }
   }
 
+  /** Ends every running scenario of that name now, as if its time were up; false when none ran. */
+  end(name: ScenarioName): boolean {
+    const ending = this.running.filter((entry) => entry.name === name);
+    this.running = this.running.filter((entry) => entry.name !== name);
+    for (const entry of ending) {
+      entry.def.end(entry.targetRef, this.host);
+    }
+    return ending.length > 0;
+  }
+
   isRunning(name: ScenarioName): boolean {
     return this.running.some((entry) => entry.name === name);
   }

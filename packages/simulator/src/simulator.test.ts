@@ -188,4 +188,18 @@ describe('control API', () => {
     const missing = await fetch(url, { method: 'POST', body: '{}' });
     expect(missing.status).toBe(400);
   });
+
+  it('starts a scenario and ends it before its time over HTTP', async () => {
+    const simulator = await run({ devices: [identity], transport: { kind: 'none' }, controlPort: 0 });
+    const url = `${simulator.controlUrl}/scenario`;
+    const body = JSON.stringify({ device: 'SIM00042', name: 'offline', seconds: 600 });
+    expect((await fetch(url, { method: 'POST', body })).status).toBe(204);
+    expect(simulator.getDevice('SIM00042')?.isPublishing).toBe(false);
+    expect((await fetch(url, { method: 'DELETE', body })).status).toBe(204);
+    expect(simulator.getDevice('SIM00042')?.isPublishing).toBe(true);
+    expect((await fetch(url, { method: 'DELETE', body })).status).toBe(404);
+    const unknownDevice = JSON.stringify({ device: 'SIM09999', name: 'offline' });
+    expect((await fetch(url, { method: 'DELETE', body: unknownDevice })).status).toBe(404);
+    expect((await fetch(url, { method: 'DELETE', body: '{}' })).status).toBe(400);
+  });
 });

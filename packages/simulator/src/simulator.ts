@@ -151,6 +151,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
         clearAlarm,
         sensorIds: () => devices.flatMap((device) => device.sensorIds()),
         startScenario: (udfId, name, seconds) => byId.get(udfId)?.startScenario(name, seconds) != null,
+        endScenario: (udfId, name) => byId.get(udfId)?.endScenario(name) ?? false,
       },
       options.controlPort,
     );
