@@ -12,9 +12,16 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 /** Failed tests, repeated after the totals so the end of a long CI log names them. */
 const failures = [];
 
+/** Each phase's wall time, printed again at the end (npm test should stay under 20 minutes: docs/performance.md). */
+const phases = [];
+
 function run(title, command, args, env = {}) {
   process.stdout.write(`\n=== ${title} ===\n`);
+  const started = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = Math.round((Date.now() - started) / 1000);
+  phases.push(`${title}: ${seconds} s`);
+  process.stdout.write(`=== ${title}: ${result.status === 0 ? 'done' : 'FAILED'} in ${seconds} s ===\n`);
   return result.status === 0;
 }
 
@@ -61,6 +68,7 @@ function finish(ok) {
   if (failures.length > 0) {
     process.stdout.write(`\nfailed:\n${failures.map((line) => `  - ${line}`).join('\n')}\n`);
   }
+  process.stdout.write(`\nphases:\n${phases.map((line) => `  - ${line}`).join('\n')}\n`);
   const skipped = totals.skipped > 0 ? `, ${totals.skipped} skipped` : '';
   process.stdout.write(`\ntests: ${totals.passed} passed, ${totals.failed} failed${skipped}\n`);
   process.exit(ok ? 0 : 1);
