@@ -52,8 +52,9 @@ describe('the dashboard of a device that goes offline and comes back', () => {
 
     // The device falls silent (10 minutes at most, a ceiling): the server marks it offline, and the open page
     // shows the text.
+    const control = simulator.controlUrl;
     const scenario = (method: 'POST' | 'DELETE') =>
-      fetch(`${simulator?.controlUrl}/scenario`, {
+      fetch(`${control}/scenario`, {
         method,
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ device: identity.udfId, name: 'offline', seconds: 600 }),
