@@ -35,7 +35,7 @@ async function snapshotKey(): Promise<string> {
  * (docs/performance.md 'The test suite's duration'). Written under another name and renamed, so a test file of
  * another worker never reads half of it.
  */
-async function migratedSnapshot(): Promise<string> {
+async function buildMigratedSnapshot(): Promise<string> {
   const file = path.join(os.tmpdir(), `vigil-test-pglite-${await snapshotKey()}.tar`);
   if (existsSync(file)) {
     return file;
@@ -53,6 +53,9 @@ async function migratedSnapshot(): Promise<string> {
   return file;
 }
 
+/** Built (or found) once per worker: the test files of a worker share this module (vitest.config.ts). */
+let migratedSnapshot: Promise<string> | undefined;
+
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a throw-away
  * database on the PostgreSQL server of TEST_DATABASE_URL when VIGIL_TEST_DRIVER=postgres.
@@ -60,7 +63,10 @@ async function migratedSnapshot(): Promise<string> {
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (process.env.VIGIL_TEST_DRIVER !== 'postgres' || serverUrl === undefined || serverUrl === '') {
-    const database = await openDatabase({ kind: 'pglite-memory', snapshot: await migratedSnapshot() });
+    const database = await openDatabase({
+      kind: 'pglite-memory',
+      snapshot: await (migratedSnapshot ??= buildMigratedSnapshot()),
+    });
     // Applies nothing (the snapshot's key covers every migration): migrated the way the server migrates.
     await database.migrate();
     return database;
