@@ -63,10 +63,8 @@ let migratedSnapshot: Promise<string> | undefined;
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (process.env.VIGIL_TEST_DRIVER !== 'postgres' || serverUrl === undefined || serverUrl === '') {
-    const database = await openDatabase({
-      kind: 'pglite-memory',
-      snapshot: await (migratedSnapshot ??= buildMigratedSnapshot()),
-    });
+    migratedSnapshot ??= buildMigratedSnapshot();
+    const database = await openDatabase({ kind: 'pglite-memory', snapshot: await migratedSnapshot });
     // Applies nothing (the snapshot's key covers every migration): migrated the way the server migrates.
     await database.migrate();
     return database;
