@@ -160,11 +160,16 @@ export function parseSiteTime(text: string, timeZone: string): number | null {
   if (!match || !isKnownTimeZone(timeZone)) {
     return null;
   }
-  const [year, month, day, hour, minute, second] = match
-    .slice(1)
-    .map((v) => (v === undefined ? 0 : Number(v)));
-  const wanted: Fields = { year, month, day, hour, minute, second };
-  const wall = Date.UTC(year, month - 1, day, hour, minute, second);
+  const field = (index: number) => Number(match[index] ?? 0);
+  const wanted: Fields = {
+    year: field(1),
+    month: field(2),
+    day: field(3),
+    hour: field(4),
+    minute: field(5),
+    second: field(6),
+  };
+  const wall = Date.UTC(wanted.year, wanted.month - 1, wanted.day, wanted.hour, wanted.minute, wanted.second);
   // Both offsets around the wall time are candidates; the earlier instant that shows the wall time wins.
   const candidates = [offsetAt(wall - DAY_MS, timeZone), offsetAt(wall + DAY_MS, timeZone)]
     .map((offset) => wall - offset)
