@@ -5,9 +5,12 @@ import {
   findTreeBoundsViolation,
   GROUP_REQUIRED_KEYS,
   MAX_MESSAGE_NESTING,
+  MAX_SENSOR_VALUE,
   MAX_TREE_GROUP_DEPTH,
   MAX_TREE_GROUPS,
+  MAX_TREE_NAME_LENGTH,
   MAX_TREE_SENSORS,
+  MAX_TREE_TEXT_LENGTH,
   SENSOR_REQUIRED_KEYS,
 } from './tree-bounds';
 
@@ -111,6 +114,52 @@ describe('findTreeBoundsViolation', () => {
       result.error?.issues.map((issue) => issue.path[0]);
     expect(missing(SensorSchema.safeParse({}))).toEqual([...SENSOR_REQUIRED_KEYS]);
     expect(missing(GroupSchema.safeParse({}))).toEqual([...GROUP_REQUIRED_KEYS]);
+  });
+
+  it(`refuses a sensor Value beyond ±${MAX_SENSOR_VALUE} or not finite, and accepts the bounds and null`, () => {
+    const reading = (Value: unknown) => treeWith([group(1, null, [{ ...sensor(7), Value } as never])]);
+    for (const value of [MAX_SENSOR_VALUE, -MAX_SENSOR_VALUE, 0, null, true, 451.5]) {
+      expect(findTreeBoundsViolation(reading(value))).toBeUndefined();
+    }
+    expect(findTreeBoundsViolation(reading(1.7976931348623157e308))).toBe(
+      `sensor 7: Value 1.7976931348623157e+308 is not a finite number within ±${MAX_SENSOR_VALUE}`,
+    );
+    expect(findTreeBoundsViolation(reading(-MAX_SENSOR_VALUE * 1.5))).toMatch(/^sensor 7: Value -1500/);
+    // JSON.parse reads 1e999 as Infinity.
+    const infinite = JSON.parse(JSON.stringify(reading(0)).replace('"Value":0', '"Value":1e999'));
+    expect(findTreeBoundsViolation(infinite)).toMatch(/Value Infinity is not a finite number/);
+    expect(findTreeBoundsViolation(treeWith([], [{ ...sensor(8), Value: Number.NaN }]))).toMatch(/NaN/);
+  });
+
+  it(`refuses a tree, group or sensor Id or Name over ${MAX_TREE_NAME_LENGTH} characters`, () => {
+    const long = 'x'.repeat(MAX_TREE_NAME_LENGTH + 1);
+    const fits = 'x'.repeat(MAX_TREE_NAME_LENGTH);
+    expect(
+      findTreeBoundsViolation({ ...treeWith([group(1, null, [{ ...sensor(1), Name: fits }])]), Name: fits }),
+    ).toBe(undefined);
+    const nameTooLong = `a sensor Id or Name is longer than ${MAX_TREE_NAME_LENGTH} characters`;
+    expect(findTreeBoundsViolation(treeWith([group(1, null, [{ ...sensor(1), Name: long }])]))).toBe(
+      nameTooLong,
+    );
+    expect(findTreeBoundsViolation(treeWith([], [{ ...sensor(1), Id: long }]))).toBe(nameTooLong);
+    expect(findTreeBoundsViolation(treeWith([group(1, [{ ...group(2), Name: long }])]))).toBe(
+      `a group Id or Name is longer than ${MAX_TREE_NAME_LENGTH} characters`,
+    );
+    expect(findTreeBoundsViolation({ ...treeWith([]), Name: long })).toBe(
+      `a tree Id or Name is longer than ${MAX_TREE_NAME_LENGTH} characters`,
+    );
+  });
+
+  it(`refuses any other text or key over ${MAX_TREE_TEXT_LENGTH} characters, in extra fields too`, () => {
+    const long = 'y'.repeat(MAX_TREE_TEXT_LENGTH + 1);
+    const textTooLong = `a text or key is longer than ${MAX_TREE_TEXT_LENGTH} characters`;
+    const withState = (State: string) =>
+      treeWith([group(1, null, [{ ...sensor(1), Meta: { Min: 0, Max: 10, Units: null, State } } as never])]);
+    expect(findTreeBoundsViolation(withState('y'.repeat(MAX_TREE_TEXT_LENGTH)))).toBeUndefined();
+    expect(findTreeBoundsViolation(withState(long))).toBe(textTooLong);
+    expect(findTreeBoundsViolation({ ...treeWith([]), firmwareExtra: { notes: [long] } })).toBe(textTooLong);
+    expect(findTreeBoundsViolation({ ...treeWith([]), [long]: 1 })).toBe(textTooLong);
+    expect(findNestingViolation({ type: 'boot', reason: long })).toBe(textTooLong);
   });
 
   it('returns undefined for values that are not objects, leaving them to the schema', () => {
