@@ -16,11 +16,12 @@ import { useLinkedDevice } from './hooks/useLinkedDevice';
 import { createSensorStore } from './sensor-store';
 
 /**
- * The dashboard does not show last_seen_at, which changes on every read: without it a re-read that changed
- * nothing shown keeps the same object (React Query shares equal results) and renders nothing.
+ * The dashboard shows last_seen_at only while the device is offline, when it no longer changes: online it
+ * changes on every read, and without it a re-read that changed nothing shown keeps the same object (React
+ * Query shares equal results) and renders nothing.
  */
 function withoutLastSeen(device: Device): Device {
-  return { ...device, last_seen_at: null };
+  return device.is_online ? { ...device, last_seen_at: null } : device;
 }
 
 /**

@@ -11,6 +11,8 @@ export type DashboardContextValue = {
   /** Full id of the sensor under test, in maintenance mode. */
   testedId: string | null;
   testState: MaintenanceInfoEntry['state'] | null;
+  /** The device is offline: every reading is its last one, shown greyed without a status. */
+  isStale: boolean;
   /** The device's custom names, images, types and degrees; null until loaded (or when they fail to load). */
   settings: SensorDisplaySettings | null;
   /** Maintenance mode only: the sensors due, overdue or never tested (docs/proof-tests.md). */

@@ -19,6 +19,9 @@ export const DASHBOARD_MESSAGES = {
   testSucceeded: 'The maintenance test succeeded. Click to submit the result',
   testFailed: 'The maintenance test failed: the time is up. Click to submit the result',
   hideDisabled: 'Hide disabled sensors',
+  lastData: (time: string) => `Last data received ${time}. The values below are from then.`,
+  neverReported: 'No data has been received from this device yet.',
+  offlineBadge: 'Offline',
 } as const;
 
 /** The failed-load text; a super user is also asked to check the client and site chosen. */

@@ -50,7 +50,13 @@ export function isSensorHidden(reason: HideReason, filter: NodeFilter): boolean 
   return filter !== 'all';
 }
 
-export type StatusTone = 'ok' | 'warning' | 'alarm' | 'muted';
+export type StatusTone = 'ok' | 'warning' | 'alarm' | 'muted' | 'stale';
+
+/**
+ * The state line of every reading while the device is offline: its last value stays, greyed, but no status
+ * (not even OK) is claimed for a sensor nobody hears from (issue 23; docs/decisions.md).
+ */
+export const STALE_STATE_TEXT = 'Offline';
 
 /** Card colour: OK green, WARNING amber, Alarm (or the alarm flag) red, N/A, Not Scanned and others grey. */
 export function statusToneOf(sensor: Pick<Sensor, 'Status' | 'Alarm'>): StatusTone {

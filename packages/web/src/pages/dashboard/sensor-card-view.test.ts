@@ -53,3 +53,16 @@ describe('cardViewOf', () => {
     });
   });
 });
+
+describe('cardViewOf while the device is offline', () => {
+  it('keeps the last value but claims no status: greyed, and never OK', () => {
+    const ok: Sensor = { ...reading, Status: 'OK' };
+    const view = cardViewOf('E1.ntc.1', ok, null, true);
+    expect(view).toMatchObject({ value: '40.0', unit: '°C', tone: 'stale', state: 'Offline' });
+    expect(view.state).not.toBe('OK');
+  });
+  it('does not keep an alarm colour either', () => {
+    const alarmed: Sensor = { ...reading, Status: 'Alarm', Alarm: true };
+    expect(cardViewOf('E1.ntc.1', alarmed, null, true).tone).toBe('stale');
+  });
+});

@@ -1,5 +1,11 @@
 import { displaySensor, type Sensor, type SensorDisplaySettings } from '@vigil/contracts';
-import { displayValueOf, type StatusTone, stateTextOf, statusToneOf } from './dashboard-rules';
+import {
+  displayValueOf,
+  STALE_STATE_TEXT,
+  type StatusTone,
+  stateTextOf,
+  statusToneOf,
+} from './dashboard-rules';
 
 /** The texts and colour of a card's reading, written into the card without a React render. */
 export type CardView = {
@@ -12,11 +18,15 @@ export type CardView = {
   badge: string;
 };
 
-/** A reading under the device's display settings (custom type, k and c, degrees), as a card shows it. */
+/**
+ * A reading under the device's display settings (custom type, k and c, degrees), as a card shows it. A stale
+ * reading (the device is offline) keeps its last value, greyed, with no status.
+ */
 export function cardViewOf(
   fullId: string,
   reading: Sensor,
   settings: SensorDisplaySettings | null | undefined,
+  isStale = false,
 ): CardView {
   const shown = displaySensor(fullId, reading, settings);
   const { value, unit } = displayValueOf({
@@ -28,8 +38,8 @@ export function cardViewOf(
   return {
     value,
     unit,
-    state: stateTextOf(reading),
-    tone: statusToneOf(reading),
+    state: isStale ? STALE_STATE_TEXT : stateTextOf(reading),
+    tone: isStale ? 'stale' : statusToneOf(reading),
     isNumeric,
     badge: isNumeric ? unit.slice(0, 3) || '#' : 'I/O',
   };

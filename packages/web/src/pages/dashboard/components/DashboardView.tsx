@@ -14,12 +14,14 @@ import { DEFAULT_NODE_FILTER, isF500Family, type NodeFilter } from '../dashboard
 import type { FeedStatus } from '../hooks/feed-connection';
 import { useMaintenanceFlow } from '../hooks/useMaintenanceFlow';
 import { useProofTests } from '../hooks/useProofTests';
+import { useSiteTimeZone } from '../hooks/useSiteTimeZone';
 import type { SensorStore } from '../sensor-store';
 import { DashboardFilter } from './DashboardFilter';
 import { DashboardHeader } from './DashboardHeader';
 import { HistoricalDataModal } from './HistoricalDataModal';
 import { MaintenanceBar } from './MaintenanceBar';
 import { MaintenanceCommentDialog } from './MaintenanceCommentDialog';
+import { OfflineBanner } from './OfflineBanner';
 import { ProofTestSummary } from './ProofTestSummary';
 import { SensorGroups } from './SensorGroups';
 import { WarningsModal } from './WarningsModal';
@@ -51,6 +53,8 @@ export const DashboardView = memo(function DashboardView({
   const flow = useMaintenanceFlow(device.id, isMaintenance);
   const test = isMaintenance ? flow.maintenance.openTest : null;
   const deviceType = device.is_emulated_as ?? device.device_type;
+  const isOffline = mode !== 'snapshot' && !device.is_online;
+  const timeZone = useSiteTimeZone(device.location);
   const { handleSensorClick } = flow;
   // Without settings (still loading, or refused) the tree's own names, units and images show.
   const display = useQuery({
@@ -88,11 +92,22 @@ export const DashboardView = memo(function DashboardView({
       mode: isMaintenance ? 'maintenance' : mode === 'maintenance' ? 'live' : mode,
       testedId: test?.sensor_id ?? null,
       testState: test?.state ?? null,
+      isStale: isOffline,
       settings,
       proofTests: proofMarks,
       onSensorClick,
     }),
-    [store, isMaintenance, mode, test?.sensor_id, test?.state, settings, proofMarks, onSensorClick],
+    [
+      store,
+      isMaintenance,
+      mode,
+      test?.sensor_id,
+      test?.state,
+      isOffline,
+      settings,
+      proofMarks,
+      onSensorClick,
+    ],
   );
 
   const handleFix = async () => {
@@ -126,9 +141,7 @@ export const DashboardView = memo(function DashboardView({
               data-testid="snapshot-banner"
             />
           ) : null}
-          {mode !== 'snapshot' && !device.is_online ? (
-            <Alert type="warning" showIcon title={DASHBOARD_MESSAGES.offline} data-testid="offline-banner" />
-          ) : null}
+          {isOffline ? <OfflineBanner lastSeenAt={device.last_seen_at} timeZone={timeZone} /> : null}
           {feedStatus === 'reconnecting' ? (
             <Alert
               type="warning"
@@ -161,7 +174,11 @@ export const DashboardView = memo(function DashboardView({
         </div>
         <div className={styles.toolbar}>
           <DashboardFilter isF500={isF500Family(deviceType)} value={filter} onChange={setFilter} />
-          {feedStatus === 'live' ? (
+          {isOffline ? (
+            <Tag color="default" data-testid="feed-offline">
+              {DASHBOARD_MESSAGES.offlineBadge}
+            </Tag>
+          ) : feedStatus === 'live' ? (
             <Tag color="green" data-testid="feed-live">
               Live
             </Tag>

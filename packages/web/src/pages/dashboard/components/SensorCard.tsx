@@ -46,7 +46,8 @@ type ReadingNodes = {
  * subscription, so a frame costs only the cards near the viewport whose reading changed, with no render.
  */
 export const SensorCard = memo(function SensorCard({ sensor }: { sensor: LayoutSensor }) {
-  const { store, mode, testedId, testState, settings, proofTests, onSensorClick } = useDashboardContext();
+  const { store, mode, testedId, testState, settings, isStale, proofTests, onSensorClick } =
+    useDashboardContext();
   const { fullId, leafId } = sensor;
   const nodes = useRef<ReadingNodes>({
     card: null,
@@ -72,7 +73,7 @@ export const SensorCard = memo(function SensorCard({ sensor }: { sensor: LayoutS
       if (reading === undefined) {
         return;
       }
-      const view = cardViewOf(fullId, reading, settings);
+      const view = cardViewOf(fullId, reading, settings, isStale);
       if (view.value !== shown?.value) {
         valueText.data = view.value;
       }
@@ -125,7 +126,7 @@ export const SensorCard = memo(function SensorCard({ sensor }: { sensor: LayoutS
       unitText.remove();
       stateText.remove();
     };
-  }, [store, fullId, settings]);
+  }, [store, fullId, settings, isStale]);
 
   const name = settings?.names[fullId] ?? sensor.name;
   const image = settings?.images[fullId]?.url ?? null;
@@ -183,6 +184,7 @@ export const SensorCard = memo(function SensorCard({ sensor }: { sensor: LayoutS
         </span>
         <span
           className={styles.state}
+          data-testid={`sensor-state-${fullId}`}
           ref={(element) => {
             nodes.current.state = element;
           }}

@@ -66,7 +66,7 @@ export const SensorGroups = memo(function SensorGroups({
   filter: NodeFilter;
   deviceType: string;
 }) {
-  const { store } = useDashboardContext();
+  const { store, isStale } = useDashboardContext();
   const layout = useSyncExternalStore(store.subscribeLayout, store.getLayout);
   const visible = useMemo(() => (layout === null ? [] : filterLayout(layout, filter)), [layout, filter]);
   const topSensors = useMemo(
@@ -80,11 +80,18 @@ export const SensorGroups = memo(function SensorGroups({
     [visible, topSensors],
   );
   if (layout === null) {
-    return <div className={styles.empty}>{DASHBOARD_MESSAGES.noData}</div>;
+    // A device that never reported has no versions either: the spec's text says so (M section 2).
+    return (
+      <div className={styles.content} data-testid="sensor-groups">
+        <div className={styles.empty}>{DASHBOARD_MESSAGES.noData}</div>
+        <VersionsPanel versionInfo={null} />
+      </div>
+    );
   }
   const isF500 = isF500Family(deviceType || layout.deviceType);
   return (
-    <div className={styles.content} data-testid="sensor-groups">
+    // Offline, the groups' alarm colours are as stale as the readings (dashboard.module.css greys them).
+    <div className={styles.content} data-testid="sensor-groups" data-stale={isStale ? 'true' : undefined}>
       {topSensors.length > 0 ? (
         <div className={styles.cards}>
           {topSensors.map((sensor) => (
