@@ -53,7 +53,13 @@ export const MeSchema = z.object({
   is_oem: z.boolean(),
   locations_roles: z.record(z.string(), PermissionSchema).describe('Site id to the permission held there'),
   current_client: z.object({ id: z.number().int(), company: z.string() }).nullable(),
-  current_location: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  current_location: z
+    .object({
+      id: z.number().int(),
+      title: z.string(),
+      timezone: z.string().describe("The site's IANA zone: every time on its pages is shown in it"),
+    })
+    .nullable(),
   current_device: z
     .object({ id: z.number().int(), title: z.string(), udf_id: z.string(), device_type: DeviceTypeSchema })
     .nullable(),

@@ -42,7 +42,10 @@ describe('buildNavItems', () => {
     const find = (items: ReturnType<typeof buildNavItems>) =>
       items.find((item) => item.key === 'visual-dashboard')?.path;
     expect(find(buildNavItems(assignedUser, false))).toBe('/visual-dashboard');
-    const withSite = { ...assignedUser, current_location: { id: 12, title: 'North Mill' } };
+    const withSite = {
+      ...assignedUser,
+      current_location: { id: 12, title: 'North Mill', timezone: 'Europe/Berlin' },
+    };
     expect(find(buildNavItems(withSite, false))).toBe('/visual-dashboard/site/12/schemas/');
   });
 

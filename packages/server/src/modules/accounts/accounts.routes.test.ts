@@ -110,7 +110,7 @@ describe('accounts API', () => {
   describe('GET me/', () => {
     it('returns the user data of A section 3 with site roles and the current client', async () => {
       const client = await buildClient(t.db, { company: 'Acme Grain' });
-      const site = await buildSite(t.db, client, { title: 'North Silo' });
+      const site = await buildSite(t.db, client, { title: 'North Silo', timezone: 'Europe/Berlin' });
       const user = await buildUser(t.db, { fullName: 'Rita Engineer', roles: { isEngineer: true } });
       await assignToSite(t.db, user, site, 'Engineer');
       await updateUser(t.db, user.id, { currentClientId: client.id, currentLocationId: site.id });
@@ -130,7 +130,8 @@ describe('accounts API', () => {
           registered: false,
           locations_roles: { [String(site.id)]: 'Engineer' },
           current_client: { id: client.id, company: 'Acme Grain' },
-          current_location: { id: site.id, title: 'North Silo' },
+          // The site's zone: every time on the pages of the site is shown in it (issue 23).
+          current_location: { id: site.id, title: 'North Silo', timezone: 'Europe/Berlin' },
           current_device: null,
         });
         expect(me.auth_key).toMatch(/^[0-9a-f]{40}$/);

@@ -18,7 +18,7 @@ import { sessions } from './sessions.table';
 /** What me/ adds to the signed-in user: the titles of the current selection and the site roles. */
 export type MeExtras = {
   client: { id: number; company: string } | null;
-  location: { id: number; title: string } | null;
+  location: { id: number; title: string; timezone: string } | null;
   device: { id: number; title: string; udfId: string; deviceType: DeviceType } | null;
   siteRoles: Array<{ locationId: number; permission: Permission }>;
 };
@@ -37,7 +37,7 @@ const liveSessionsWithMe = preparedPerDatabase((db) =>
       ...liveSessionColumns(db),
       // Drizzle gives null for a left-joined object whose columns are all null: nothing selected.
       client: { id: clients.id, company: clients.company },
-      location: { id: locations.id, title: locations.title },
+      location: { id: locations.id, title: locations.title, timezone: locations.timezone },
       device: { id: devices.id, title: devices.title, udfId: devices.udfId, deviceType: devices.deviceType },
       siteRoles,
     })

@@ -33,7 +33,8 @@ export function buildMe({ user, session, twoFactor, me: extras }: AuthContext): 
     is_oem: user.isOem,
     locations_roles: locationsRoles,
     current_client: client === null ? null : { id: client.id, company: client.company },
-    current_location: location === null ? null : { id: location.id, title: location.title },
+    current_location:
+      location === null ? null : { id: location.id, title: location.title, timezone: location.timezone },
     current_device:
       device === null
         ? null
