@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdParamSchema } from './common';
 import type { DeviceType } from './devices';
 import { SENSOR_STATE_TEXTS } from './realtime';
+import { isQueryDay, TIME_MESSAGES } from './time-bounds';
 
 /** Analytics (M sections 2, 3, 5, 7 to 9; docs/analytics.md). */
 
@@ -41,10 +42,12 @@ export function parseAnalyticsDate(text: string): CalendarDay | null {
   const month = MONTHS.findIndex((name) => name.toLowerCase() === monthText.toLowerCase()) + 1;
   const day = Number(dayText);
   const year = Number(yearText);
-  if (month === 0 || year < 1970) {
+  if (month === 0) {
     return null;
   }
-  const date = new Date(Date.UTC(year, month - 1, day));
+  const date = new Date(0);
+  // setUTCFullYear, not Date.UTC: Date.UTC reads the years 0 to 99 as 1900 to 1999.
+  date.setUTCFullYear(year, month - 1, day);
   return date.getUTCDate() === day && date.getUTCMonth() === month - 1 ? { year, month, day } : null;
 }
 
@@ -72,6 +75,10 @@ const analyticsDate = (required: string) =>
       const day = parseAnalyticsDate(text);
       if (day === null) {
         context.addIssue({ code: 'custom', message: ANALYTICS_MESSAGES.invalidDate });
+        return z.NEVER;
+      }
+      if (!isQueryDay(day)) {
+        context.addIssue({ code: 'custom', message: TIME_MESSAGES.outOfRange });
         return z.NEVER;
       }
       return day;

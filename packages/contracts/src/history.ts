@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdParamSchema } from './common';
+import { isQueryDay, TIME_MESSAGES } from './time-bounds';
 
 /** Historical records of a device (wire-formats.md 'Historical records', monitoring spec section 'Historical'). */
 
@@ -31,7 +32,9 @@ export function parseWallClock(
     number,
     number,
   ];
-  const probe = new Date(Date.UTC(year, month - 1, day));
+  const probe = new Date(0);
+  // setUTCFullYear, not Date.UTC: Date.UTC reads the years 0 to 99 as 1900 to 1999.
+  probe.setUTCFullYear(year, month - 1, day);
   const validDay =
     probe.getUTCFullYear() === year && probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day;
   if (!validDay || hour > 23 || minute > 59 || second > 59) {
@@ -40,12 +43,26 @@ export function parseWallClock(
   return { year, month, day, hour, minute, second };
 }
 
+/** What is wrong with a `YYYY-MM-DD HH:MM[:SS]` query time: no real time, or off the query calendar. */
+export function wallClockIssue(text: string): string | undefined {
+  const clock = parseWallClock(text);
+  if (clock === null) {
+    return HISTORY_MESSAGES.timestampInvalid;
+  }
+  return isQueryDay(clock) ? undefined : TIME_MESSAGES.outOfRange;
+}
+
 export const HistoricalRecordsQuerySchema = z.object({
   timestamp: z
     .string({ error: HISTORY_MESSAGES.dateRequired })
     .trim()
     .min(1, HISTORY_MESSAGES.dateRequired)
-    .refine((text) => parseWallClock(text) !== null, HISTORY_MESSAGES.timestampInvalid)
+    .superRefine((text, context) => {
+      const issue = wallClockIssue(text);
+      if (issue !== undefined) {
+        context.addIssue({ code: 'custom', message: issue });
+      }
+    })
     .describe("YYYY-MM-DD HH:MM:00 in the site's timezone: records at and after it, oldest first"),
   limit: z.coerce
     .number()

@@ -22,6 +22,7 @@ export * from './sensor-order';
 export * from './sensor-settings';
 export * from './sites';
 export * from './state-tree-check';
+export * from './time-bounds';
 export * from './tree-bounds';
 export * from './two-factor';
 export * from './users';

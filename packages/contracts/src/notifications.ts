@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginatedSchema } from './common';
+import { isQueryInstant, TIME_MESSAGES } from './time-bounds';
 
 /**
  * The notifications log (monitoring spec sections 2 'Notifications', 3 'Notification', 4, 5, 7 and 9;
@@ -170,6 +171,10 @@ const dateBound = (bound: 'from' | 'to') =>
         context.addIssue({ code: 'custom', message: NOTIFICATIONS_MESSAGES.dateInvalid });
         return z.NEVER;
       }
+      if (!isQueryInstant(date.getTime())) {
+        context.addIssue({ code: 'custom', message: TIME_MESSAGES.outOfRange });
+        return z.NEVER;
+      }
       return date;
     })
     .optional();
@@ -289,6 +294,7 @@ export const NotificationItemSchema = z.object({
   date_created: z.number(),
   date_cleared: z.number().nullable(),
   notification_time: z.string(),
+  timezone: z.string().describe("The site's IANA zone: the row's times are shown in it, labelled"),
   timestamp: z.number(),
   acknowledged: AcknowledgementSchema.nullable(),
 });
@@ -316,6 +322,7 @@ export const NotificationPushItemSchema = z.object({
   sensor_name: z.string().nullable(),
   is_active: z.boolean(),
   notification_time: z.string(),
+  timezone: z.string().describe("The site's IANA zone: the row's times are shown in it, labelled"),
   timestamp: z.number(),
   url: z.string(),
   value: z.string().nullable(),

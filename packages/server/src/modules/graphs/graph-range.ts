@@ -4,7 +4,10 @@ import {
   GRAPH_TIMESCALE_SPAN_MS,
   GRAPH_TIMESCALES,
   type GraphTimescale,
+  isQueryDay,
+  isQueryInstant,
   parseWallClock,
+  TIME_MESSAGES,
 } from '@vigil/contracts';
 import { AppError } from '../../errors';
 import type { RollupResolution } from '../../telemetry/rollups.repo';
@@ -100,11 +103,25 @@ function windowOf(
 
 export type GraphsQuery = { timescale?: string; timestamp?: string; from?: number; to?: number };
 
-/** `from`/`to` (epoch ms): both, from before to, at most GRAPH_LIMITS.maxRangeMs apart; else a 400. */
+/** A 400 naming the first of `from`/`to` that lies off the query calendar (time-bounds.ts). */
+function assertOnCalendar(range: { from?: number; to?: number }): void {
+  for (const field of ['from', 'to'] as const) {
+    const value = range[field];
+    if (value !== undefined && !isQueryInstant(value)) {
+      throw AppError.validation({ [field]: [TIME_MESSAGES.outOfRange] });
+    }
+  }
+}
+
+/**
+ * `from`/`to` (epoch ms): both, on the query calendar (time-bounds.ts), from before to, at most
+ * GRAPH_LIMITS.maxRangeMs apart; else a 400.
+ */
 export function explicitRange(
   from: number | undefined,
   to: number | undefined,
 ): { from: number; to: number } {
+  assertOnCalendar({ from, to });
   if (from === undefined || to === undefined || from >= to || to - from > GRAPH_LIMITS.maxRangeMs) {
     const field = from === undefined ? 'from' : 'to';
     throw AppError.validation({ [field]: [GRAPH_MESSAGES.rangeInvalid] });
@@ -138,6 +155,9 @@ export function graphWindowOf(query: GraphsQuery, now: Date, timeZone: string): 
     const clock = parseWallClock(timestamp.trim());
     if (clock === null) {
       throw AppError.validation({ timestamp: [GRAPH_MESSAGES.timestampInvalid] });
+    }
+    if (!isQueryDay(clock)) {
+      throw AppError.validation({ timestamp: [TIME_MESSAGES.outOfRange] });
     }
     const end = instantOf(clock, timeZone).getTime();
     return windowOf(end - GRAPH_LIMITS.historicalSpanMs, end, '1h', GRAPH_LIMITS.historicalGapMs, false);
@@ -174,6 +194,8 @@ export function liveWindowOf(since: number | undefined, now: Date): GraphWindow 
 
 /** The range of events/: `from`/`to` (epoch ms), default the last day; at most GRAPH_LIMITS.maxRangeMs. */
 export function eventsRangeOf(query: { from?: number; to?: number }, now: Date): { from: Date; to: Date } {
+  // The bounds sent are checked before a default is derived from them, so the error names the field sent.
+  assertOnCalendar(query);
   const to = query.to ?? now.getTime();
   const from = query.from ?? to - GRAPH_TIMESCALE_SPAN_MS.day;
   const range = explicitRange(from, to);

@@ -1,4 +1,5 @@
 import {
+  clampQueryInstant,
   NOTIFICATIONS_BADGE_OVERFLOW,
   NOTIFICATIONS_DEFAULT_LIMIT,
   NOTIFICATIONS_MESSAGES,
@@ -114,8 +115,9 @@ export class NotificationsService {
     const span = NOTIFICATIONS_RANGE_DAYS * DAY_MS;
     const filter = {
       ...(await this.filterOf(user, query)),
-      from: from ?? new Date((to as Date).getTime() - span),
-      to: to ?? new Date((from as Date).getTime() + span),
+      // The derived bound stays on the query calendar (a span past 9999-12-30 cut the stream with a 500).
+      from: from ?? new Date(clampQueryInstant((to as Date).getTime() - span)),
+      to: to ?? new Date(clampQueryInstant((from as Date).getTime() + span)),
     };
     const db = this.deps.db;
     async function* lines(): AsyncGenerator<string> {
