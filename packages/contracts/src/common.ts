@@ -48,4 +48,6 @@ export const COMMON_MESSAGES = {
   serverConnectionProblem: 'Server connection problem',
   /** PostgreSQL text cannot hold NUL characters: they are refused before any route runs. */
   nullCharacter: 'Null characters are not allowed.',
+  /** Nor a lone UTF-16 surrogate (half of an emoji, say): it has no UTF-8 form. */
+  unpairedSurrogate: 'Invalid character: a broken Unicode character (unpaired surrogate) is not allowed.',
 } as const;

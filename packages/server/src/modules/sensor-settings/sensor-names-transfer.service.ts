@@ -5,6 +5,7 @@ import {
   sensorNamesCsvFileName,
 } from '@vigil/contracts';
 import { AppError } from '../../errors';
+import { assertStorableUpload } from '../../http/input-guards';
 import type { UserRow } from '../users/users.table';
 import {
   editableDevice,
@@ -63,6 +64,7 @@ export class SensorNamesTransferService {
     if (text === undefined) {
       throw refuse([MESSAGES.fileEncoding]);
     }
+    assertStorableUpload(text, 'file');
     const read = readSensorNameRows(text);
     if (!read.ok) {
       throw refuse(read.errors);
