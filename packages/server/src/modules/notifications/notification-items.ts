@@ -67,6 +67,7 @@ export function toNotificationItem(row: NotificationWithPlace): NotificationItem
     date_created: seconds(row.dateCreated),
     date_cleared: row.dateCleared === null ? null : seconds(row.dateCleared),
     notification_time: formatWallClock(row.dateCreated, row.timezone),
+    timezone: row.timezone,
     timestamp: seconds(row.dateCreated),
     acknowledged:
       row.acknowledgedAt === null
@@ -99,6 +100,7 @@ export function toPushItem(row: NotificationWithPlace): NotificationPushItem {
     sensor_name: row.sensorName,
     is_active: row.isActive,
     notification_time: formatWallClock(row.dateCreated, row.timezone),
+    timezone: row.timezone,
     timestamp: seconds(row.dateCreated),
     url: dashboardPathOf(row.deviceId),
     value: row.value,

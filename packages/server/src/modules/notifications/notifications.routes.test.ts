@@ -40,6 +40,8 @@ describe('notifications/', () => {
       full_sensor_id: d.sensor.fullId,
       sensor_name: d.sensor.name,
       location: { id: d.site.id, title: d.site.title },
+      // The web shows each row in its own site's zone, labelled (issue 23).
+      timezone: d.site.timezone,
       device: { id: d.device.id, title: d.device.title, udf_id: d.device.udfId },
       color: '#F14D49',
     });

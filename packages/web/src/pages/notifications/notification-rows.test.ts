@@ -36,3 +36,14 @@ describe('Acknowledge', () => {
     expect(rowFromItem(listItem(6, { device: null, device_name: 'Old kiln' })).device).toBe('Old kiln');
   });
 });
+
+describe('the Time column', () => {
+  it("shows each row in its own site's zone, labelled, whatever the browser's zone", () => {
+    // 2026-11-27 21:14:05 UTC, the same instant at two sites.
+    const at = Date.UTC(2026, 10, 27, 21, 14, 5) / 1000;
+    const berlin = rowFromItem(listItem(1, { timestamp: at, timezone: 'Europe/Berlin' }));
+    const newYork = rowFromPush(pushItem(2, { timestamp: at, timezone: 'America/New_York' }));
+    expect(berlin.time).toBe('2026-11-27 22:14:05 CET');
+    expect(newYork.time).toBe('2026-11-27 16:14:05 EST');
+  });
+});

@@ -7,15 +7,19 @@ import {
   type NotificationPushItem,
   type NotificationType,
 } from '@vigil/contracts';
+import { formatSiteTime } from '../../time/site-time';
 import type { NotificationTab } from './notification-filters';
 
 /** One row of the table, from the list (NotificationItem) or from a socket push (NotificationPushItem). */
 export type NotificationRow = {
   id: number;
   forebearId: number | null;
+  /** When it happened, in its own site's zone, labelled: the list spans sites (docs/decisions.md, issue 23). */
   time: string;
   /** Unix seconds. */
   timestamp: number;
+  /** The row's site's IANA zone. */
+  timeZone: string;
   site: string;
   siteId: number;
   device: string | null;
@@ -35,8 +39,9 @@ export function rowFromItem(item: NotificationItem): NotificationRow {
   return {
     id: item.id,
     forebearId: item.forebear_pk,
-    time: item.notification_time,
+    time: formatSiteTime(item.timestamp * 1000, item.timezone),
     timestamp: item.timestamp,
+    timeZone: item.timezone,
     site: item.location.title,
     siteId: item.location_pk,
     device: item.device?.title ?? item.device_name,
@@ -58,8 +63,9 @@ export function rowFromPush(item: NotificationPushItem): NotificationRow {
   return {
     id: item.pk,
     forebearId: item.forebear_pk,
-    time: item.notification_time,
+    time: formatSiteTime(item.timestamp * 1000, item.timezone),
     timestamp: item.timestamp,
+    timeZone: item.timezone,
     site: item.location,
     siteId: item.location_pk,
     device: item.device,

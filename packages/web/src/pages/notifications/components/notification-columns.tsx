@@ -1,6 +1,6 @@
 import { Button, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
+import { formatSiteTime } from '../../../time/site-time';
 import type { NotificationTab } from '../notification-filters';
 import { canAcknowledge, inAlarmText, type NotificationRow } from '../notification-rows';
 
@@ -9,7 +9,7 @@ function acknowledgedText(row: NotificationRow): string {
   if (acknowledged === null) {
     return '';
   }
-  const at = dayjs(acknowledged.at * 1000).format('YYYY-MM-DD HH:mm:ss');
+  const at = formatSiteTime(acknowledged.at * 1000, row.timeZone);
   return `Acknowledged by ${acknowledged.by} at ${at}`;
 }
 
@@ -19,7 +19,7 @@ export function notificationColumns(
   onAcknowledge: (row: NotificationRow) => void,
 ): ColumnsType<NotificationRow> {
   return [
-    { title: 'Time', dataIndex: 'time', key: 'time', width: 112 },
+    { title: 'Time', dataIndex: 'time', key: 'time', width: 124 },
     { title: 'Site', dataIndex: 'site', key: 'site' },
     { title: 'Device', dataIndex: 'device', key: 'device', render: (value) => value ?? '—' },
     {
