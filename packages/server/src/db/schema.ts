@@ -6,6 +6,7 @@ export * from '../modules/accounts/password-reset-tokens.table';
 export * from '../modules/accounts/sessions.table';
 export * from '../modules/alert-rules/alert-rules.table';
 export * from '../modules/clients/clients.table';
+export * from '../modules/devices/device-ownerships.table';
 export * from '../modules/devices/devices.table';
 export * from '../modules/feedback/feedback.table';
 export * from '../modules/graphs/graph-arrangement.table';
