@@ -43,7 +43,7 @@ export async function registerIngest(app: FastifyInstance, ctx: AppContext, regi
     { readings: ctx.config.telemetryRetentionDays, history: ctx.config.historyRetentionDays },
     app.log,
   );
-  const rollups = startRollupJob(ctx.db, app.log);
+  const rollups = startRollupJob(ctx.db, app.log, registry);
   app.addHook('onClose', async () => {
     retention.stop();
     await rollups.stop();

@@ -58,20 +58,22 @@ export type SensorKeys = number | readonly number[];
  */
 export type KeySlice = { above: number | null; upTo: number | null };
 /** The sensors a statement covers: one, several, a slice of the keys, or (undefined) all. */
-type SensorFilter = SensorKeys | KeySlice;
+export type SensorFilter = SensorKeys | KeySlice;
 
-const ofSensor = (filter: SensorFilter | undefined): SQL => {
+/** The filter as conditions on `column`: the readings' and roll-ups' sensor_key, or the dictionary's id. */
+const ofSensor = (filter: SensorFilter | undefined, column: 'sensor_key' | 'id' = 'sensor_key'): SQL => {
+  const key = sql.raw(column);
   if (filter === undefined) {
     return sql``;
   }
   if (typeof filter === 'number') {
-    return sql` and sensor_key = ${filter}`;
+    return sql` and ${key} = ${filter}`;
   }
   if (Array.isArray(filter)) {
-    return sql` and sensor_key = any(${intArray(filter as readonly number[])})`;
+    return sql` and ${key} = any(${intArray(filter as readonly number[])})`;
   }
   const { above, upTo } = filter as KeySlice;
-  return sql`${above === null ? sql`` : sql` and sensor_key > ${above}`}${upTo === null ? sql`` : sql` and sensor_key <= ${upTo}`}`;
+  return sql`${above === null ? sql`` : sql` and ${key} > ${above}`}${upTo === null ? sql`` : sql` and ${key} <= ${upTo}`}`;
 };
 
 /**
@@ -90,10 +92,25 @@ const latestOf = (value: string, time: string): SQL =>
 const binOf = (unit: '1 minute' | '1 hour', time: string): SQL =>
   sql.raw(`date_bin('${unit}'::interval, ${time}, '2000-01-01 00:00:00+00'::timestamptz)`);
 
+/**
+ * The largest magnitude one term adds to a roll-up's `sum` (a reading, or a minute's sum in the hour roll-up).
+ * A group has fewer than 2^31 terms (its count is an int), so a sum of clamped terms stays below 2.2e307 and a
+ * float8 sum can never overflow, whatever was stored (two readings of 1.8e308 once stopped every roll-up).
+ * Only such extreme terms change; min, max and last keep the values as stored.
+ */
+export const ROLLUP_SUM_TERM_LIMIT = 1e298;
+
+const clampedSum = (column: 'value' | 'sum'): SQL => {
+  const limit = `'${ROLLUP_SUM_TERM_LIMIT}'::float8`;
+  // Not least/greatest: they skip nulls, and a null value must stay out of the sum.
+  return sql.raw(`sum(case when ${column} > ${limit} then ${limit} when ${column} < -${limit} then -${limit}
+    else ${column} end)`);
+};
+
 /** 1-minute aggregates of raw readings whose ts is in the range (optionally of some sensors). */
 function selectMinuteRollups(range: TimeRange, sensorKey?: SensorFilter): SQL {
   return sql`select sensor_key, ${binOf('1 minute', 'ts')} as bucket, min(value) as min, max(value) as max,
-      sum(value) as sum, count(value)::int as count, ${latestOf('value', 'ts')} as last,
+      ${clampedSum('value')} as sum, count(value)::int as count, ${latestOf('value', 'ts')} as last,
       count(*)::int as samples, ${worstStatusOf('status')} as worst_status, bool_or(in_alarm) as any_alarm
     from sensor_readings
     where ts >= ${instant(range.from)} and ts < ${instant(range.to)}${ofSensor(sensorKey)}${
@@ -106,7 +123,7 @@ function selectMinuteRollups(range: TimeRange, sensorKey?: SensorFilter): SQL {
 /** 1-hour aggregates of the 1-minute roll-ups whose bucket is in the range (optionally of some sensors). */
 function selectHourRollups(range: TimeRange, sensorKey?: SensorFilter): SQL {
   return sql`select sensor_key, ${binOf('1 hour', 'bucket')} as bucket, min(min) as min, max(max) as max,
-      sum(sum) as sum, sum(count)::int as count, ${latestOf('last', 'bucket')} as last,
+      ${clampedSum('sum')} as sum, sum(count)::int as count, ${latestOf('last', 'bucket')} as last,
       sum(samples)::int as samples, ${worstStatusOf('worst_status')} as worst_status,
       bool_or(any_alarm) as any_alarm
     from sensor_rollups_1m
@@ -134,14 +151,31 @@ export async function upsertRollups(
   db: Database,
   resolution: RollupResolution,
   range: TimeRange,
-  slice?: KeySlice,
+  sensorsOf?: SensorFilter,
 ): Promise<void> {
+  const isEverySensor = isKeySlice(sensorsOf) && sensorsOf.above === null && sensorsOf.upTo === null;
   await db.execute(sql`insert into ${sql.identifier(tableNames[resolution])}
       (sensor_key, bucket, min, max, sum, count, last, samples, worst_status, any_alarm)
-    ${selectRollups[resolution](range, slice?.above === null && slice.upTo === null ? undefined : slice)}
+    ${selectRollups[resolution](range, isEverySensor ? undefined : sensorsOf)}
     on conflict (sensor_key, bucket) do update set min = excluded.min, max = excluded.max, sum = excluded.sum,
       count = excluded.count, last = excluded.last, samples = excluded.samples,
       worst_status = excluded.worst_status, any_alarm = excluded.any_alarm`);
+}
+
+function isKeySlice(filter: SensorFilter | undefined): filter is KeySlice {
+  return typeof filter === 'object' && !Array.isArray(filter);
+}
+
+/** The devices whose sensors are in the slice, each with its sensors' keys there (a poisoned slice is retried by device). */
+export async function findSliceDevices(
+  db: Database,
+  slice: KeySlice,
+): Promise<Array<{ deviceId: number; keys: number[] }>> {
+  const result = (await db.execute(
+    sql`select device_id, array_agg(id order by id) as keys from sensors where true${ofSensor(slice, 'id')}
+      group by device_id order by device_id`,
+  )) as unknown as { rows: Array<{ device_id: number; keys: number[] }> };
+  return result.rows.map((row) => ({ deviceId: Number(row.device_id), keys: row.keys.map(Number) }));
 }
 
 const numberOrNull = (value: unknown): number | null => (value === null ? null : Number(value));

@@ -1,15 +1,14 @@
+import type { Registry } from 'prom-client';
 import type { Database } from '../db/database';
 import type { RetentionLog } from './retention';
+import { type Pacing, reportSkippedRollups, writeSlices } from './rollup-slices';
 import {
   findRollupProgress,
   findSensorKeySpan,
   type KeySlice,
   type RollupResolution,
-  saveRollupProgress,
   seedRollupProgress,
   tryRollupLock,
-  upsertRollups,
-  useRollupWorkMemory,
 } from './rollups.repo';
 
 const MINUTE_MS = 60_000;
@@ -33,12 +32,6 @@ export const ROLLUP_SLICE_SENSORS = 5_000;
  * 115,000 sensors still finishes in well under its minute).
  */
 export const ROLLUP_REST_RATIO = 1;
-
-/**
- * How a run slices its work (rollUp's options; tests slice finer). Once `signal` aborts (the job stops), the
- * run ends before its next slice, as if another instance held the lock; the range is written again later.
- */
-type Pacing = { sliceSensors: number; restRatio: number; signal?: AbortSignal };
 
 type Stage = {
   name: RollupResolution;
@@ -81,14 +74,15 @@ export function keySlices(span: { first: number; last: number } | null, perSlice
  * hours) and is written by one statement per slice of `sliceSensors` sensors, each in its own transaction under
  * a transaction-scoped advisory lock, resting `restRatio` times a slice's time after it; the last commits the
  * progress. A slice written twice (a crash, or two instances taking turns within a range) is recomputed to the
- * same rows.
+ * same rows. A slice whose data makes its statement fail is written device by device, and the failing device's
+ * part of the range is skipped and reported to `onSkipped` (rollup-slices.ts), so one device never stalls all.
  */
 export async function rollUp(
   db: Database,
   now: Date,
-  { sliceSensors = ROLLUP_SLICE_SENSORS, restRatio = ROLLUP_REST_RATIO, signal }: Partial<Pacing> = {},
+  { sliceSensors = ROLLUP_SLICE_SENSORS, restRatio = ROLLUP_REST_RATIO, ...rest }: Partial<Pacing> = {},
 ): Promise<RollupRun> {
-  const pacing = { sliceSensors, restRatio, signal };
+  const pacing = { sliceSensors, restRatio, ...rest };
   // Both resolutions start at the same hour, so the first hour roll-up never misses minutes.
   await seedRollupProgress(db, new Date(floorTo(now.getTime(), HOUR_MS).getTime() - FIRST_RUN_LOOKBACK_MS));
   const closedMinutes = floorTo(now.getTime() - ROLLUP_GRACE_MS, MINUTE_MS);
@@ -143,59 +137,6 @@ async function advance(db: Database, stage: Stage, pacing: Pacing): Promise<Date
   }
 }
 
-/** Waits `ms`, or less if `signal` aborts meanwhile. */
-function rest(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
-}
-
-/**
- * Writes a range slice by slice, the progress with the last; stops early ('moved') when another instance
- * has moved the progress meanwhile, so the caller plans again from there.
- */
-async function writeSlices(
-  db: Database,
-  name: RollupResolution,
-  { range, slices }: { range: { from: Date; to: Date }; slices: readonly KeySlice[] },
-  { restRatio, signal }: Pacing,
-): Promise<'written' | 'moved' | 'locked'> {
-  for (const [index, slice] of slices.entries()) {
-    if (signal?.aborted) {
-      return 'locked';
-    }
-    const started = performance.now();
-    const outcome = await db.transaction(async (tx) => {
-      if (!(await tryRollupLock(tx))) {
-        return 'locked' as const;
-      }
-      if ((await findRollupProgress(tx, name))?.getTime() !== range.from.getTime()) {
-        return 'moved' as const;
-      }
-      await useRollupWorkMemory(tx);
-      await upsertRollups(tx, name, range, slice);
-      if (index === slices.length - 1) {
-        await saveRollupProgress(tx, name, range.to);
-      }
-      return 'written' as const;
-    });
-    if (outcome !== 'written') {
-      return outcome;
-    }
-    const restMs = index < slices.length - 1 ? (performance.now() - started) * restRatio : 0;
-    if (restMs > 0) {
-      await rest(restMs, signal);
-    }
-  }
-  return 'written';
-}
-
 export type RollupJob = {
   /** One run at `now` (tests pass a fixed instant). */
   run(now?: Date): Promise<RollupRun>;
@@ -203,11 +144,16 @@ export type RollupJob = {
   stop(): Promise<void>;
 };
 
-/** Rolls up every minute on every instance; the advisory lock lets one of them do the work. */
-export function startRollupJob(db: Database, log: RetentionLog): RollupJob {
+/**
+ * Rolls up every minute on every instance; the advisory lock lets one of them do the work. Skipped devices are
+ * logged and counted in the registry's vigil_rollup_slices_skipped_total.
+ */
+export function startRollupJob(db: Database, log: RetentionLog, registry?: Registry): RollupJob {
   let current: Promise<unknown> | undefined;
   const stopping = new AbortController();
-  const run = (now = new Date()): Promise<RollupRun> => rollUp(db, now, { signal: stopping.signal });
+  const onSkipped = reportSkippedRollups(log, registry);
+  const run = (now = new Date()): Promise<RollupRun> =>
+    rollUp(db, now, { signal: stopping.signal, onSkipped });
   const tick = () => {
     // A run longer than the interval (catching up) is not overlapped by the next one.
     if (current !== undefined) {
