@@ -2,18 +2,17 @@ import { useQuery } from '@tanstack/react-query';
 import { canEditSite, type Device } from '@vigil/contracts';
 import { Alert, App, Tag } from 'antd';
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { fixNotifications, getSensorDisplaySettings } from '../../../api/dashboard';
 import { useCurrentUser } from '../../../hooks/useCurrentUser';
 import { deviceQueryKey } from '../../devices/queries';
 import styles from '../dashboard.module.css';
 import { DashboardContext, type DashboardContextValue, type DashboardMode } from '../dashboard-context';
 import { DASHBOARD_MESSAGES } from '../dashboard-messages';
-import { sensorGraphPath } from '../dashboard-paths';
 import { DEFAULT_NODE_FILTER, isF500Family, type NodeFilter } from '../dashboard-rules';
 import type { FeedStatus } from '../hooks/feed-connection';
 import { useMaintenanceFlow } from '../hooks/useMaintenanceFlow';
 import { useProofTests } from '../hooks/useProofTests';
+import { useSensorGraphLink } from '../hooks/useSensorGraphLink';
 import { useSiteTimeZone } from '../hooks/useSiteTimeZone';
 import type { SensorStore } from '../sensor-store';
 import { DashboardFilter } from './DashboardFilter';
@@ -44,7 +43,6 @@ export const DashboardView = memo(function DashboardView({
   feedStatus,
 }: DashboardViewProps) {
   const me = useCurrentUser();
-  const navigate = useNavigate();
   const { message } = App.useApp();
   const canEdit = canEditSite(me, me.locations_roles[String(device.location)]);
   const isMaintenance = mode === 'maintenance' && canEdit;
@@ -55,6 +53,7 @@ export const DashboardView = memo(function DashboardView({
   const deviceType = device.is_emulated_as ?? device.device_type;
   const isOffline = mode !== 'snapshot' && !device.is_online;
   const timeZone = useSiteTimeZone(device.location);
+  const openGraph = useSensorGraphLink(device.id, isF500Family(deviceType));
   const { handleSensorClick } = flow;
   // Without settings (still loading, or refused) the tree's own names, units and images show.
   const display = useQuery({
@@ -73,7 +72,7 @@ export const DashboardView = memo(function DashboardView({
       handleSensorClick(sensor);
       return;
     }
-    navigate(sensorGraphPath(sensor.fullId, mode === 'snapshot' ? snapshotTimestamp : null));
+    void openGraph(sensor.fullId, mode === 'snapshot' ? snapshotTimestamp : null);
   };
   // One function for the page's life, calling the latest handler: a new one each render would change the
   // context and re-render every card.
@@ -173,16 +172,18 @@ export const DashboardView = memo(function DashboardView({
           ) : null}
         </div>
         <div className={styles.toolbar}>
-          <DashboardFilter isF500={isF500Family(deviceType)} value={filter} onChange={setFilter} />
-          {isOffline ? (
-            <Tag color="default" data-testid="feed-offline">
-              {DASHBOARD_MESSAGES.offlineBadge}
-            </Tag>
-          ) : feedStatus === 'live' ? (
-            <Tag color="green" data-testid="feed-live">
-              Live
-            </Tag>
-          ) : null}
+          <span className={styles.toolbarStart}>
+            <DashboardFilter isF500={isF500Family(deviceType)} value={filter} onChange={setFilter} />
+            {isOffline ? (
+              <Tag color="default" data-testid="feed-offline">
+                {DASHBOARD_MESSAGES.offlineBadge}
+              </Tag>
+            ) : feedStatus === 'live' ? (
+              <Tag color="green" data-testid="feed-live">
+                Live
+              </Tag>
+            ) : null}
+          </span>
           {mode === 'snapshot' ? null : (
             <ProofTestSummary siteId={device.location} summary={proofTests.summary} />
           )}
