@@ -131,6 +131,9 @@ export const WarningEventDetailSchema = z.object({
   value: z.number(),
   delay_seconds: z.number().int(),
   reading: z.number().nullable(),
+  /** The sensor's Meta.Units and Name when it crossed, for the notification's text (absent on older events). */
+  units: z.string().nullable().optional(),
+  name: z.string().optional(),
   removed: z.literal(true).optional(),
 });
 export type WarningEventDetail = z.infer<typeof WarningEventDetailSchema>;

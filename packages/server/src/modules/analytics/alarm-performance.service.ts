@@ -10,7 +10,7 @@ import type { Database } from '../../db/database';
 import { notFound } from '../access/access';
 import { findDevicesByLocationIds } from '../devices/devices.repo';
 import type { DeviceRow } from '../devices/devices.table';
-import { findSensorNamesOfDevices } from '../sensor-settings/sensor-settings.repo';
+import { loadSensorNamer, type SensorNamer } from '../sensor-settings/sensor-display-name';
 import { getLocationById } from '../sites/sites.repo';
 import type { UserRow } from '../users/users.table';
 import {
@@ -51,15 +51,15 @@ export class AlarmPerformanceService {
     const ids = devices.map((device) => device.id);
     const range = alarmRangeOf(query);
     const now = this.now();
-    const [figures, standing, clears, peak, names] = await Promise.all([
+    const [figures, standing, clears, peak, nameSensor] = await Promise.all([
       findSensorAlarmFigures(db, ids, range, now),
       findStandingAlarms(db, ids, range, now),
       findClearTimes(db, ids, range),
       findPeakWindow(db, ids, range),
-      findSensorNamesOfDevices(db, ids),
+      loadSensorNamer(db, ids),
     ]);
     const treeNames = new Map(figures.map((f) => [`${f.deviceId}:${f.sensorId}`, f.treeName]));
-    const describe = sensorDescriber(devices, names, treeNames);
+    const describe = sensorDescriber(devices, nameSensor, treeNames);
     const total = figures.reduce((sum, figure) => sum + figure.alarms, 0);
     const hours = Math.max(0, Math.min(range.to.getTime(), now.getTime()) - range.from.getTime()) / HOUR_MS;
     const ranked = [...figures].sort((a, b) => b.alarms - a.alarms || a.sensorId.localeCompare(b.sensorId));
@@ -100,20 +100,24 @@ export class AlarmPerformanceService {
   }
 }
 
-/** Device title and sensor name of a sensor: the configured name wins over the tree's, then the id. */
+/** Device title and display name of a sensor: the configured name wins over the tree's; F500 nodes named. */
 function sensorDescriber(
   devices: readonly DeviceRow[],
-  names: Map<string, string>,
+  nameSensor: SensorNamer,
   treeNames: Map<string, string | null>,
 ) {
-  const titles = new Map(devices.map((device) => [device.id, device.title]));
+  const byId = new Map(devices.map((device) => [device.id, device]));
   return ({ deviceId, sensorId }: SensorKey) => {
-    const key = `${deviceId}:${sensorId}`;
+    const device = byId.get(deviceId);
     return {
       device_id: deviceId,
-      device_title: titles.get(deviceId) ?? '',
+      device_title: device?.title ?? '',
       sensor_id: sensorId,
-      sensor_name: names.get(key) ?? treeNames.get(key) ?? sensorId,
+      sensor_name: nameSensor(
+        { id: deviceId, deviceType: device?.deviceType ?? null },
+        sensorId,
+        treeNames.get(`${deviceId}:${sensorId}`),
+      ),
     };
   };
 }

@@ -54,11 +54,33 @@ describe('analytics through the API', () => {
     return response.json();
   };
 
-  it('alarm-sensor counts alarms per sensor under the configured name, else the kept name, else the id', async () => {
+  it("alarm-sensor counts alarms per sensor under the configured name, else the kept name, else the sensor's Id", async () => {
     expect(await okJson('alarm-sensor')).toEqual([
       { sensor_name: 'Head Pulley Speed', y: 3 },
       { sensor_name: 'Door Switch', y: 2 },
-      { sensor_name: 'U.temp.3', y: 1 },
+      { sensor_name: '3', y: 1 },
+    ]);
+  });
+
+  it('alarm-sensor names the node of F500 sensors, and the network on an F500-UDF', async () => {
+    const f500 = await analyticsDevice(t.db, 'F500');
+    const udf = await analyticsDevice(t.db, 'F500-UDF');
+    for (const { device } of [f500, udf]) {
+      await seedEvents(t.db, device.id, [
+        { at: '2026-11-02T10:00:00Z', sensor: 'U.net1.n01.1', name: 'Bearing Temperature' },
+        { at: '2026-11-02T11:00:00Z', sensor: 'U.net1.n02.1', name: 'Bearing Temperature' },
+        { at: '2026-11-02T12:00:00Z', sensor: 'U.net1.n02.1', name: 'Bearing Temperature' },
+      ]);
+    }
+    const report = async (deviceId: number) =>
+      (await getReport(t.app, superuser, deviceId, 'alarm-sensor')).json<unknown>();
+    expect(await report(f500.device.id)).toEqual([
+      { sensor_name: 'Bearing Temperature · Node 2', y: 2 },
+      { sensor_name: 'Bearing Temperature · Node 1', y: 1 },
+    ]);
+    expect(await report(udf.device.id)).toEqual([
+      { sensor_name: 'Bearing Temperature · Network 1 · Node 2', y: 2 },
+      { sensor_name: 'Bearing Temperature · Network 1 · Node 1', y: 1 },
     ]);
   });
 

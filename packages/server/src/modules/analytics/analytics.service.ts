@@ -13,7 +13,7 @@ import { AppError } from '../../errors';
 import { forbidden, getSiteAccess, isStaffUser, notFound } from '../access/access';
 import { getDeviceById } from '../devices/devices.repo';
 import type { DeviceRow } from '../devices/devices.table';
-import { findSensorNamesOfDevices } from '../sensor-settings/sensor-settings.repo';
+import { loadSensorNamer } from '../sensor-settings/sensor-display-name';
 import { getLocationById } from '../sites/sites.repo';
 import type { UserRow } from '../users/users.table';
 import { alarmsPerHourOfDay } from './alarm-hours';
@@ -41,10 +41,10 @@ export class AnalyticsService {
   async alarmSensor(user: UserRow, deviceId: number, query: AnalyticsQuery): Promise<AlarmSensorData> {
     const { device } = await this.analyticsDevice(user, deviceId);
     const counts = await countAlarmsBySensor(this.deps.db, device.id, alarmRangeOf(query));
-    const names = await findSensorNamesOfDevices(this.deps.db, [device.id]);
+    const nameSensor = await loadSensorNamer(this.deps.db, [device.id]);
     const items = counts.map(({ sensorId, treeName, count }) => ({
-      // 'Names apply everywhere a sensor is shown': the configured name wins over the tree's.
-      sensor_name: names.get(`${device.id}:${sensorId}`) ?? treeName ?? sensorId,
+      // 'Names apply everywhere a sensor is shown': the configured name wins over the tree's; F500 nodes named.
+      sensor_name: nameSensor(device, sensorId, treeName),
       y: count,
     }));
     return items.sort((a, b) => b.y - a.y || a.sensor_name.localeCompare(b.sensor_name));

@@ -7,14 +7,15 @@ import {
   type OpeningNotificationType,
 } from '@vigil/contracts';
 import type { DeviceEventKind } from '../../telemetry/device-events.table';
+import { isNodeSensorId } from '../sensor-settings/sensor-display-name';
 
 /**
  * What a notification says (docs/notifications.md 'Contents'), pure: from a device event or a maintenance record
- * and what is known of its device, the row the log stores. Names are the configured sensor names when a site
- * set them, else the name the device reported.
+ * and what is known of its device, the row the log stores. Sensors are named by their display name (the
+ * configured name, else the reported one, with the F500 node: sensor-display-name.ts), which the caller gives.
  */
 
-export type DeviceOfSource = { id: number; title: string; locationId: number };
+export type DeviceOfSource = { id: number; title: string; locationId: number; deviceType: string };
 
 export type DeviceEventSource = {
   id: number;
@@ -84,11 +85,45 @@ export function leafIdOf(fullSensorId: string): string {
   return fullSensorId.slice(fullSensorId.lastIndexOf('.') + 1);
 }
 
-function sensorNameOf(event: DeviceEventSource, configuredName: string | undefined): string | null {
-  if (event.sensorId === null) {
-    return null;
+/** The number as a person reads it, with the sensor's unit when it has one: '212 °F'. */
+function withUnits(value: number, units: unknown): string {
+  const unit = text(units);
+  return unit === null ? String(value) : `${value} ${unit}`;
+}
+
+/**
+ * A person's warning (docs/warnings.md) tells its edges from the device's own WARNING edges by `warning_id`; its
+ * `value` is the threshold and `reading` the value that crossed it.
+ */
+function isPersonWarning(event: DeviceEventSource): boolean {
+  return (
+    (event.kind === 'warning_on' || event.kind === 'warning_off') &&
+    typeof event.detail?.warning_id === 'number'
+  );
+}
+
+/** The reading that crossed a person's warning, with its unit; null when the warning was removed. */
+function warningReadingText(detail: Record<string, unknown> | null): string | null {
+  return typeof detail?.reading === 'number' ? withUnits(detail.reading, detail.units) : null;
+}
+
+/** The warning's condition: '> 70 °F'. */
+function warningConditionText(detail: Record<string, unknown> | null): string | null {
+  const sign = text(detail?.sign);
+  return sign === null || typeof detail?.value !== 'number'
+    ? null
+    : `${sign} ${withUnits(detail.value, detail.units)}`;
+}
+
+/** 'Warning Detected on Bearing Temperature · Node 3: 212 °F (warning > 200 °F)'. */
+function personWarningContent(event: DeviceEventSource, sensor: string | null, value: string | null): string {
+  const label = NOTIFICATION_TYPE_LABELS[event.kind];
+  const on = sensor === null ? '' : ` on ${sensor}`;
+  if (event.detail?.removed === true) {
+    return `${label}${on} (warning removed)`;
   }
-  return configuredName ?? text(event.detail?.name) ?? leafIdOf(event.sensorId);
+  const condition = warningConditionText(event.detail);
+  return `${label}${on}${value === null ? '' : `: ${value}`}${condition === null ? '' : ` (warning ${condition})`}`;
 }
 
 function contentOf(
@@ -100,6 +135,9 @@ function contentOf(
   const label = NOTIFICATION_TYPE_LABELS[event.kind];
   const on = sensor === null ? '' : ` on ${sensor}`;
   const reading = value === null ? '' : `: ${value}`;
+  if (isPersonWarning(event)) {
+    return personWarningContent(event, sensor, value);
+  }
   switch (event.kind) {
     case 'device_online':
       return `Device ${device.title} is online`;
@@ -118,14 +156,24 @@ function contentOf(
   }
 }
 
-/** The notification of a device event. */
+/** The value a notification shows: a person's warning shows the reading that crossed, others readingText. */
+function shownValueOf(event: DeviceEventSource): string | null {
+  if (event.kind === 'sensor_disappeared') {
+    return null;
+  }
+  return isPersonWarning(event) ? warningReadingText(event.detail) : readingText(event.detail);
+}
+
+/**
+ * The notification of a device event. `sensorName`: the sensor's display name (sensor-display-name.ts), null
+ * for events without a sensor.
+ */
 export function draftOfDeviceEvent(
   event: DeviceEventSource,
   device: DeviceOfSource,
-  configuredName: string | undefined,
+  sensorName: string | null,
 ): NotificationDraft {
-  const sensorName = sensorNameOf(event, configuredName);
-  const value = event.kind === 'sensor_disappeared' ? null : readingText(event.detail);
+  const value = shownValueOf(event);
   return {
     eventType: event.kind,
     locationId: device.locationId,
@@ -153,13 +201,16 @@ const MAINTENANCE_TEXTS: Record<MaintenanceEventType, string> = {
 /** The comment a record keeps when the person gave none (M section 3). */
 const NO_COMMENT = 'empty area';
 
-/** The notification of a maintenance step (type 'maintenance'; the step's name is the content). */
+/**
+ * The notification of a maintenance step (type 'maintenance'; the step's name is the content). `sensorName`: the
+ * display name, which names the node of an F500 sensor; other sensors are followed by their group's name.
+ */
 export function draftOfMaintenanceRecord(
   record: MaintenanceRecordSource,
   device: DeviceOfSource,
-  configuredName: string | undefined,
+  sensorName: string,
 ): NotificationDraft {
-  const sensorName = configuredName ?? record.sensorName;
+  const group = isNodeSensorId(record.sensorId) ? '' : ` (${record.groupName})`;
   const by = record.engineerName === null ? '' : ` by ${record.engineerName}`;
   const comment = record.comment.trim() === '' || record.comment === NO_COMMENT ? '' : ` — ${record.comment}`;
   return {
@@ -169,7 +220,7 @@ export function draftOfMaintenanceRecord(
     deviceTitle: device.title,
     sensorId: record.sensorId,
     sensorName,
-    content: `${MAINTENANCE_TEXTS[record.eventType]} on ${sensorName} (${record.groupName})${by}${comment}`,
+    content: `${MAINTENANCE_TEXTS[record.eventType]} on ${sensorName}${group}${by}${comment}`,
     value: record.eventType,
     isActive: false,
     dateCreated: record.maintenanceTime,

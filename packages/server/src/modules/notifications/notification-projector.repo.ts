@@ -22,7 +22,12 @@ export async function tryLockNotificationProjector(tx: Database): Promise<boolea
   return result.rows[0]?.locked === true;
 }
 
-const deviceColumns = { id: devices.id, title: devices.title, locationId: devices.locationId };
+const deviceColumns = {
+  id: devices.id,
+  title: devices.title,
+  locationId: devices.locationId,
+  deviceType: devices.deviceType,
+};
 
 /** Device events not in the log yet, oldest first (per device, id order is commit order: docs/notifications.md). */
 export async function findUnprojectedEvents(

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database';
 import { RepeatingJob } from '../../jobs/repeating-job';
 import type { ControlPublisher } from '../../realtime/control-events';
-import { findSensorNamesOfDevices } from '../sensor-settings/sensor-settings.repo';
+import { loadSensorNamer } from '../sensor-settings/sensor-display-name';
 import { draftOfDeviceEvent, draftOfMaintenanceRecord } from './notification-drafts';
 import {
   findUnprojectedEvents,
@@ -79,16 +79,15 @@ export class NotificationProjector {
       const events = await findUnprojectedEvents(tx, BATCH);
       const records = await findUnprojectedMaintenance(tx, BATCH);
       const deviceIds = [...new Set([...events, ...records].map((source) => source.device.id))];
-      const names = await findSensorNamesOfDevices(tx, deviceIds);
+      const nameSensor = await loadSensorNamer(tx, deviceIds);
       for (const { event, device } of events) {
-        const name = event.sensorId === null ? undefined : names.get(`${device.id}:${event.sensorId}`);
+        const reported = typeof event.detail?.name === 'string' ? event.detail.name : null;
+        const name = event.sensorId === null ? null : nameSensor(device, event.sensorId, reported);
         await insertNotification(tx, draftOfDeviceEvent(event, device, name));
       }
       for (const { record, device } of records) {
-        await insertNotification(
-          tx,
-          draftOfMaintenanceRecord(record, device, names.get(`${device.id}:${record.sensorId}`)),
-        );
+        const name = nameSensor(device, record.sensorId, record.sensorName);
+        await insertNotification(tx, draftOfMaintenanceRecord(record, device, name));
       }
       await markEventsProjected(
         tx,

@@ -57,6 +57,26 @@ export async function findSensorNamesOfDevices(
   return new Map(rows.map((row) => [`${row.deviceId}:${row.sensorId}`, row.name]));
 }
 
+/** The custom F500-UDF network names of these devices ('1'..'4' → name), by device id; blanks left out. */
+export async function findNetworkNamesOfDevices(
+  db: Database,
+  deviceIds: readonly number[],
+): Promise<Map<number, Record<string, string>>> {
+  if (deviceIds.length === 0) {
+    return new Map();
+  }
+  const rows = await db
+    .select({ deviceId: deviceSensorProfiles.deviceId, networks: deviceSensorProfiles.networks })
+    .from(deviceSensorProfiles)
+    .where(inArray(deviceSensorProfiles.deviceId, [...deviceIds]));
+  return new Map(
+    rows.map((row) => [
+      row.deviceId,
+      Object.fromEntries(Object.entries(row.networks ?? {}).filter(([, name]) => name.trim() !== '')),
+    ]),
+  );
+}
+
 export async function findSensorTypes(db: Database, deviceId: number): Promise<SensorTypeRow[]> {
   return db.select().from(sensorTypes).where(eq(sensorTypes.deviceId, deviceId));
 }

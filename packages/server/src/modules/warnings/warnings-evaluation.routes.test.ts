@@ -1,9 +1,11 @@
 import { listSensors, type StateTree, WarningsPageSchema } from '@vigil/contracts';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { postTree, provisionTypedDevice, signedInAt } from '../../../test/maintenance';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { listDeviceEvents } from '../../telemetry/device-events.repo';
+import { notifications } from '../notifications/notifications.table';
 import { bearingOf, postWarnings, treeReading, warningEventsOf, warningKindsOf } from './warnings.fixtures';
 
 /**
@@ -39,6 +41,9 @@ describe('warnings evaluated on the ingested trees', () => {
     return { ...d, bearing, reading, authorization, ids };
   }
 
+  /** What a warning event says of the sensor when it crossed (the notification's unit and name). */
+  const crossed = { units: '°F', name: 'Bearing Temperature' };
+
   /** Moves the server's clock to `seconds` after the first call's instant. */
   function fakeClock() {
     vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
@@ -61,13 +66,44 @@ describe('warnings evaluated on the ingested trees', () => {
       {
         kind: 'warning_on',
         sensorId: d.bearing,
-        detail: { warning_id: d.ids[0], sign: '>', value: 100, delay_seconds: 0, reading: 105 },
+        detail: { warning_id: d.ids[0], sign: '>', value: 100, delay_seconds: 0, reading: 105, ...crossed },
       },
       {
         kind: 'warning_off',
         sensorId: d.bearing,
-        detail: { warning_id: d.ids[0], sign: '>', value: 100, delay_seconds: 0, reading: 99.5 },
+        detail: { warning_id: d.ids[0], sign: '>', value: 100, delay_seconds: 0, reading: 99.5, ...crossed },
       },
+    ]);
+  });
+
+  it('notifies with the sensor and its node, the reading that crossed and its unit (not the threshold)', async () => {
+    const d = await deviceWithWarnings([{ sign: '>', value: 70 }]);
+    expect(await postTree(t.app, d.identity, d.reading(212))).toBe(202);
+    expect(await postTree(t.app, d.identity, d.reading(65))).toBe(202);
+    await t.app.notificationProjector.drain();
+    const rows = await t.db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.deviceId, d.device.id),
+          inArray(notifications.eventType, ['warning_on', 'warning_off']),
+        ),
+      )
+      .orderBy(asc(notifications.id));
+    expect(rows.map((row) => [row.eventType, row.sensorName, row.value, row.content])).toEqual([
+      [
+        'warning_on',
+        'Bearing Temperature · Node 1',
+        '212 °F',
+        'Warning Detected on Bearing Temperature · Node 1: 212 °F (warning > 70 °F)',
+      ],
+      [
+        'warning_off',
+        'Bearing Temperature · Node 1',
+        '65 °F',
+        'Warning Cleared on Bearing Temperature · Node 1: 65 °F (warning > 70 °F)',
+      ],
     ]);
   });
 

@@ -132,12 +132,15 @@ export class WarningsMonitor {
     const gone = new Set<number>();
     for (const warning of watched) {
       try {
-        const reading = readingOf(sensors.get(warning.sensorId), naIsClear);
+        const sensor = sensors.get(warning.sensorId);
+        const reading = readingOf(sensor, naIsClear);
         const step = nextWarningStep(warning, warning.state, reading, at);
         if (step.kind === 'none') {
           continue;
         }
-        const state = await applyWarningStep(this.deps.db, warning, step, at);
+        const crossed =
+          sensor === undefined ? undefined : { units: sensor.Meta.Units ?? null, name: sensor.Name };
+        const state = await applyWarningStep(this.deps.db, warning, step, at, crossed);
         this.noteChange(deviceId);
         if (state === undefined) {
           gone.add(warning.id);

@@ -55,13 +55,17 @@ export async function findWarningsPage(
 
 const keyOf = (w: WarningValues) => `${w.sensorId}\u0000${w.sign}\u0000${w.value}\u0000${w.delaySeconds}`;
 
-function detailOf(warning: WarningRow, reading: number | null): WarningEventDetail {
+/** What the tree said of the sensor when it crossed: the notification names it and gives the reading's unit. */
+export type CrossedSensor = { units: string | null; name: string };
+
+function detailOf(warning: WarningRow, reading: number | null, sensor?: CrossedSensor): WarningEventDetail {
   return {
     warning_id: warning.id,
     sign: warning.sign,
     value: warning.value,
     delay_seconds: warning.delaySeconds,
     reading,
+    ...(sensor === undefined ? {} : { units: sensor.units, name: sensor.name }),
   };
 }
 
@@ -148,6 +152,7 @@ export async function applyWarningStep(
   warning: WarningRow,
   step: Exclude<WarningStep, { kind: 'none' }>,
   at: Date,
+  sensor?: CrossedSensor,
 ): Promise<WarningState | undefined> {
   const moved = await db.transaction(async (tx) => {
     const [state] = await tx
@@ -157,7 +162,7 @@ export async function applyWarningStep(
       .returning();
     if (state !== undefined && (step.kind === 'raise' || step.kind === 'clear')) {
       const kind = step.kind === 'raise' ? 'warning_on' : 'warning_off';
-      await insertDeviceEvents(tx, [eventOf(warning, kind, at, detailOf(warning, step.reading))]);
+      await insertDeviceEvents(tx, [eventOf(warning, kind, at, detailOf(warning, step.reading, sensor))]);
     }
     return state;
   });

@@ -64,7 +64,7 @@ describe('warnings through the API', () => {
         },
         {
           id: expect.any(Number),
-          name: 'Bearing Temperature',
+          name: 'Bearing Temperature · Node 1',
           sign: '<',
           value: 40.5,
           unit: '°F',

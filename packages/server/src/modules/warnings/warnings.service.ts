@@ -11,6 +11,7 @@ import type { Page } from '../../http/pagination';
 import { getSiteAccess, notFound } from '../access/access';
 import { getDeviceById } from '../devices/devices.repo';
 import type { DeviceRow } from '../devices/devices.table';
+import { loadSensorNamer } from '../sensor-settings/sensor-display-name';
 import { getLocationById } from '../sites/sites.repo';
 import type { UserRow } from '../users/users.table';
 import { findWarningSensor, sensorsById } from './warning-sensor';
@@ -101,11 +102,13 @@ export class WarningsService {
     }
     const tree = await this.deps.latestTree(visible.device);
     const sensors = tree === undefined ? new Map<string, Sensor>() : sensorsById(tree);
+    const nameSensor = await loadSensorNamer(this.deps.db, [visible.device.id]);
     return rows.map((row) => {
       const sensor = sensors.get(row.sensorId);
       return {
         id: row.id,
-        name: sensor?.Name ?? row.sensorId,
+        // The display name: configured or reported, with the F500 node (four nodes repeat every sensor name).
+        name: nameSensor(visible.device, row.sensorId, sensor?.Name),
         sign: row.sign,
         value: row.value,
         unit: sensor?.Meta.Units ?? null,
