@@ -9,7 +9,7 @@ import { registerHealth } from './http/health';
 import { registerInputGuards } from './http/input-guards';
 import { registerFanOutMetrics, registerMetrics } from './http/metrics';
 import { registerOpenApi } from './http/openapi';
-import { buildLoggerOptions, type LogDestination } from './http/request-log';
+import { buildLoggerOptions, createRequestLog, type LogDestination } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { registerIngest } from './ingest/register-ingest';
@@ -58,13 +58,16 @@ export type AppDeps = {
 
 /** Builds the whole HTTP application from a configuration; never listens (main.ts does). */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const requestLog = createRequestLog(config.requestLog);
   const app = Fastify({
     logger: deps.logger === false ? false : buildLoggerOptions(config.logLevel, deps.logStream),
+    ...requestLog.options,
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
   });
+  requestLog.start(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // A POST without a body is validated as an empty object, so each required field gets its own message.

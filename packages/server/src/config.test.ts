@@ -24,6 +24,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ DEMO: '0' }).demo).toBe(false);
   });
 
+  it('summarises request logs for the demo and a terminal, and logs each request for a log collector', () => {
+    expect(loadConfig({}).requestLog).toBe('summary');
+    expect(loadConfig({ DEMO: '0' }).requestLog).toBe('each');
+    expect(loadConfig({ DEMO: '0' }, { isTerminal: true }).requestLog).toBe('summary');
+    expect(loadConfig({ REQUEST_LOG: 'each' }, { isTerminal: true }).requestLog).toBe('each');
+    expect(loadConfig({ DEMO: '0', REQUEST_LOG: 'summary' }).requestLog).toBe('summary');
+    expect(() => loadConfig({ REQUEST_LOG: 'all' })).toThrow(/REQUEST_LOG/);
+  });
+
   it('names every bad variable', () => {
     try {
       loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', DEMO: 'maybe', MQTT_CONSUMERS: '0' });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { RequestLogMode } from './http/request-log';
 import { type TrustProxy, TrustProxySchema } from './http/trust-proxy';
 
 const booleanFlag = z
@@ -47,6 +48,8 @@ const EnvSchema = z.object({
   // Seconds; short values are for tests and demonstrations (the spec's 540 is the default).
   MAINTENANCE_TIMEOUT_S: z.coerce.number().int().min(1).default(540),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REQUEST_LOG: z.enum(['each', 'summary']).optional(),
+  DEMO_CONTROL_PORT: port.default(8090),
   WEB_DIST_DIR: z.string().min(1).optional(),
   TRUST_PROXY: TrustProxySchema.optional(),
   METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
@@ -90,6 +93,10 @@ export type Config = {
   historyRetentionDays: number;
   maintenanceTimeoutSeconds: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** One log line per HTTP request, or a summary a minute (http/request-log.ts). */
+  requestLog: RequestLogMode;
+  /** Port of the demo simulator's control API on 127.0.0.1 (a free one when taken). */
+  demoControlPort: number;
   webDistDir: string;
   /** Peers trusted to set X-Forwarded-For (Fastify's trustProxy); false trusts none. */
   trustProxy: TrustProxy;
@@ -105,8 +112,14 @@ export class ConfigError extends Error {
 
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
 
-/** Parses the environment once; throws ConfigError naming every bad variable. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+/**
+ * Parses the environment once; throws ConfigError naming every bad variable. `isTerminal`: a person reads the
+ * server's output (main.ts passes whether stdout is a TTY).
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  { isTerminal = false }: { isTerminal?: boolean } = {},
+): Config {
   const cleaned = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
   );
@@ -116,6 +129,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(problems);
   }
   const e = parsed.data;
+  // Demo data is on by default only with the embedded database: never seed a real server by surprise.
+  const demo = e.DEMO ?? e.DATABASE_URL === undefined;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -136,8 +151,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     passwordResetTtlSeconds: e.PASSWORD_RESET_TTL_HOURS * 3600,
     supportEmail: e.SUPPORT_EMAIL,
     recaptchaSecret: e.RECAPTCHA_SECRET,
-    // Demo data is on by default only with the embedded database: never seed a real server by surprise.
-    demo: e.DEMO ?? e.DATABASE_URL === undefined,
+    demo,
     deviceOfflineAfterSeconds: e.DEVICE_OFFLINE_AFTER_S,
     deviceMaxMessagesPerSecond: e.DEVICE_MAX_MESSAGES_PER_S,
     ingestWriterLanes: e.INGEST_WRITER_LANES,
@@ -145,6 +159,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     historyRetentionDays: e.HISTORY_RETENTION_DAYS,
     maintenanceTimeoutSeconds: e.MAINTENANCE_TIMEOUT_S,
     logLevel: e.LOG_LEVEL,
+    // A person at a terminal (or trying the demo) wants a line a minute; a log collector wants every request.
+    requestLog: e.REQUEST_LOG ?? (demo || isTerminal ? 'summary' : 'each'),
+    demoControlPort: e.DEMO_CONTROL_PORT,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDist),
     trustProxy: e.TRUST_PROXY ?? false,
     metricsToken: e.METRICS_TOKEN,

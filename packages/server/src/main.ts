@@ -4,7 +4,7 @@ import { describeDemoAccounts, seedDemo } from './demo/seed-demo';
 import { startEmbeddedBroker } from './ingest/embedded-broker';
 import { startExternalConsumer } from './ingest/external-consumer';
 import { countUsers } from './modules/users/users.repo';
-import { configOrExit, fail, loadDotEnv, openMigratedDatabase, say } from './runtime';
+import { configOrExit, fail, listenFailure, loadDotEnv, openMigratedDatabase, say } from './runtime';
 import { resolveJwtSecret } from './secrets';
 
 loadDotEnv();
@@ -63,10 +63,11 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 try {
   await app.listen({ port: config.port, host: config.host });
 } catch (error) {
-  app.log.error({ err: error }, 'could not listen');
+  await simulator?.stop();
   await mqtt.close();
+  await app.close();
   await database.close();
-  process.exit(1);
+  fail(listenFailure(error, config));
 }
 
 const users = await countUsers(database.db);

@@ -24,7 +24,7 @@ export function fail(line: string): never {
 /** Configuration, or exit with one line naming every bad variable. */
 export function configOrExit(): Config {
   try {
-    return loadConfig();
+    return loadConfig(process.env, { isTerminal: process.stdout.isTTY === true });
   } catch (error) {
     if (error instanceof ConfigError) {
       fail(error.message);
@@ -46,4 +46,18 @@ export async function openMigratedDatabase(config: Config): Promise<DatabaseHand
   }
   await database.migrate();
   return database;
+}
+
+/** The one line that says why the HTTP server could not listen, and how to choose another port or address. */
+export function listenFailure(error: unknown, config: Pick<Config, 'port' | 'host'>): string {
+  switch ((error as NodeJS.ErrnoException).code) {
+    case 'EADDRINUSE':
+      return `HTTP port ${config.port} is already in use (another Vigil or web server?): set PORT to a free port, e.g. PORT=8081 npm start.`;
+    case 'EACCES':
+      return `HTTP port ${config.port} needs privileges this user lacks: set PORT to a port above 1023, e.g. PORT=8080.`;
+    case 'EADDRNOTAVAIL':
+      return `HOST ${config.host} is not an address of this machine: set HOST, e.g. HOST=0.0.0.0.`;
+    default:
+      return `The HTTP server could not listen on ${config.host}:${config.port}: ${error instanceof Error ? error.message : String(error)}`;
+  }
 }

@@ -81,7 +81,8 @@ async function startServer(options: { logLevel?: string } = {}): Promise<Running
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: ROOT,
-    env: { ...env(port, await freePort()), LOG_LEVEL: options.logLevel ?? 'warn' },
+    // Each request's log line (the demo's default is a summary a minute): the test watches for one.
+    env: { ...env(port, await freePort()), LOG_LEVEL: options.logLevel ?? 'warn', REQUEST_LOG: 'each' },
   });
   running.add(child);
   child.once('exit', () => running.delete(child));
@@ -105,6 +106,23 @@ function stop(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => {
     child.once('exit', (code) => resolve(code));
     child.kill('SIGTERM');
+  });
+}
+
+/** A port another process holds, until release(). */
+async function takePort(): Promise<{ port: number; release: () => void }> {
+  const taken = net.createServer();
+  await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+  const address = taken.address();
+  return { port: typeof address === 'object' && address ? address.port : 0, release: () => taken.close() };
+}
+
+/** Runs the server until it exits by itself (start-up refused). */
+function startOnce(environment: NodeJS.ProcessEnv) {
+  return spawnSync(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: ROOT,
+    env: environment,
+    encoding: 'utf8',
   });
 }
 
@@ -205,34 +223,41 @@ describe('the server process on the embedded database', () => {
   it(
     'stops start-up with one clear line when the MQTT port is taken, leaving the data directory unlocked',
     async () => {
-      const taken = net.createServer();
-      await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
-      const address = taken.address();
-      const mqttPort = typeof address === 'object' && address ? address.port : 0;
+      const { port: mqttPort, release } = await takePort();
       try {
-        const result = spawnSync(process.execPath, ['--import', 'tsx', MAIN], {
-          cwd: ROOT,
-          env: env(await freePort(), mqttPort),
-          encoding: 'utf8',
-        });
+        const result = startOnce(env(await freePort(), mqttPort));
         expect(result.status).toBe(1);
         expect(result.stderr.trim()).toBe(
           `MQTT port ${mqttPort} is already in use (another MQTT broker?): set MQTT_PORT or MQTT_URL.`,
         );
         expect(fs.existsSync(path.join(dataDir, 'vigil.lock'))).toBe(false);
       } finally {
-        taken.close();
+        release();
+      }
+    },
+    TEST_CEILING_MS,
+  );
+
+  it(
+    'stops start-up with one clear line when the HTTP port is taken, leaving the data directory unlocked',
+    async () => {
+      const { port, release } = await takePort();
+      try {
+        const result = startOnce(env(port, await freePort()));
+        expect(result.status).toBe(1);
+        expect(result.stderr.trim()).toBe(
+          `HTTP port ${port} is already in use (another Vigil or web server?): set PORT to a free port, e.g. PORT=8081 npm start.`,
+        );
+        expect(fs.existsSync(path.join(dataDir, 'vigil.lock'))).toBe(false);
+      } finally {
+        release();
       }
     },
     TEST_CEILING_MS,
   );
 
   it('stops start-up with one line naming a bad variable', { timeout: TEST_CEILING_MS }, () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', MAIN], {
-      cwd: ROOT,
-      env: { ...env(0), PORT: 'eighty' },
-      encoding: 'utf8',
-    });
+    const result = startOnce({ ...env(0), PORT: 'eighty' });
     expect(result.status).toBe(1);
     expect(result.stderr.trim()).toMatch(/^Invalid configuration: PORT: /);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);

@@ -72,3 +72,52 @@ describe('request log of the real app', () => {
     }
   });
 });
+
+describe('request log in summary mode', () => {
+  let database: DatabaseHandle;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(async () => database.close());
+
+  it('writes one summary line by status class instead of a line per request, and keeps 5xx at error', async () => {
+    const lines: Array<{ level: number; msg: string; [key: string]: unknown }> = [];
+    const config = loadConfig({
+      DATA_DIR: '/nonexistent-test-data',
+      DEMO: '0',
+      WEB_DIST_DIR: '/nonexistent-web',
+      LOG_LEVEL: 'info',
+      REQUEST_LOG: 'summary',
+    });
+    const app = await buildApp(config, {
+      database,
+      jwtSecret: TEST_JWT_SECRET,
+      logStream: { write: (line) => lines.push(JSON.parse(line)) },
+    });
+    app.get('/test-failure', async () => {
+      throw new Error('broken on purpose');
+    });
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+      }
+      expect((await app.inject({ method: 'GET', url: '/api/v1/me/' })).statusCode).toBe(401);
+      expect((await app.inject({ method: 'GET', url: '/api/v1/no-such-route/' })).statusCode).toBe(404);
+      expect((await app.inject({ method: 'GET', url: '/test-failure' })).statusCode).toBe(500);
+    } finally {
+      await app.close();
+    }
+    expect(lines.filter((line) => line.msg === 'incoming request')).toEqual([]);
+    const failures = lines.filter((line) => line.msg === 'request completed');
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatchObject({ level: 50, res: { statusCode: 500 } });
+    const summaries = lines.filter((line) => String(line.msg).startsWith('HTTP requests in the last'));
+    expect(summaries).toHaveLength(1);
+    expect(summaries[0]).toMatchObject({
+      level: 30,
+      requests: 6,
+      byStatus: { '2xx': 3, '4xx': 2, '5xx': 1 },
+    });
+  });
+});
