@@ -4,6 +4,7 @@ export * from '../ingest/message-receipts.table';
 export * from '../mail/outbox.table';
 export * from '../modules/accounts/password-reset-tokens.table';
 export * from '../modules/accounts/sessions.table';
+export * from '../modules/alert-rules/alert-mail-groups.table';
 export * from '../modules/alert-rules/alert-rules.table';
 export * from '../modules/clients/clients.table';
 export * from '../modules/devices/device-ownerships.table';
