@@ -4,6 +4,7 @@ import {
   formatAxisTime,
   formatSiteMinute,
   formatSiteTime,
+  labelSiteWallClock,
   parseSiteTime,
   zoneLabel,
 } from './site-time';
@@ -88,5 +89,12 @@ describe('parseSiteTime', () => {
   it('round-trips what it formats', () => {
     const shown = formatSiteTime(EVENING, 'America/New_York');
     expect(parseSiteTime(shown.slice(0, 19), 'America/New_York')).toBe(EVENING);
+  });
+});
+
+describe('labelSiteWallClock', () => {
+  it('labels a time chosen at the site with the zone in force then', () => {
+    expect(labelSiteWallClock('2026-11-27 15:35', 'America/Chicago')).toBe('2026-11-27 15:35 CST');
+    expect(labelSiteWallClock('2026-07-01 15:35', 'America/Chicago')).toBe('2026-07-01 15:35 CDT');
   });
 });

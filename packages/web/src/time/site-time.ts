@@ -176,3 +176,8 @@ export function parseSiteTime(text: string, timeZone: string): number | null {
     .sort((a, b) => a - b);
   return candidates.find((ms) => sameFields(fieldsIn(ms, timeZone), wanted)) ?? null;
 }
+
+/** A wall-clock time entered or chosen at the site (`2026-11-27 15:35`) with the zone it is in: `… CET`. */
+export function labelSiteWallClock(text: string, timeZone: string, now = Date.now()): string {
+  return `${text} ${zoneLabel(parseSiteTime(text, timeZone) ?? now, timeZone)}`;
+}

@@ -4,6 +4,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorMessageOf } from '../../api/api-error';
 import { useCurrentUser } from '../../hooks/useCurrentUser';
 import { usePageTitle } from '../../hooks/usePageTitle';
+import { useSiteTimeZone } from '../../time/useSiteTimeZone';
 import { CustomRangeModal } from './components/CustomRangeModal';
 import { GraphAlertBar } from './components/GraphAlertBar';
 import { GraphBoard } from './components/GraphBoard';
@@ -55,6 +56,7 @@ function LiveGraphs({ device, sensorId }: LiveGraphsProps) {
   const [mode, setMode] = useState<GraphMode>(() => readGraphMode());
   const [isCustomOpen, setIsCustomOpen] = useState(false);
   const { alert, showAlert, clearAlert } = useGraphAlert();
+  const timeZone = useSiteTimeZone();
   const zoom = readZoomRange(searchParams);
   const source: GraphSource =
     zoom !== null
@@ -90,7 +92,11 @@ function LiveGraphs({ device, sensorId }: LiveGraphsProps) {
         showAllTo={sensorId === undefined ? null : liveGraphsPath()}
       >
         {zoom === null ? null : (
-          <ZoomNotice range={zoom} onReset={() => setSearchParams(withZoomRange(searchParams, null))} />
+          <ZoomNotice
+            range={zoom}
+            timeZone={timeZone}
+            onReset={() => setSearchParams(withZoomRange(searchParams, null))}
+          />
         )}
       </GraphsHeading>
       <GraphAlertBar alert={alert} onClose={clearAlert} />
@@ -104,9 +110,11 @@ function LiveGraphs({ device, sensorId }: LiveGraphsProps) {
         csvTimescale={zoom === null ? exportTimescaleOf(mode) : null}
         onZoom={handleZoom}
         onAlert={showAlert}
+        timeZone={timeZone}
       />
       <CustomRangeModal
         isOpen={isCustomOpen}
+        timeZone={timeZone}
         onCancel={() => setIsCustomOpen(false)}
         onPick={(search) => navigate(historicalGraphsPath(search, sensorId))}
       />

@@ -5,11 +5,9 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { errorMessageOf } from '../../api/api-error';
 import { useCurrentUser } from '../../hooks/useCurrentUser';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import {
-  defaultHistoricalSearch,
-  HISTORICAL_MESSAGES,
-  type HistoricalSearch,
-} from '../dashboard/historical/historical-search';
+import { labelSiteWallClock } from '../../time/site-time';
+import { useSiteTimeZone } from '../../time/useSiteTimeZone';
+import { HISTORICAL_MESSAGES, type HistoricalSearch } from '../dashboard/historical/historical-search';
 import { GraphAlertBar } from './components/GraphAlertBar';
 import { GraphBoard } from './components/GraphBoard';
 import { GraphsHeading } from './components/GraphsHeading';
@@ -22,6 +20,7 @@ import {
   liveGraphsPath,
   parseHistoricalSegment,
   readZoomRange,
+  siteMonthStartOf,
   withZoomRange,
   type ZoomRange,
 } from './graph-paths';
@@ -37,8 +36,10 @@ export function HistoricalGraphsPage() {
   const { dateTime, sensorId } = useParams();
   const device = me.current_device;
   usePageTitle(device === null ? 'Historical Graphs' : `${device.title} - Historical Graphs`);
-  // The default is fixed when the page opens, so a render at midnight on the 1st does not jump a month.
-  const [fallback] = useState(() => defaultHistoricalSearch(new Date()));
+  const timeZone = useSiteTimeZone();
+  // The start of the site's month (M section 2), fixed when the page opens, so a render at midnight on the 1st
+  // does not jump a month.
+  const [fallback] = useState(() => siteMonthStartOf(Date.now(), timeZone));
   const parsed = dateTime === undefined ? null : parseHistoricalSegment(dateTime);
   if (device === null) {
     return <GraphsWithoutDevice />;
@@ -50,6 +51,7 @@ export function HistoricalGraphsPage() {
       search={parsed ?? fallback}
       isAddressValid={parsed !== null}
       sensorId={sensorId}
+      timeZone={timeZone}
     />
   );
 }
@@ -59,9 +61,10 @@ type HistoricalGraphsProps = {
   search: HistoricalSearch;
   isAddressValid: boolean;
   sensorId: string | undefined;
+  timeZone: string;
 };
 
-function HistoricalGraphs({ device, search, isAddressValid, sensorId }: HistoricalGraphsProps) {
+function HistoricalGraphs({ device, search, isAddressValid, sensorId, timeZone }: HistoricalGraphsProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const { alert, showAlert, clearAlert } = useGraphAlert();
   const zoom = readZoomRange(searchParams);
@@ -87,7 +90,11 @@ function HistoricalGraphs({ device, search, isAddressValid, sensorId }: Historic
         showAllTo={sensorId === undefined ? null : historicalGraphsPath(search)}
       >
         {zoom === null ? null : (
-          <ZoomNotice range={zoom} onReset={() => setSearchParams(withZoomRange(searchParams, null))} />
+          <ZoomNotice
+            range={zoom}
+            timeZone={timeZone}
+            onReset={() => setSearchParams(withZoomRange(searchParams, null))}
+          />
         )}
         <Link to={liveGraphsPath(sensorId)} data-testid="graphs-live-link">
           Live Graphs
@@ -96,7 +103,7 @@ function HistoricalGraphs({ device, search, isAddressValid, sensorId }: Historic
       <Alert
         type="error"
         banner
-        title={`${GRAPH_MESSAGES.historicalBanner} ${search.date} ${search.time}`}
+        title={`${GRAPH_MESSAGES.historicalBanner} ${labelSiteWallClock(`${search.date} ${search.time}`, timeZone)}`}
         style={{ marginBottom: 12 }}
         data-testid="historical-graphs-banner"
       />
@@ -113,6 +120,7 @@ function HistoricalGraphs({ device, search, isAddressValid, sensorId }: Historic
         key={`${search.date}&${search.time}`}
         search={search}
         sensorId={sensorId}
+        timeZone={timeZone}
         onAlert={showAlert}
       />
       <GraphBoard
@@ -123,6 +131,7 @@ function HistoricalGraphs({ device, search, isAddressValid, sensorId }: Historic
         csvTimescale={null}
         onZoom={handleZoom}
         onAlert={showAlert}
+        timeZone={timeZone}
       />
     </div>
   );

@@ -1,4 +1,5 @@
 import { GRAPH_LIMITS } from '@vigil/contracts';
+import { axisZoneName, formatAxisTime } from '../../time/site-time';
 import type { GraphChartOption } from './echarts-setup';
 
 /**
@@ -18,10 +19,12 @@ export function layoutOf(hasNumeric: boolean, hasContact: boolean, isNarrow: boo
   const right = isNarrow ? 16 : 32;
   const top = isNarrow ? 64 : 72;
   const height = hasNumeric ? GRAPH_LIMITS.chartHeight : GRAPH_LIMITS.contactChartHeight;
-  const bottom = 36;
+  // Room under the lowest grid for its time labels and the axis name that says the zone.
+  const bottom = 52;
   if (hasNumeric && hasContact) {
     const contactHeight = 80;
-    const gap = 24;
+    // Room between the grids for the numeric grid's own time labels.
+    const gap = 36;
     const numericHeight = height - top - bottom - gap - contactHeight;
     return {
       gridTops: [top, top + numericHeight + gap],
@@ -38,14 +41,20 @@ const contactAxisLabel = (value: number) => (value === -0.5 ? 'OK' : value === 0
 type AxesInput = {
   hasNumeric: boolean;
   hasContact: boolean;
-  range: { from: number; to: number } | null;
+  /** The time span every grid of the chart draws, so the numeric and contact axes agree. */
+  span: { from: number; to: number };
+  /** The site's zone: ticks and the axis name are in it, not the browser's (docs/decisions.md, issue 23). */
+  timeZone: string;
   isNarrow: boolean;
 };
 
-/** The grids, their time axes (labels on the lowest only) and value axes. */
+/** The grids, their time axes (every grid labelled, in the site's zone, over one span) and value axes. */
 export function axesOf(layout: Layout, input: AxesInput) {
   const fontSize = input.isNarrow ? 10 : 12;
   const gridCount = layout.gridTops.length;
+  const { span, timeZone } = input;
+  const spanMs = span.to - span.from;
+  const formatter = (value: number) => formatAxisTime(value, timeZone, spanMs);
   const grid = layout.gridTops.map((top, index) => ({
     top,
     height: layout.gridHeights[index],
@@ -56,12 +65,20 @@ export function axesOf(layout: Layout, input: AxesInput) {
   const xAxis = grid.map((_, index) => ({
     type: 'time' as const,
     gridIndex: index,
-    min: input.range?.from,
-    max: input.range?.to,
+    min: span.from,
+    max: span.to,
     // The time axis stays at the bottom of its grid (not at the value 0, between the contact bands).
     axisLine: { onZero: false },
-    axisLabel: { show: index === gridCount - 1, hideOverlap: true, fontSize },
+    axisLabel: { show: true, hideOverlap: true, fontSize, formatter },
     splitLine: { show: false },
+    ...(index === gridCount - 1
+      ? {
+          name: axisZoneName(span.to, timeZone),
+          nameLocation: 'middle' as const,
+          nameGap: 28,
+          nameTextStyle: { fontSize, color: '#595959' },
+        }
+      : {}),
   }));
   const yAxis: Record<string, unknown>[] = [];
   if (input.hasNumeric) {
@@ -81,16 +98,23 @@ export function axesOf(layout: Layout, input: AxesInput) {
   return { grid, xAxis, yAxis: yAxis as GraphChartOption['yAxis'] };
 }
 
-/** A carrier series (no data, no legend entry) shading the contact axis' OK and Alarm bands. */
-export function contactBandsOf(contactGrid: number) {
+/** A series without data or legend entry that carries one grid's marks (bands, gaps, events). */
+export function carrierSeriesOf(id: string, grid: number) {
   return {
     type: 'line' as const,
-    id: 'bands',
-    xAxisIndex: contactGrid,
-    yAxisIndex: contactGrid,
+    id,
+    xAxisIndex: grid,
+    yAxisIndex: grid,
     data: [],
     silent: true,
     animation: false,
+  };
+}
+
+/** A carrier series shading the contact axis' OK and Alarm bands. */
+export function contactBandsOf(contactGrid: number) {
+  return {
+    ...carrierSeriesOf('bands', contactGrid),
     markArea: {
       silent: true,
       animation: false,

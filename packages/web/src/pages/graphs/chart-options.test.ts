@@ -42,6 +42,7 @@ const input = (graph: Graph, extra: Partial<ChartInput> = {}): ChartInput => ({
   events: [],
   isNarrow: false,
   range: null,
+  timeZone: 'Europe/Berlin',
   ...extra,
 });
 
@@ -124,6 +125,7 @@ describe('graph chart options', () => {
       events: [],
       rangeStart: 0,
       rangeEnd: 10,
+      timeZone: 'UTC',
     });
     expect(text).not.toContain('<img');
     expect(text).toContain('&lt;b&gt;');
@@ -200,5 +202,86 @@ describe('events on the time axis', () => {
     expect(tooltip.formatter([{ seriesId: 's0', dataIndex: 2, axisValue: 60_000 }])).toContain(
       'Device offline',
     );
+  });
+
+  describe('the time axis (issue 23)', () => {
+    type Axis = {
+      min?: number;
+      max?: number;
+      name?: string;
+      axisLabel: { show: boolean; formatter: (value: number) => string };
+    };
+    const axesOf = (option: ReturnType<typeof buildChartOption>) => option.xAxis as Axis[];
+    // 21:04 to 21:14 UTC: 22:04 to 22:14 in Berlin.
+    const start = Date.UTC(2026, 10, 27, 21, 4, 0);
+    const end = start + 10 * 60_000;
+    const tenMinutes = {
+      ...numeric,
+      data: [[start, 20, false, 'OK'] as GraphPoint, [end, 21, false, 'OK'] as GraphPoint],
+    };
+    const lastSeconds = series('F5.net1.n01.2', 'BOOL', [
+      [end - 6_000, 0, false, 'Closed'],
+      [end, 0, false, 'Closed'],
+    ]);
+
+    it('labels the numeric and the contact grid over the same span, the whole graph', () => {
+      const axes = axesOf(buildChartOption(input(graphOf(tenMinutes, lastSeconds))));
+      expect(axes).toHaveLength(2);
+      for (const axis of axes) {
+        expect(axis).toMatchObject({ min: start, max: end });
+        expect(axis.axisLabel.show).toBe(true);
+      }
+    });
+
+    it("writes the ticks in the site's zone and names the zone once", () => {
+      const axes = axesOf(buildChartOption(input(graphOf(tenMinutes, lastSeconds))));
+      expect(axes[0]?.axisLabel.formatter(start)).toBe('22:04:00');
+      expect(axes[1]?.axisLabel.formatter(end)).toBe('22:14:00');
+      expect(axes[1]?.name).toBe('Time (CET)');
+      const newYork = axesOf(buildChartOption(input(graphOf(tenMinutes), { timeZone: 'America/New_York' })));
+      expect(newYork[0]?.axisLabel.formatter(start)).toBe('16:04:00');
+      expect(newYork[0]?.name).toBe('Time (EST)');
+    });
+
+    it("puts the site's time, labelled, at the top of the tooltip", () => {
+      const option = buildChartOption(input(graphOf(tenMinutes)));
+      const tooltip = option.tooltip as { formatter: (params: TooltipParam[]) => string };
+      expect(tooltip.formatter([{ seriesId: 's0', dataIndex: 0, axisValue: start }])).toContain(
+        '2026-11-27 22:04:00 CET',
+      );
+    });
+  });
+
+  describe('disabled sensors (issue 23)', () => {
+    const disabled: GraphSeries = {
+      ...numeric,
+      data: [
+        [1_000, 20, false, 'OK'],
+        [2_000, 0, false, 'Disabled'],
+        [3_000, 0, false, 'Disabled'],
+        [4_000, 22, false, 'OK'],
+      ],
+    };
+
+    it('draws a disabled stretch as a gap, not a line at 0', () => {
+      const drawn = seriesOf(buildChartOption(input(graphOf(disabled)))).find((one) => one.id === 's0');
+      expect(drawn?.data.slice(1, 3)).toEqual([
+        [2_000, null],
+        [3_000, null],
+      ]);
+    });
+
+    it("shades the gap and labels it 'Disabled'", () => {
+      const gaps = seriesOf(buildChartOption(input(graphOf(disabled)))).find((one) => one.id === 'gaps0');
+      expect(gaps?.markArea?.data).toEqual([[{ xAxis: 1_000, name: 'Disabled' }, { xAxis: 4_000 }]]);
+    });
+
+    it("says 'Disabled' in the tooltip, not 0", () => {
+      const option = buildChartOption(input(graphOf(disabled)));
+      const tooltip = option.tooltip as { formatter: (params: TooltipParam[]) => string };
+      const text = tooltip.formatter([{ seriesId: 's0', dataIndex: 1, axisValue: 2_000 }]);
+      expect(text).toContain('Disabled');
+      expect(text).not.toContain(': 0');
+    });
   });
 });

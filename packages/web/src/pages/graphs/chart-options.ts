@@ -6,7 +6,8 @@ import {
   type GraphSeries,
 } from '@vigil/contracts';
 import { eventMarksOf, isEventOfGraph } from './chart-events';
-import { axesOf, contactBandsOf, layoutOf } from './chart-layout';
+import { gapCarrierOf, gapRunsOf, isGapPoint } from './chart-gaps';
+import { axesOf, carrierSeriesOf, contactBandsOf, layoutOf } from './chart-layout';
 import { formatTooltip, type TooltipContext, type TooltipParam } from './chart-tooltip';
 import type { GraphChartOption } from './echarts-setup';
 import { seriesNamesOf, unitOfSeries } from './graph-labels';
@@ -26,8 +27,10 @@ export type ChartInput = {
   title: string;
   events: readonly GraphEvent[];
   isNarrow: boolean;
-  /** The drawn time span; without it the axis follows the data. */
+  /** The drawn time span (the page's, so its charts line up); without it the span of this graph's points. */
   range: { from: number; to: number } | null;
+  /** The site's IANA zone: the time axis and the tooltip are in it (docs/decisions.md, issue 23). */
+  timeZone: string;
 };
 
 export function isContactSeries(series: GraphSeries): boolean {
@@ -46,7 +49,7 @@ export function chartHeightOf(graph: Graph): number {
  * several contacts get their own height in the band so their lines do not hide each other.
  */
 export function contactYOf(point: GraphPoint, index: number, count: number): number | null {
-  if (point[1] === null) {
+  if (point[1] === null || isGapPoint(point)) {
     return null;
   }
   const depth = (index + 1) / (count + 1);
@@ -67,7 +70,10 @@ function toDataItems(points: readonly GraphPoint[], yOf: (point: GraphPoint) => 
   });
 }
 
-/** The time span drawn: the given range, else the first and last point. */
+/** Narrower than this (one point, say) a time axis has no ticks to show: widen it around the points. */
+const MIN_SPAN_MS = 60_000;
+
+/** The time span drawn: the given range, else the first and last point (a minute at least). */
 export function spanOf(graph: Graph, range: ChartInput['range']): { from: number; to: number } {
   if (range !== null) {
     return range;
@@ -78,7 +84,11 @@ export function spanOf(graph: Graph, range: ChartInput['range']): { from: number
     from = Math.min(from, series.data[0]?.[0] ?? from);
     to = Math.max(to, series.data.at(-1)?.[0] ?? to);
   }
-  return Number.isFinite(from) ? { from, to } : { from: 0, to: 0 };
+  if (!Number.isFinite(from)) {
+    return { from: 0, to: MIN_SPAN_MS };
+  }
+  const missing = MIN_SPAN_MS - (to - from);
+  return missing > 0 ? { from: from - missing / 2, to: to + missing / 2 } : { from, to };
 }
 
 /** The drawn series: numeric ones on the first grid, contacts inside their bands on the contact grid. */
@@ -89,7 +99,7 @@ function dataSeriesOf(graph: Graph, names: readonly string[], contactGrid: numbe
     const contactIndex = contacts.indexOf(series);
     const yOf = isContact
       ? (point: GraphPoint) => contactYOf(point, contactIndex, contacts.length)
-      : (point: GraphPoint) => point[1];
+      : (point: GraphPoint) => (isGapPoint(point) ? null : point[1]);
     return {
       type: 'line' as const,
       id: `s${index}`,
@@ -112,15 +122,21 @@ function dataSeriesOf(graph: Graph, names: readonly string[], contactGrid: numbe
 /** Carrier series (no data, no legend entry) holding each grid's event marks. */
 function eventCarriersOf(gridCount: number, events: readonly GraphEvent[], rangeEnd: number) {
   return Array.from({ length: gridCount }, (_, grid) => ({
-    type: 'line' as const,
-    id: `${EVENTS_ID}${grid}`,
-    xAxisIndex: grid,
-    yAxisIndex: grid,
-    data: [],
-    silent: true,
-    animation: false,
+    ...carrierSeriesOf(`${EVENTS_ID}${grid}`, grid),
     ...eventMarksOf(events, rangeEnd),
   }));
+}
+
+/** The labelled gaps of each grid: numeric series on the first, contacts on the contact grid. */
+function gapCarriersOf(graph: Graph, hasNumeric: boolean, hasContact: boolean) {
+  const carriers = [];
+  if (hasNumeric) {
+    carriers.push(gapCarrierOf(0, gapRunsOf(graph.series.filter((one) => !isContactSeries(one)))));
+  }
+  if (hasContact) {
+    carriers.push(gapCarrierOf(hasNumeric ? 1 : 0, gapRunsOf(graph.series.filter(isContactSeries))));
+  }
+  return carriers;
 }
 
 /** The ECharts option of one graph. */
@@ -143,11 +159,13 @@ export function buildChartOption(input: ChartInput): GraphChartOption {
     events,
     rangeStart: span.from,
     rangeEnd: span.to,
+    timeZone: input.timeZone,
   };
   const series = [
     ...dataSeriesOf(graph, names, contactGrid),
     ...eventCarriersOf(layout.gridTops.length, events, span.to),
     ...(hasContact ? [contactBandsOf(contactGrid)] : []),
+    ...gapCarriersOf(graph, hasNumeric, hasContact),
   ];
   return {
     animation: false,
@@ -172,7 +190,7 @@ export function buildChartOption(input: ChartInput): GraphChartOption {
       formatter: (params: unknown) => formatTooltip(params as TooltipParam[], tooltipContext),
     },
     axisPointer: { link: [{ xAxisIndex: 'all' }] },
-    ...axesOf(layout, { hasNumeric, hasContact, range: input.range, isNarrow }),
+    ...axesOf(layout, { hasNumeric, hasContact, span, timeZone: input.timeZone, isNarrow }),
     series: series as GraphChartOption['series'],
   };
 }

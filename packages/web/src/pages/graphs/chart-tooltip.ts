@@ -1,5 +1,7 @@
 import type { GraphEvent, GraphSeries } from '@vigil/contracts';
+import { formatSiteTime } from '../../time/site-time';
 import { eventLabelsNear } from './chart-events';
+import { isGapPoint } from './chart-gaps';
 
 /** The tooltip of a graph: the time, each series' value or state (gaps carry their label), nearby events. */
 
@@ -16,17 +18,6 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** 'YYYY-MM-DD HH:MM:SS' in the browser's time. */
-export function formatTimestamp(ms: number): string {
-  const at = new Date(ms);
-  return (
-    `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ` +
-    `${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`
-  );
-}
-
 /** What one series says at a point: its value with units, or the state text of a gap or a contact. */
 export function describePoint(series: GraphSeries, units: string, dataIndex: number): string | null {
   const point = series.data[dataIndex];
@@ -35,7 +26,7 @@ export function describePoint(series: GraphSeries, units: string, dataIndex: num
   }
   const [, value, inAlarm, state] = point;
   let text: string;
-  if (value === null) {
+  if (value === null || isGapPoint(point)) {
     text = state === '' ? 'No data' : state;
   } else if (series.sensor_type === 'BOOL') {
     text = state === '' ? String(value) : state;
@@ -61,13 +52,17 @@ export type TooltipContext = {
   events: readonly GraphEvent[];
   rangeStart: number;
   rangeEnd: number;
+  /** The site's zone, in which the tooltip's time is shown, labelled. */
+  timeZone: string;
 };
 
 /** The formatter of an axis-triggered tooltip. */
 export function formatTooltip(params: TooltipParam | TooltipParam[], context: TooltipContext): string {
   const list = Array.isArray(params) ? params : [params];
   const at = Number(list[0]?.axisValue ?? Number.NaN);
-  const lines: string[] = Number.isFinite(at) ? [`<b>${formatTimestamp(at)}</b>`] : [];
+  const lines: string[] = Number.isFinite(at)
+    ? [`<b>${escapeHtml(formatSiteTime(at, context.timeZone))}</b>`]
+    : [];
   for (const param of list) {
     const entry = param.seriesId === undefined ? undefined : context.seriesById.get(param.seriesId);
     if (entry === undefined) {

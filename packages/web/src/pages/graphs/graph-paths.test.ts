@@ -4,6 +4,7 @@ import {
   historicalGraphsPath,
   liveGraphsPath,
   readZoomRange,
+  siteMonthStartOf,
   withZoomRange,
 } from './graph-paths';
 
@@ -28,5 +29,14 @@ describe('graph addresses', () => {
     expect(readZoomRange(new URLSearchParams('from=abc&to=1000'))).toBeNull();
     expect(readZoomRange(new URLSearchParams('from=1'))).toBeNull();
     expect(withZoomRange(params, null).toString()).toBe('x=1');
+  });
+});
+
+describe('the historical default', () => {
+  it("is the first of the site's month, not the browser's", () => {
+    // 2026-12-01 03:00 UTC is still 30 November in Chicago.
+    const now = Date.UTC(2026, 11, 1, 3, 0, 0);
+    expect(siteMonthStartOf(now, 'America/Chicago')).toEqual({ date: '2026-11-01', time: '00:00' });
+    expect(siteMonthStartOf(now, 'Europe/Berlin')).toEqual({ date: '2026-12-01', time: '00:00' });
   });
 });

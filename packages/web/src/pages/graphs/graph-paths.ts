@@ -1,3 +1,4 @@
+import { formatSiteDay } from '../../time/site-time';
 import { type HistoricalSearch, parseHistoricalSegment } from '../dashboard/historical/historical-search';
 
 /**
@@ -61,4 +62,9 @@ export function withZoomRange(params: URLSearchParams, range: ZoomRange | null):
     next.set(TO, String(Math.ceil(range.to)));
   }
   return next;
+}
+
+/** The first of the site's current month at 00:00, in the site's zone. */
+export function siteMonthStartOf(now: number, timeZone: string): HistoricalSearch {
+  return { date: `${formatSiteDay(now, timeZone).slice(0, 8)}01`, time: '00:00' };
 }

@@ -1,6 +1,7 @@
 import { GRAPH_MESSAGES } from '@vigil/contracts';
 import { Modal, Typography } from 'antd';
 import { useState } from 'react';
+import { zoneLabel } from '../../../time/site-time';
 import {
   type HistoricalSearchDraft,
   HistoricalSearchFields,
@@ -9,12 +10,14 @@ import type { HistoricalSearch } from '../../dashboard/historical/historical-sea
 
 type CustomRangeModalProps = {
   isOpen: boolean;
+  /** The site's zone, in which the date and time are asked. */
+  timeZone: string;
   onCancel: () => void;
   onPick: (search: HistoricalSearch) => void;
 };
 
 /** M section 2 'Custom': a date and a time; OK opens the historical graphs of that moment. */
-export function CustomRangeModal({ isOpen, onCancel, onPick }: CustomRangeModalProps) {
+export function CustomRangeModal({ isOpen, timeZone, onCancel, onPick }: CustomRangeModalProps) {
   const [draft, setDraft] = useState<HistoricalSearchDraft>({ date: null, time: '00:00' });
   const [isTried, setIsTried] = useState(false);
   const handleOk = () => {
@@ -33,6 +36,9 @@ export function CustomRangeModal({ isOpen, onCancel, onPick }: CustomRangeModalP
       destroyOnHidden
       okButtonProps={{ 'data-testid': 'graph-custom-ok' } as Record<string, string>}
     >
+      <Typography.Paragraph type="secondary" data-testid="graph-custom-zone">
+        {`Date and time at the site (${zoneLabel(Date.now(), timeZone)})`}
+      </Typography.Paragraph>
       <HistoricalSearchFields value={draft} onChange={setDraft} testId="graph-custom" />
       {isTried && draft.date === null ? (
         <Typography.Text type="warning" data-testid="graph-custom-hint">

@@ -7,6 +7,7 @@ import { type BoardState, boardStateOf } from '../board-state';
 import { saveBlob } from '../download';
 import { filterByPanelSelection, filterByRouteSensor, type GraphMap, hasSelection } from '../graph-filters';
 import type { ZoomRange } from '../graph-paths';
+import { payloadSpanOf } from '../graph-span';
 import styles from '../graphs.module.css';
 import { F500_TYPES, useF500Panel } from '../hooks/useF500Panel';
 import type { ShowGraphAlert } from '../hooks/useGraphAlert';
@@ -26,6 +27,8 @@ type GraphBoardProps = {
   csvTimescale: GraphTimescale | null;
   onZoom: (range: ZoomRange) => void;
   onAlert: ShowGraphAlert;
+  /** The site's zone: every chart's time axis and tooltip are in it. */
+  timeZone: string;
 };
 
 /** The spinner, the retry button or an empty state of M section 2 (verbatim). */
@@ -67,6 +70,12 @@ export function GraphBoard(props: GraphBoardProps) {
   const isNarrow = useIsNarrow();
   const events = useGraphEvents(device.id, payload.data, payload.axisRange, payload.eventsRefreshMs);
   const { csvTimescale } = props;
+  // One span for every chart of the page (Live and historical follow all the payload's points), so a contact
+  // chart cannot draw its own few seconds under a numeric chart's ten minutes.
+  const axisRange = useMemo(
+    () => payload.axisRange ?? payloadSpanOf(payload.data),
+    [payload.axisRange, payload.data],
+  );
 
   const graphs = useMemo((): GraphMap => {
     if (payload.data === null) {
@@ -113,7 +122,8 @@ export function GraphBoard(props: GraphBoardProps) {
             graph={graph}
             events={events}
             isNarrow={isNarrow}
-            axisRange={payload.axisRange}
+            axisRange={axisRange}
+            timeZone={props.timeZone}
             pngName={pngName}
             onZoom={props.onZoom}
             onExportCsv={csvTimescale === null ? undefined : handleCsv}

@@ -16,7 +16,10 @@ type GraphChartProps = {
   graph: Graph;
   events: readonly GraphEvent[];
   isNarrow: boolean;
+  /** The page's drawn span, shared by its charts so their time axes line up. */
   axisRange: ZoomRange | null;
+  /** The site's zone: every time on the chart is in it. */
+  timeZone: string;
   /** The PNG's file name for a graph key (read at download time: it carries the time). */
   pngName: (graphKey: string) => string;
   onZoom: (range: ZoomRange) => void;
@@ -53,7 +56,7 @@ function useIsNearViewport(ref: React.RefObject<HTMLElement | null>): boolean {
 
 /** One graph of the payload as an ECharts line chart, with PNG and CSV export and drag-to-zoom. */
 export const GraphChart = memo(function GraphChart(props: GraphChartProps) {
-  const { graphKey, graph, events, isNarrow, axisRange } = props;
+  const { graphKey, graph, events, isNarrow, axisRange, timeZone } = props;
   const frameRef = useRef<HTMLElement>(null);
   const canvasRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<GraphChartInstance | null>(null);
@@ -62,8 +65,8 @@ export const GraphChart = memo(function GraphChart(props: GraphChartProps) {
   const [isExporting, setIsExporting] = useState(false);
   const title = graphTitleOf(graphKey, graph);
   const option = useMemo(
-    () => buildChartOption({ graph, title, events, isNarrow, range: axisRange }),
-    [graph, title, events, isNarrow, axisRange],
+    () => buildChartOption({ graph, title, events, isNarrow, range: axisRange, timeZone }),
+    [graph, title, events, isNarrow, axisRange, timeZone],
   );
 
   useEffect(() => {

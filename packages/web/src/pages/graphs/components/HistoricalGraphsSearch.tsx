@@ -1,7 +1,8 @@
 import { GRAPH_MESSAGES } from '@vigil/contracts';
-import { Button, Flex } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { zoneLabel } from '../../../time/site-time';
 import {
   type HistoricalSearchDraft,
   HistoricalSearchFields,
@@ -13,11 +14,13 @@ import type { ShowGraphAlert } from '../hooks/useGraphAlert';
 type HistoricalGraphsSearchProps = {
   search: HistoricalSearch;
   sensorId: string | undefined;
+  /** The site's zone, in which the date and time are asked. */
+  timeZone: string;
   onAlert: ShowGraphAlert;
 };
 
 /** The date and time pickers and SEARCH of the historical graphs (M section 2); no date: 'Select date!'. */
-export function HistoricalGraphsSearch({ search, sensorId, onAlert }: HistoricalGraphsSearchProps) {
+export function HistoricalGraphsSearch({ search, sensorId, timeZone, onAlert }: HistoricalGraphsSearchProps) {
   const navigate = useNavigate();
   const [draft, setDraft] = useState<HistoricalSearchDraft>(search);
   const handleSearch = () => {
@@ -31,6 +34,9 @@ export function HistoricalGraphsSearch({ search, sensorId, onAlert }: Historical
   return (
     <Flex gap={12} wrap align="center" style={{ marginBottom: 12 }}>
       <HistoricalSearchFields value={draft} onChange={setDraft} testId="historical-graphs" />
+      <Typography.Text type="secondary" data-testid="historical-graphs-zone">
+        {`Site time (${zoneLabel(Date.now(), timeZone)})`}
+      </Typography.Text>
       <Button type="primary" onClick={handleSearch} data-testid="historical-graphs-search">
         {GRAPH_MESSAGES.search}
       </Button>

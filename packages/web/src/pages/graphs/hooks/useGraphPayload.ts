@@ -3,6 +3,7 @@ import { type DeviceGraphs, GRAPH_LIMITS, GRAPH_TIMESCALE_SPAN_MS } from '@vigil
 import { useCallback, useMemo } from 'react';
 import { type GraphsRange, getDeviceGraphs, graphsQueryKeys } from '../../../api/graphs';
 import { payloadSpanOf, type TimeSpan } from '../graph-span';
+import { newestTimestampOf } from '../live-append';
 import { useLiveGraphs } from './useLiveGraphs';
 
 /** Live (polled), or a payload read once per range (the hour re-read every 30 s). */
@@ -14,7 +15,7 @@ export type GraphPayloadState = {
   /** Changes on every failed answer, so the page can alert again. */
   errorAt: number;
   isLoading: boolean;
-  /** The time span the x axis shows; null follows the data (live, historical). */
+  /** The time span the x axes show; null follows all the payload's points (historical). */
   axisRange: { from: number; to: number } | null;
   /** How often the event marks are read again (Live and the hour), or never. */
   eventsRefreshMs: number | false;
@@ -56,6 +57,12 @@ export function useGraphPayload(deviceId: number, source: GraphSource): GraphPay
   const data = query.data ?? null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: rangeText stands for range
   const axisRange = useMemo(() => axisRangeOf(range, readAt, data), [rangeText, readAt, data]);
+  const liveNewest = live.data === null ? null : newestTimestampOf(live.data);
+  // Live draws the window it keeps, ending at the newest point (the server's clock, as the window is kept).
+  const liveRange = useMemo(
+    () => (liveNewest === null ? null : { from: liveNewest - GRAPH_LIMITS.liveWindowMs, to: liveNewest }),
+    [liveNewest],
+  );
 
   if (isLive) {
     return {
@@ -63,7 +70,7 @@ export function useGraphPayload(deviceId: number, source: GraphSource): GraphPay
       error: live.error,
       errorAt: live.error === null ? 0 : live.updatedAt,
       isLoading: live.data === null && live.error === null,
-      axisRange: null,
+      axisRange: liveRange,
       eventsRefreshMs: LIVE_EVENTS_REFRESH_MS,
       retry,
     };
