@@ -68,6 +68,8 @@ export const ALERT_RULE_MAX_NUMBER_PER_HOUR = 1_000;
 export const ALERT_RULE_MAX_DEVICES = 1_000;
 export const ALERT_RULE_CONTACT_MAX_LENGTH = 254;
 export const ALERT_RULE_SEARCH_MAX_LENGTH = 200;
+/** E-mail rules one person may keep: each can send to any address, so their number is bounded (issue 23). */
+export const ALERT_RULE_MAX_PER_PERSON = 50;
 
 export const ALERT_RULE_MESSAGES = {
   /** A section 5, verbatim. */
@@ -92,6 +94,7 @@ export const ALERT_RULE_MESSAGES = {
   smartNotifyOnly: 'Smart Notify is offered only for Alarm Changed and Warning Changed rules.',
   lastingOnly:
     "Only Alarm Changed, Warning Changed and Device Online Status Changed rules can wait X minutes or repeat every X hours; use 'As Alert happens'.",
+  tooManyRules: `You already have ${ALERT_RULE_MAX_PER_PERSON} e-mail rules, the most one person may keep. Delete or change one of them instead.`,
   /** DRF's text for an id that names nothing the person may choose. */
   unknownDevice: (id: number) => `Invalid pk "${id}" - object does not exist.`,
 } as const;

@@ -1,5 +1,5 @@
 import type { AlertContactWhen, AlertEventType, DeviceType } from '@vigil/contracts';
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import type { Page } from '../../http/pagination';
 import { devices } from '../devices/devices.table';
@@ -158,17 +158,48 @@ export async function insertRule(
   values: AlertRuleValues,
   deviceIds: readonly number[],
 ): Promise<AlertRuleRow> {
+  return db.transaction(async (tx) => insertRuleIn(tx, userId, values, deviceIds));
+}
+
+/**
+ * insertRule unless the person already has `maxRules` rules (then undefined). The person's row is locked
+ * first, so two saves at once cannot both take the last place.
+ */
+export async function insertRuleWithin(
+  db: Database,
+  userId: number,
+  values: AlertRuleValues,
+  deviceIds: readonly number[],
+  maxRules: number,
+): Promise<AlertRuleRow | undefined> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(alertRules)
-      .values({ ...values, userId })
-      .returning();
-    if (row === undefined) {
-      throw new Error('insert returned no row');
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const [stored] = await tx
+      .select({ count: count() })
+      .from(alertRules)
+      .where(eq(alertRules.userId, userId));
+    if ((stored?.count ?? 0) >= maxRules) {
+      return undefined;
     }
-    await replaceRuleDevices(tx, row.id, deviceIds);
-    return row;
+    return insertRuleIn(tx, userId, values, deviceIds);
   });
+}
+
+async function insertRuleIn(
+  tx: Database,
+  userId: number,
+  values: AlertRuleValues,
+  deviceIds: readonly number[],
+): Promise<AlertRuleRow> {
+  const [row] = await tx
+    .insert(alertRules)
+    .values({ ...values, userId })
+    .returning();
+  if (row === undefined) {
+    throw new Error('insert returned no row');
+  }
+  await replaceRuleDevices(tx, row.id, deviceIds);
+  return row;
 }
 
 /** Changes the person's rule and replaces its devices; undefined when it is gone (or not theirs). */

@@ -1,6 +1,7 @@
 import {
   ALERT_EVENT_TYPE_LABELS,
   ALERT_EVENT_TYPES,
+  ALERT_RULE_MAX_PER_PERSON,
   ALERT_RULE_MESSAGES,
   type AlertRule,
   type AlertRuleCreate,
@@ -20,7 +21,7 @@ import {
   findRulesPage,
   findVisibleDeviceIds,
   getRuleOfUser,
-  insertRule,
+  insertRuleWithin,
   type RuleDevice,
   updateRule,
 } from './alert-rules.repo';
@@ -68,10 +69,16 @@ export class AlertRulesService {
     return item as AlertRule;
   }
 
-  /** POST notification-settings/: the body was checked by its schema; the devices are checked here. */
+  /**
+   * POST notification-settings/: the body was checked by its schema; the devices are checked here. A person keeps
+   * at most ALERT_RULE_MAX_PER_PERSON rules (each may write to any address).
+   */
   async create(user: UserRow, body: AlertRuleCreate): Promise<AlertRule> {
     const { values, deviceIds } = await this.storable(user, body);
-    const row = await insertRule(this.db, user.id, values, deviceIds);
+    const row = await insertRuleWithin(this.db, user.id, values, deviceIds, ALERT_RULE_MAX_PER_PERSON);
+    if (row === undefined) {
+      throw AppError.validation({ non_field_errors: [ALERT_RULE_MESSAGES.tooManyRules] });
+    }
     return this.get(user, row.id);
   }
 
