@@ -47,6 +47,9 @@ const EnvSchema = z.object({
   HISTORY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(400),
   // Seconds; short values are for tests and demonstrations (the spec's 540 is the default).
   MAINTENANCE_TIMEOUT_S: z.coerce.number().int().min(1).default(540),
+  // Alert e-mail grouping (docs/alert-rules.md 'Grouping'), as Alertmanager's group_wait and group_interval.
+  ALERT_GROUP_WAIT_S: z.coerce.number().int().min(0).max(3600).default(30),
+  ALERT_GROUP_INTERVAL_S: z.coerce.number().int().min(0).max(86_400).default(300),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REQUEST_LOG: z.enum(['each', 'summary']).optional(),
   DEMO_CONTROL_PORT: port.default(8090),
@@ -92,6 +95,10 @@ export type Config = {
   /** Days sensor roll-ups (1-minute and 1-hour graph points) are kept (daily retention job). */
   historyRetentionDays: number;
   maintenanceTimeoutSeconds: number;
+  /** Seconds a new alert e-mail group collects alerts of a site before its one e-mail goes. */
+  alertGroupWaitSeconds: number;
+  /** Seconds at least between two alert e-mails of one group (recipient and site). */
+  alertGroupIntervalSeconds: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** One log line per HTTP request, or a summary a minute (http/request-log.ts). */
   requestLog: RequestLogMode;
@@ -158,6 +165,8 @@ export function loadConfig(
     telemetryRetentionDays: e.TELEMETRY_RETENTION_DAYS,
     historyRetentionDays: e.HISTORY_RETENTION_DAYS,
     maintenanceTimeoutSeconds: e.MAINTENANCE_TIMEOUT_S,
+    alertGroupWaitSeconds: e.ALERT_GROUP_WAIT_S,
+    alertGroupIntervalSeconds: e.ALERT_GROUP_INTERVAL_S,
     logLevel: e.LOG_LEVEL,
     // A person at a terminal (or trying the demo) wants a line a minute; a log collector wants every request.
     requestLog: e.REQUEST_LOG ?? (demo || isTerminal ? 'summary' : 'each'),
