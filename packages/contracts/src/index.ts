@@ -7,6 +7,7 @@ export * from './devices';
 export * from './feedback';
 export * from './graphs';
 export * from './history';
+export * from './limits';
 export * from './maintenance';
 export * from './notifications';
 export * from './oem';
