@@ -326,6 +326,12 @@ export const NotificationPushItemSchema = z.object({
   timestamp: z.number(),
   url: z.string(),
   value: z.string().nullable(),
+  in_maintenance_test: z
+    .boolean()
+    .optional()
+    .describe(
+      'Beyond the wire (issue 23): the alarm or warning of a sensor during its maintenance test, which the test forced: browsers show no toast and sound no alarm for it',
+    ),
 });
 export type NotificationPushItem = z.infer<typeof NotificationPushItemSchema>;
 

@@ -5,6 +5,7 @@ import {
   type MaintenanceState,
 } from '@vigil/contracts';
 import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import type { Database } from '../../db/database';
 import { users } from '../users/users.table';
@@ -15,6 +16,7 @@ import {
   maintenanceTests,
   type NewMaintenanceTestRow,
 } from './maintenance.table';
+import type { MaintenanceWindow } from './maintenance-windows';
 
 /** Queries of maintenance tests and records. Every change of state is conditional on the state it leaves. */
 
@@ -193,6 +195,47 @@ export async function findMaintenanceRecordsBetween(
     )
     .orderBy(desc(maintenanceRecords.maintenanceTime), desc(maintenanceRecords.id))
     .limit(range.limit);
+}
+
+/** The steps that end a test. */
+const ENDING_STEPS: MaintenanceEventType[] = [
+  MAINTENANCE_EVENTS.succeeded,
+  MAINTENANCE_EVENTS.failed,
+  MAINTENANCE_EVENTS.canceled,
+];
+
+/**
+ * The test windows of these devices that started between `from` − `lookbackMs` and `to` (a test lasts at most
+ * its timeout), from their records: the start step, and the first step that ended the test, if any.
+ */
+export async function findTestWindows(
+  db: Database,
+  deviceIds: readonly number[],
+  range: { from: Date; to: Date; lookbackMs: number },
+): Promise<MaintenanceWindow[]> {
+  if (deviceIds.length === 0) {
+    return [];
+  }
+  const started = alias(maintenanceRecords, 'started');
+  const ended = alias(maintenanceRecords, 'ended');
+  return db
+    .select({
+      deviceId: started.deviceId,
+      sensorId: started.sensorId,
+      startedAt: started.maintenanceTime,
+      endedAt: sql<Date | null>`min(${ended.maintenanceTime})`.mapWith(ended.maintenanceTime),
+    })
+    .from(started)
+    .leftJoin(ended, and(eq(ended.testId, started.testId), inArray(ended.eventType, ENDING_STEPS)))
+    .where(
+      and(
+        inArray(started.deviceId, [...deviceIds]),
+        eq(started.eventType, MAINTENANCE_EVENTS.expectAlarmOn),
+        gte(started.maintenanceTime, new Date(range.from.getTime() - range.lookbackMs)),
+        lte(started.maintenanceTime, range.to),
+      ),
+    )
+    .groupBy(started.id);
 }
 
 async function insertRecordOf(

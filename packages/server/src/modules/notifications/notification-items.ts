@@ -104,5 +104,6 @@ export function toPushItem(row: NotificationWithPlace): NotificationPushItem {
     timestamp: seconds(row.dateCreated),
     url: dashboardPathOf(row.deviceId),
     value: row.value,
+    in_maintenance_test: row.isMaintenanceTest === true,
   };
 }

@@ -12,6 +12,8 @@ export type NotificationWithPlace = typeof notifications.$inferSelect & {
   udfId: string | null;
   deviceType: string | null;
   isOnline: boolean | null;
+  /** Set on pushes only: the row is about a sensor while it was under a maintenance test (maintenance-marks.ts). */
+  isMaintenanceTest?: boolean;
 };
 
 export type NotificationFilter = {

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { visibleSiteIds } from '../access/access';
 import { AlertEngine } from '../alert-rules/alert-engine';
 import { assertPassesGate } from '../two-factor/two-factor-gate';
+import { markMaintenanceTests } from './maintenance-marks';
 import { toPushItem } from './notification-items';
 import { NotificationProjector } from './notification-projector';
 import { type NotificationReader, NotificationSocket } from './notification-socket';
@@ -98,7 +99,7 @@ export async function registerNotifications(app: FastifyInstance, ctx: AppContex
           ? findNotificationsByIds(
               db,
               event.data.notifications.map((item) => item.id),
-            )
+            ).then((found) => markMaintenanceTests(db, found))
           : Promise.resolve([]);
       return rows;
     };
