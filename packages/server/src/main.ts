@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { startDemoSimulator } from './demo/demo-simulator';
+import { describeDemoControl, startDemoSimulator } from './demo/demo-simulator';
 import { describeDemoAccounts, seedDemo } from './demo/seed-demo';
 import { startEmbeddedBroker } from './ingest/embedded-broker';
 import { startExternalConsumer } from './ingest/external-consumer';
@@ -36,7 +36,16 @@ const mqtt = config.mqttUrl
       throw error;
     });
 const brokerUrl = config.mqttUrl ?? `mqtt://127.0.0.1:${'port' in mqtt ? mqtt.port : config.mqttPort}`;
-const simulator = config.demo ? await startDemoSimulator(brokerUrl, app.log) : undefined;
+const simulator = config.demo
+  ? await startDemoSimulator(brokerUrl, app.log, config.demoControlPort).catch(async (error: unknown) => {
+      await mqtt.close();
+      await app.close();
+      await database.close();
+      fail(
+        `The demo simulator's control API could not listen on port ${config.demoControlPort}: ${error instanceof Error ? error.message : String(error)} (set DEMO_CONTROL_PORT).`,
+      );
+    })
+  : undefined;
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
@@ -77,6 +86,9 @@ if (config.demo) {
   say(seeded ? 'Demo data loaded on this first start.' : 'Demo data present.');
   say(describeDemoAccounts());
   say(`Simulated demo devices publish to ${brokerUrl} (DEMO=0 turns the demo off).`);
+  if (simulator !== undefined) {
+    say(describeDemoControl(simulator, config.demoControlPort));
+  }
 } else if (users === 0) {
   say('No users yet. Create the first one with:');
   say(

@@ -12,7 +12,12 @@ export type ControlTarget = {
   endScenario: (udfId: string, name: ScenarioName) => boolean;
 };
 
-export type ControlServer = { url: string; close: () => Promise<void> };
+export type ControlServer = {
+  url: string;
+  /** The port asked for was taken and a free one is used instead (startControlServer's `fallbackToFreePort`). */
+  isFallback: boolean;
+  close: () => Promise<void>;
+};
 
 const MAX_BODY = 64 * 1024;
 
@@ -74,11 +79,26 @@ async function handle(
   send(response, 404, { detail: 'Not found.' });
 }
 
-/** Local control API: POST/DELETE /alarm {sensor}, GET /sensors, POST /scenario {device, name, seconds}, DELETE /scenario {device, name}. */
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const fail = (error: Error) => reject(error);
+    server.once('error', fail);
+    server.listen(port, host, () => {
+      server.off('error', fail);
+      resolve();
+    });
+  });
+}
+
+/**
+ * Local control API: POST/DELETE /alarm {sensor}, GET /sensors, POST /scenario {device, name, seconds}, DELETE
+ * /scenario {device, name}. With `fallbackToFreePort`, a taken port gives a free one instead of an error.
+ */
 export async function startControlServer(
   target: ControlTarget,
   port: number,
   host = '127.0.0.1',
+  { fallbackToFreePort = false }: { fallbackToFreePort?: boolean } = {},
 ): Promise<ControlServer> {
   const server: Server = createServer((request, response) => {
     handle(target, request, response).catch((error: unknown) => {
@@ -89,13 +109,20 @@ export async function startControlServer(
       send(response, 400, { detail: error instanceof Error ? error.message : 'Bad request.' });
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve());
-  });
+  let isFallback = false;
+  try {
+    await listen(server, port, host);
+  } catch (error) {
+    if (!fallbackToFreePort || port === 0 || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') {
+      throw error;
+    }
+    await listen(server, 0, host);
+    isFallback = true;
+  }
   const address = server.address() as AddressInfo;
   return {
     url: `http://${host}:${address.port}`,
+    isFallback,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

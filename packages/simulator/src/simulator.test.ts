@@ -203,3 +203,33 @@ describe('control API', () => {
     expect((await fetch(url, { method: 'DELETE', body: '{}' })).status).toBe(400);
   });
 });
+
+describe('control port', () => {
+  async function takenPort(): Promise<{ port: number }> {
+    const server = createNetServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    return { port: (server.address() as AddressInfo).port };
+  }
+
+  it('takes a free port when the one asked for is taken and fallback is on, and says so', async () => {
+    const { port } = await takenPort();
+    const simulator = await run({
+      devices: [identity],
+      transport: { kind: 'none' },
+      controlPort: port,
+      controlPortFallback: true,
+    });
+    expect(simulator.controlPortIsFallback).toBe(true);
+    expect(simulator.controlUrl).not.toBe(`http://127.0.0.1:${port}`);
+    const sensors = await fetch(`${simulator.controlUrl}/sensors`);
+    expect(((await sensors.json()) as { sensors: string[] }).sensors).toContain('SIM00042.net1.n02.2');
+  });
+
+  it('fails to start without fallback when the control port is taken', async () => {
+    const { port } = await takenPort();
+    await expect(
+      startSimulator({ devices: [identity], transport: { kind: 'none' }, controlPort: port }),
+    ).rejects.toThrow(/EADDRINUSE/);
+  });
+});

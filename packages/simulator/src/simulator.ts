@@ -23,6 +23,8 @@ export type SimulatorOptions = {
   sensorCount?: number;
   /** Opens the local control API on this port (0 picks a free one). */
   controlPort?: number;
+  /** A taken control port gives a free one instead of failing the start (`controlPortIsFallback` tells). */
+  controlPortFallback?: boolean;
   /** Start the tick timer (default true); tests call tickOnce instead. */
   autoStart?: boolean;
   log?: (line: string) => void;
@@ -37,6 +39,8 @@ export type RunningSimulator = {
   /** Steps every device once and publishes; resolves when sent (a boot message waits for the broker). */
   tickOnce: () => Promise<void>;
   controlUrl: string | null;
+  /** The control port asked for was taken, and `controlUrl` has a free one instead. */
+  controlPortIsFallback: boolean;
   /** Resolves once every MQTT device is connected (at once for HTTP and none). */
   ready: () => Promise<void>;
   stop: () => Promise<void>;
@@ -112,6 +116,24 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
       }),
   );
   const byId = new Map(devices.map((device) => [device.udfId, device]));
+  const forceAlarm = (sensorId: string) => deviceOf(byId, sensorId).forceAlarm(sensorId);
+  const clearAlarm = (sensorId: string) => deviceOf(byId, sensorId).clearAlarm(sensorId);
+  // Before any connection opens, so a control port that cannot be opened leaves nothing running.
+  let control: ControlServer | null = null;
+  if (options.controlPort !== undefined) {
+    control = await startControlServer(
+      {
+        forceAlarm,
+        clearAlarm,
+        sensorIds: () => devices.flatMap((device) => device.sensorIds()),
+        startScenario: (udfId, name, seconds) => byId.get(udfId)?.startScenario(name, seconds) != null,
+        endScenario: (udfId, name) => byId.get(udfId)?.endScenario(name) ?? false,
+      },
+      options.controlPort,
+      '127.0.0.1',
+      { fallbackToFreePort: options.controlPortFallback === true },
+    );
+  }
   const senders = new Map(devices.map((d) => [d.udfId, createSender(options.transport, d.identity, log)]));
   const inFlight = new Set<string>();
 
@@ -141,22 +163,6 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     await Promise.all(devices.map(publish));
   };
 
-  const forceAlarm = (sensorId: string) => deviceOf(byId, sensorId).forceAlarm(sensorId);
-  const clearAlarm = (sensorId: string) => deviceOf(byId, sensorId).clearAlarm(sensorId);
-  let control: ControlServer | null = null;
-  if (options.controlPort !== undefined) {
-    control = await startControlServer(
-      {
-        forceAlarm,
-        clearAlarm,
-        sensorIds: () => devices.flatMap((device) => device.sensorIds()),
-        startScenario: (udfId, name, seconds) => byId.get(udfId)?.startScenario(name, seconds) != null,
-        endScenario: (udfId, name) => byId.get(udfId)?.endScenario(name) ?? false,
-      },
-      options.controlPort,
-    );
-  }
-
   const timer =
     options.autoStart === false
       ? null
@@ -171,6 +177,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     clearAlarm,
     tickOnce,
     controlUrl: control?.url ?? null,
+    controlPortIsFallback: control?.isFallback ?? false,
     ready: async () => {
       await Promise.all([...senders.values()].map((sender) => sender.ready()));
     },
