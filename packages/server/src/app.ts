@@ -13,6 +13,7 @@ import { buildLoggerOptions, createRequestLog, type LogDestination } from './htt
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { registerIngest } from './ingest/register-ingest';
+import { LimitStore } from './limits/limit-store';
 import { type MailDispatcher, startMailDispatcher } from './mail/mail-dispatcher';
 import { createMailer } from './mail/mailer';
 import { outboxRoutes } from './mail/outbox.routes';
@@ -81,6 +82,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Before the services: those that end sessions or change access publish on its control channel.
   const bus = await startRealtimeBus(config, app.log);
   app.addHook('onClose', async () => bus.close());
+  const limits = LimitStore.open({ redisUrl: config.redisUrl, prefix: config.redisChannelPrefix });
+  app.addHook('onClose', async () => limits.close());
   const accounts = new AccountsService({
     db,
     signals: bus,
@@ -103,6 +106,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     accounts,
     bus,
     mailer: createMailer(db, dispatcher.poke),
+    limits,
     secrets: {
       jwtSecret: deps.jwtSecret,
       encryptionKey: deriveKey(deps.jwtSecret, 'encryption'),

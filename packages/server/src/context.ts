@@ -1,6 +1,7 @@
 import { hkdfSync } from 'node:crypto';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import type { LimitStore } from './limits/limit-store';
 import type { Mailer } from './mail/mailer';
 import type { AccountsService } from './modules/accounts/accounts.service';
 import type { RealtimeBus } from './realtime/bus';
@@ -13,6 +14,8 @@ export type AppContext = {
   /** Device trees and control events (sessions revoked, access changed) on every instance. */
   bus: RealtimeBus;
   mailer: Mailer;
+  /** Counters of the limits on people and devices (in Redis when instances share one). */
+  limits: LimitStore;
   secrets: {
     jwtSecret: string;
     /** 32-byte key for encrypting secrets at rest (TOTP seeds), derived from the JWT secret. */

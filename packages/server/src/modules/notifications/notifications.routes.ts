@@ -91,10 +91,10 @@ export async function notificationsRoutes(
     schema: {
       tags,
       summary:
-        "Sends a 'test' notification of the device through the log and the 'Test Email' e-mail rules (202)",
+        "Sends a 'test' notification of the device through the log and the 'Test Email' e-mail rules (202); one a minute per person and device (429 with Retry-After)",
       security: JWT_SECURITY,
       params: DeviceIdParamsSchema,
-      response: { 202: ErrorDetailSchema, ...DENIED_RESPONSES },
+      response: { 202: ErrorDetailSchema, ...DENIED_RESPONSES, 429: ErrorDetailSchema },
     },
     handler: async (request, reply) => {
       await notifications.sendTest(requireAuth(request).user, request.params.id);

@@ -25,8 +25,14 @@ import {
   markAllRead,
   type NotificationFilter,
 } from './notifications.repo';
+import type { TestNotificationTurns } from './test-notification-turns';
 
-export type NotificationsDeps = { db: Database; now?: () => Date };
+export type NotificationsDeps = {
+  db: Database;
+  /** The one-a-minute turn of test notifications per person and device. */
+  takeTestTurn: TestNotificationTurns;
+  now?: () => Date;
+};
 
 const DAY_MS = 86_400_000;
 /** Rows read per query while a CSV streams. */
@@ -138,13 +144,17 @@ export class NotificationsService {
     return lines();
   }
 
-  /** POST devices/{id}/test-notification/: the site's editors send a test through the log and the e-mail rules. */
+  /**
+   * POST devices/{id}/test-notification/: the site's editors send a test through the log and the e-mail rules,
+   * one a minute per person and device.
+   */
   async sendTest(user: UserRow, deviceId: number): Promise<void> {
     const device = await getDeviceById(this.deps.db, deviceId);
     if (device === undefined) {
       throw notFound();
     }
     await assertCanEditSite(this.deps.db, user, device.locationId);
+    await this.deps.takeTestTurn(user.id, device.id);
     await noteTest(this.deps.db, { device, by: user });
   }
 

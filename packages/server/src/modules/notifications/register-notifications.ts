@@ -11,6 +11,7 @@ import { type NotificationReader, NotificationSocket } from './notification-sock
 import { findNotificationsByIds, type NotificationWithPlace } from './notifications.repo';
 import { notificationsRoutes } from './notifications.routes';
 import { NotificationsService } from './notifications.service';
+import { testNotificationTurns } from './test-notification-turns';
 import { startNotificationsRetention } from './notifications-retention';
 
 declare module 'fastify' {
@@ -58,7 +59,7 @@ export async function registerNotifications(app: FastifyInstance, ctx: AppContex
   const retention = startNotificationsRetention(db, ctx.config.historyRetentionDays, app.log);
   app.addHook('onClose', async () => retention.stop());
 
-  const notifications = new NotificationsService({ db });
+  const notifications = new NotificationsService({ db, takeTestTurn: testNotificationTurns(ctx.limits) });
   await app.register(notificationsRoutes, { notifications });
 
   const admit = async (token: string): Promise<NotificationReader | undefined> => {
