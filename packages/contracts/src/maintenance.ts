@@ -39,9 +39,11 @@ export const MAINTENANCE_EXCLUDED_SENSOR_IDS: readonly string[] = ['18000', '210
 /** The comment stored when the person gave none (M section 3). */
 export const MAINTENANCE_NO_COMMENT = 'empty area';
 
-/** M section 9: the test fails after 540 s (MAINTENANCE_TIMEOUT_S); the dashboard counts down 8 minutes. */
+/**
+ * M section 9: the test fails after 540 s (MAINTENANCE_TIMEOUT_S). The dashboard counts down to that deadline
+ * (get-maintenance-info/'s `deadline`), so its 0:00 is the moment the test fails (docs/decisions.md, issue 23).
+ */
 export const MAINTENANCE_TIMEOUT_DEFAULT_S = 540;
-export const MAINTENANCE_COUNTDOWN_MS = 8 * 60 * 1000;
 
 /** Longest comment and sensor name kept. */
 export const MAINTENANCE_COMMENT_MAX_LENGTH = 1000;

@@ -1,8 +1,10 @@
 import { MAINTENANCE_MESSAGES, type MaintenanceInfoEntry } from '@vigil/contracts';
 import { describe, expect, it } from 'vitest';
+import { DASHBOARD_MESSAGES } from './dashboard-messages';
 import {
   canSubmitComment,
   canTestSensor,
+  cardPromptOf,
   endedKindOf,
   findOpenTest,
   formatCountdown,
@@ -23,13 +25,18 @@ const entry: MaintenanceInfoEntry = {
 };
 
 describe('countdown', () => {
-  it('is 8 minutes minus the time since the start, on the server clock', () => {
+  it("counts down to the server's deadline (540 s after the start), on the server clock", () => {
     // The server answered 60 s after the start; the browser received it at its own 5_000.
-    expect(remainingMs(entry, 5_000, 5_000)).toBe(7 * 60_000);
-    expect(remainingMs(entry, 5_000, 35_000)).toBe(6 * 60_000 + 30_000);
+    expect(remainingMs(entry, 5_000, 5_000)).toBe(8 * 60_000);
+    expect(remainingMs(entry, 5_000, 35_000)).toBe(7 * 60_000 + 30_000);
+  });
+  it('reaches 0:00 when the server fails the test, not a minute before', () => {
+    // 479 s after the start the server still runs the test: the screen must not read 0:00 yet.
+    expect(remainingMs(entry, 0, 419_000)).toBe(61_000);
+    expect(remainingMs(entry, 0, 480_000)).toBe(0);
   });
   it('does not depend on how wrong the browser clock is', () => {
-    expect(remainingMs(entry, 9_999_999_000, 9_999_999_000)).toBe(7 * 60_000);
+    expect(remainingMs(entry, 9_999_999_000, 9_999_999_000)).toBe(8 * 60_000);
   });
   it('stops at zero', () => {
     expect(remainingMs(entry, 0, 10 * 60_000)).toBe(0);
@@ -65,5 +72,19 @@ describe('maintenance rules', () => {
     expect(canSubmitComment('failed', '  ')).toBe(false);
     expect(canSubmitComment('cancel', '')).toBe(false);
     expect(canSubmitComment('cancel', 'Sensor replaced')).toBe(true);
+  });
+});
+
+describe('what a card says in maintenance mode', () => {
+  it("says 'Testing in progress.' on the sensor under test only, never on the other cards", () => {
+    expect(cardPromptOf(true, 'maintenance_expect_alarm_on')).toBe(MAINTENANCE_MESSAGES.promptInProgress);
+    expect(cardPromptOf(true, 'maintenance_expect_alarm_off')).toBe(MAINTENANCE_MESSAGES.promptInProgress);
+    expect(cardPromptOf(false, 'maintenance_expect_alarm_on')).toBeNull();
+    expect(cardPromptOf(false, 'maintanance_succeeded')).toBeNull();
+    expect(cardPromptOf(false, null)).toBeNull();
+  });
+  it("names the result on the tested sensor's card once the test ended", () => {
+    expect(cardPromptOf(true, 'maintanance_succeeded')).toBe(DASHBOARD_MESSAGES.testSucceeded);
+    expect(cardPromptOf(true, 'maintenance_failed')).toBe(DASHBOARD_MESSAGES.testFailed);
   });
 });

@@ -1,11 +1,11 @@
 import {
-  MAINTENANCE_COUNTDOWN_MS,
   MAINTENANCE_EVENTS,
   MAINTENANCE_EXCLUDED_SENSOR_IDS,
   MAINTENANCE_MESSAGES,
   type MaintenanceInfo,
   type MaintenanceInfoEntry,
 } from '@vigil/contracts';
+import { DASHBOARD_MESSAGES } from './dashboard-messages';
 
 /** The open test of the device, if any (one per device; the server keys it by leaf Id). */
 export function findOpenTest(info: MaintenanceInfo | undefined): MaintenanceInfoEntry | null {
@@ -21,16 +21,17 @@ export function findOpenTest(info: MaintenanceInfo | undefined): MaintenanceInfo
 }
 
 /**
- * Milliseconds left on the countdown: 8 minutes minus the time since the start (M section 9), counted on
- * the server's clock: `server_time` was the server's now when the browser's clock read `receivedAt`.
+ * Milliseconds left on the countdown: until the server's own deadline (start + MAINTENANCE_TIMEOUT_S, 540 s),
+ * so the screen reaches 0:00 when the test fails, not a minute before (issue 23; docs/decisions.md). Counted
+ * on the server's clock: `server_time` was the server's now when the browser's clock read `receivedAt`.
  */
 export function remainingMs(
-  entry: Pick<MaintenanceInfoEntry, 'time' | 'server_time'>,
+  entry: Pick<MaintenanceInfoEntry, 'deadline' | 'server_time'>,
   receivedAt: number,
   now: number,
 ): number {
   const serverNow = entry.server_time + (now - receivedAt);
-  return Math.max(0, MAINTENANCE_COUNTDOWN_MS - (serverNow - entry.time));
+  return Math.max(0, entry.deadline - serverNow);
 }
 
 /** The countdown as m:ss. */
@@ -53,6 +54,24 @@ export function runningPrompt(state: MaintenanceInfoEntry['state']): string | nu
     return MAINTENANCE_MESSAGES.promptExpectAlarmOff;
   }
   return null;
+}
+
+/**
+ * The line a card shows in maintenance mode: only the sensor under test says anything ('Testing in progress.'
+ * while it runs, its result once it ended); the bar above carries the step's prompt and the countdown.
+ */
+export function cardPromptOf(isTested: boolean, state: MaintenanceInfoEntry['state'] | null): string | null {
+  if (!isTested || state === null) {
+    return null;
+  }
+  const ended = endedKindOf(state);
+  if (ended === 'succeeded') {
+    return DASHBOARD_MESSAGES.testSucceeded;
+  }
+  if (ended === 'failed') {
+    return DASHBOARD_MESSAGES.testFailed;
+  }
+  return MAINTENANCE_MESSAGES.promptInProgress;
 }
 
 /** The comment dialogs: success (comment optional), failed and cancel (comment required, M section 5). */

@@ -158,6 +158,7 @@ export const DashboardView = memo(function DashboardView({
               test={test}
               receivedAt={flow.maintenance.receivedAt}
               isLoading={flow.maintenance.info.isLoading}
+              onPromptClick={flow.handlePromptClick}
               onOpenResult={flow.openResult}
             />
           ) : null}

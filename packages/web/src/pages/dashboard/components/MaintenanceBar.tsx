@@ -1,6 +1,7 @@
 import { MAINTENANCE_MESSAGES, type MaintenanceInfoEntry } from '@vigil/contracts';
 import { Alert, Button } from 'antd';
 import { useEffect, useState } from 'react';
+import styles from '../dashboard.module.css';
 import { DASHBOARD_MESSAGES } from '../dashboard-messages';
 import { endedKindOf, formatCountdown, remainingMs, runningPrompt } from '../maintenance-rules';
 
@@ -20,11 +21,19 @@ type MaintenanceBarProps = {
   test: MaintenanceInfoEntry | null;
   receivedAt: number;
   isLoading: boolean;
+  /** The running prompt's 'Click to cancel': cancels as the tested card does (or says why it cannot). */
+  onPromptClick: () => void;
   onOpenResult: () => void;
 };
 
 /** What maintenance mode asks of the person (M section 4 prompts) and the countdown of a running test. */
-export function MaintenanceBar({ test, receivedAt, isLoading, onOpenResult }: MaintenanceBarProps) {
+export function MaintenanceBar({
+  test,
+  receivedAt,
+  isLoading,
+  onPromptClick,
+  onOpenResult,
+}: MaintenanceBarProps) {
   if (isLoading) {
     return null;
   }
@@ -41,9 +50,14 @@ export function MaintenanceBar({ test, receivedAt, isLoading, onOpenResult }: Ma
         showIcon
         data-testid="maintenance-prompt"
         title={
-          <span>
+          <button
+            type="button"
+            className={styles.promptButton}
+            onClick={onPromptClick}
+            data-testid="maintenance-prompt-cancel"
+          >
             {test.sensor_name} ({test.group_name}): {prompt} <Countdown test={test} receivedAt={receivedAt} />
-          </span>
+          </button>
         }
       />
     );

@@ -1,33 +1,11 @@
-import { MAINTENANCE_MESSAGES, PROOF_TEST_STATUS_LABELS } from '@vigil/contracts';
+import { PROOF_TEST_STATUS_LABELS } from '@vigil/contracts';
 import { memo, useLayoutEffect, useRef } from 'react';
 import styles from '../dashboard.module.css';
 import { useDashboardContext } from '../dashboard-context';
-import { DASHBOARD_MESSAGES } from '../dashboard-messages';
-import { canTestSensor, endedKindOf, runningPrompt } from '../maintenance-rules';
+import { canTestSensor, cardPromptOf } from '../maintenance-rules';
 import { GROUP_ATTRIBUTE, watchOnScreen } from '../on-screen';
 import { type CardView, cardViewOf } from '../sensor-card-view';
 import type { LayoutSensor } from '../sensor-store';
-
-/** The line a card shows in maintenance mode (M section 4 prompts), or null outside it. */
-function maintenanceLine(
-  isTested: boolean,
-  testState: ReturnType<typeof useDashboardContext>['testState'],
-): string | null {
-  if (testState === null) {
-    return null;
-  }
-  if (!isTested) {
-    return MAINTENANCE_MESSAGES.promptInProgress;
-  }
-  const ended = endedKindOf(testState);
-  if (ended === 'succeeded') {
-    return DASHBOARD_MESSAGES.testSucceeded;
-  }
-  if (ended === 'failed') {
-    return DASHBOARD_MESSAGES.testFailed;
-  }
-  return runningPrompt(testState);
-}
 
 type ReadingNodes = {
   card: HTMLButtonElement | null;
@@ -133,7 +111,7 @@ export const SensorCard = memo(function SensorCard({ sensor }: { sensor: LayoutS
   const isMaintenance = mode === 'maintenance';
   const isTested = testedId === fullId;
   const isBlocked = isMaintenance && (!canTestSensor(leafId) || (testedId !== null && !isTested));
-  const line = isMaintenance ? maintenanceLine(isTested, testState) : null;
+  const line = isMaintenance ? cardPromptOf(isTested, testState) : null;
   const proof = proofTests?.get(fullId);
   const classes = [styles.card, isTested ? styles.cardTested : '', isBlocked ? styles.cardDisabled : '']
     .filter(Boolean)

@@ -69,6 +69,13 @@ export function useMaintenanceFlow(deviceId: number, isOn: boolean) {
     [openTest, start, submit],
   );
 
+  // The bar's 'Click to cancel' (M section 4) does what a click on the tested sensor's card does.
+  const handlePromptClick = useCallback(() => {
+    if (openTest !== null) {
+      handleSensorClick({ fullId: openTest.sensor_id, leafId: '', name: openTest.sensor_name });
+    }
+  }, [openTest, handleSensorClick]);
+
   const handleSubmit = useCallback(
     (comment: string) => {
       if (dialog === null || openTest === null) {
@@ -95,6 +102,7 @@ export function useMaintenanceFlow(deviceId: number, isOn: boolean) {
     notice,
     clearNotice: () => setNotice(null),
     handleSensorClick,
+    handlePromptClick,
     handleSubmit,
     openResult,
   };
