@@ -2,12 +2,17 @@ import { App as AntApp } from 'antd';
 import type { ReactNode } from 'react';
 import { ALERT_RESET_MS } from '../messages';
 import { AppMessageContext } from './app-message';
+import { MAX_TOASTS } from './notification-toasts';
 
 /** antd's App, whose modal, message and notification the pages reach through App.useApp(). */
 export function AntAppFrame({ children }: { children: ReactNode }) {
   return (
-    // Toasts close with the alerts of A section 9.
-    <AntApp message={{ duration: ALERT_RESET_MS / 1000 }}>
+    // Toasts close with the alerts of A section 9. At most three notifications stand at once, listed (not
+    // stacked), newest on top: the oldest goes when a fourth comes (issue 23).
+    <AntApp
+      message={{ duration: ALERT_RESET_MS / 1000 }}
+      notification={{ maxCount: MAX_TOASTS, stack: false, placement: 'bottomRight' }}
+    >
       <MessageBridge>{children}</MessageBridge>
     </AntApp>
   );

@@ -3,22 +3,28 @@ import type { NotificationPush } from '@vigil/contracts';
 import { App } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { getUnreadCount, UNREAD_COUNT_QUERY_KEY } from '../api/notifications';
+import { useCurrentUser } from '../hooks/useCurrentUser';
 import { AlarmMuteSwitch } from './AlarmMuteSwitch';
 import { playAlarm, readMuted, shouldSound, unlockAlarmSoundOnInteraction, writeMuted } from './alarm-sound';
 import { NotificationBell } from './NotificationBell';
 import { toastsOf } from './notification-toasts';
 import { useNotificationsSocket, usePushes } from './notifications-socket';
+import { OtherSitesToastsSwitch } from './OtherSitesToastsSwitch';
+import { announcedPush, readOtherSitesSilenced, writeOtherSitesSilenced } from './toast-scope';
 
 const TOAST_BORDER = { red: '#F14D49', amber: '#F47E21', green: '#27AE60', blue: '#2F80ED' } as const;
 
 /**
  * The header's part of the notifications (A section 2): the live connection, the bell with the unread count
- * (GET active-count/, then each push's `count`), the toasts bottom right and the alarm sound with its mute switch.
+ * (GET active-count/, then each push's `count`), the toasts bottom right and the alarm sound with its mute switch,
+ * and the switch that keeps toasts and sound to the site in view (toast-scope.ts).
  */
 export function HeaderNotifications() {
   const queryClient = useQueryClient();
   const { notification } = App.useApp();
   const [isMuted, setIsMuted] = useState(readMuted);
+  const [isOtherSitesSilenced, setIsOtherSitesSilenced] = useState(readOtherSitesSilenced);
+  const siteInView = useCurrentUser().current_location?.id ?? null;
   const unread = useQuery({
     queryKey: UNREAD_COUNT_QUERY_KEY,
     queryFn: ({ signal }) => getUnreadCount(signal),
@@ -30,7 +36,8 @@ export function HeaderNotifications() {
   const onPush = useCallback(
     (push: NotificationPush) => {
       queryClient.setQueryData(UNREAD_COUNT_QUERY_KEY, push.count);
-      for (const toast of toastsOf(push)) {
+      const announced = announcedPush(push, { siteInView, isOtherSitesSilenced });
+      for (const toast of toastsOf(announced)) {
         notification.open({
           key: toast.key,
           title: toast.title,
@@ -44,11 +51,11 @@ export function HeaderNotifications() {
           props: { 'data-testid': 'notification-toast' },
         });
       }
-      if (shouldSound(push, isMuted)) {
+      if (shouldSound(announced, isMuted)) {
         playAlarm();
       }
     },
-    [queryClient, notification, isMuted],
+    [queryClient, notification, isMuted, siteInView, isOtherSitesSilenced],
   );
   usePushes(onPush);
 
@@ -57,8 +64,14 @@ export function HeaderNotifications() {
     writeMuted(next);
   };
 
+  const changeOtherSitesSilenced = (next: boolean) => {
+    setIsOtherSitesSilenced(next);
+    writeOtherSitesSilenced(next);
+  };
+
   return (
     <>
+      <OtherSitesToastsSwitch isSilenced={isOtherSitesSilenced} onChange={changeOtherSitesSilenced} />
       <AlarmMuteSwitch isMuted={isMuted} onChange={changeMuted} />
       <NotificationBell unreadCount={unread.data ?? 0} />
     </>

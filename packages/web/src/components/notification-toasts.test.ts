@@ -1,7 +1,7 @@
 import type { NotificationPush, NotificationPushItem } from '@vigil/contracts';
 import { describe, expect, it } from 'vitest';
 import { pushItem } from '../pages/notifications/notification-test-data';
-import { LOCATION_TOAST_MS, MAX_TOASTS_PER_PUSH, TOAST_MS, toastsOf } from './notification-toasts';
+import { LOCATION_TOAST_MS, MAX_TOASTS, TOAST_MS, toastsOf } from './notification-toasts';
 
 const item = pushItem;
 
@@ -39,9 +39,15 @@ describe('toastsOf', () => {
     expect(toastsOf(push())).toEqual([]);
   });
 
-  it('sums up a long push after the first toasts', () => {
+  it('keeps a long push to three toasts: the newest two, opened last so they stand on top, above a summary', () => {
     const toasts = toastsOf(push(...[1, 2, 3, 4, 5].map((pk) => item(pk))));
-    expect(toasts).toHaveLength(MAX_TOASTS_PER_PUSH + 1);
-    expect(toasts.at(-1)?.title).toBe('2 more notifications');
+    expect(MAX_TOASTS).toBe(3);
+    expect(toasts).toHaveLength(MAX_TOASTS);
+    expect(toasts[0]?.title).toBe('3 more notifications');
+    expect(toasts.slice(1).map((toast) => toast.key)).toEqual([item(4).key, item(5).key]);
+  });
+
+  it('opens a short push oldest first, so the newest stands on top', () => {
+    expect(toastsOf(push(item(1), item(2))).map((toast) => toast.key)).toEqual([item(1).key, item(2).key]);
   });
 });

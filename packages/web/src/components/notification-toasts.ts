@@ -3,8 +3,11 @@ import type { NotificationPush, NotificationPushItem } from '@vigil/contracts';
 /** A section 9: a toast stays 4 s; a location (site-wide) toast closes after 5000 ms. */
 export const TOAST_MS = 4_000;
 export const LOCATION_TOAST_MS = 5_000;
-/** A push of many rows (a device coming back with a backlog) shows this many toasts and a summary. */
-export const MAX_TOASTS_PER_PUSH = 3;
+/**
+ * At most this many toasts stand at once, newest on top (bottom right, so the oldest sits in the corner and
+ * goes first): alarms of a busy plant must not cover the graph or dashboard being read (issue 23).
+ */
+export const MAX_TOASTS = 3;
 
 export type NotificationToast = {
   key: string;
@@ -37,19 +40,25 @@ export function toastOf(item: NotificationPushItem): NotificationToast {
   };
 }
 
-/** The toasts of a push: none for an empty one (only the count changed), at most MAX_TOASTS_PER_PUSH + 1. */
+/**
+ * The toasts of a push in the order to open them (each new one stacks on top): none for an empty push (only
+ * the count changed); a push of more than MAX_TOASTS shows its newest MAX_TOASTS − 1 above a summary of the rest.
+ * A push lists its notifications oldest first.
+ */
 export function toastsOf(push: NotificationPush): NotificationToast[] {
-  const shown = push.notifications.slice(0, MAX_TOASTS_PER_PUSH).map(toastOf);
-  const rest = push.notifications.length - shown.length;
-  if (rest > 0) {
-    const first = push.notifications[0];
-    shown.push({
-      key: `${first?.key ?? 'push'}-more`,
-      title: `${rest} more notification${rest === 1 ? '' : 's'}`,
-      description: [push.location, push.device].filter((part) => part !== null).join(' · '),
-      durationMs: TOAST_MS,
-      color: 'blue',
-    });
+  const items = push.notifications;
+  if (items.length <= MAX_TOASTS) {
+    return items.map(toastOf);
   }
-  return shown;
+  const kept = items.slice(items.length - (MAX_TOASTS - 1));
+  const rest = items.length - kept.length;
+  const newest = items.at(-1);
+  const summary: NotificationToast = {
+    key: `${newest?.key ?? 'push'}-more`,
+    title: `${rest} more notification${rest === 1 ? '' : 's'}`,
+    description: [push.location, push.device].filter((part) => part !== null).join(' · '),
+    durationMs: TOAST_MS,
+    color: 'blue',
+  };
+  return [summary, ...kept.map(toastOf)];
 }
