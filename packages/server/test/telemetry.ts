@@ -1,4 +1,4 @@
-import { deviceClientId } from '@vigil/contracts';
+import { deviceClientId, type StateTree } from '@vigil/contracts';
 import { type DeviceIdentity, SimulatedDevice } from '@vigil/simulator';
 import { asc, eq } from 'drizzle-orm';
 import { connect, type IClientOptions, type MqttClient } from 'mqtt';
@@ -51,6 +51,17 @@ export function treeOf(identity: DeviceIdentity, seed = 1): string {
   const simulated = new SimulatedDevice(identity, { seed, rate: 1, scenarioChance: 0 });
   simulated.step();
   return simulated.serialiseStateTree();
+}
+
+/** A tree as the portal keeps and sends it: its device.accessCode blanked (docs/device-protocol.md). */
+export function storedTreeOf(json: string): StateTree {
+  const tree = JSON.parse(json) as StateTree;
+  return { ...tree, device: { ...tree.device, accessCode: '' } };
+}
+
+/** The frame a browser's socket gets for a tree the device sent (the simulator's, which the fast path takes). */
+export function liveFrameOf(json: string): string {
+  return JSON.stringify(storedTreeOf(json));
 }
 
 /** The device's tree with groups nested `levels` deep (1,000 levels is about 70 KB, under the 256 KB cap). */

@@ -66,6 +66,13 @@ export class DeviceDirectory {
     return row !== undefined && matches ? withoutCode(row) : undefined;
   }
 
+  /** Whether `code` is the code of the device with this udf_id (a tree's device.accessCode is checked so). */
+  async isCodeOf(udfId: string, code: string): Promise<boolean> {
+    const row = await this.cached(this.byUdfId, udfId, () => findIngestDeviceByUdfId(this.db, udfId));
+    const matches = sameSecret(row?.code ?? '', code);
+    return row !== undefined && matches;
+  }
+
   async findByUdfId(udfId: string): Promise<DirectoryDevice | undefined> {
     const row = await this.cached(this.byUdfId, udfId, () => findIngestDeviceByUdfId(this.db, udfId));
     return row === undefined ? undefined : withoutCode(row);

@@ -6,6 +6,8 @@ export const REJECT_REASONS = [
   'invalid_tree',
   'invalid_boot',
   'device_mismatch',
+  /** The tree's device.accessCode is not the unit's code (docs/device-protocol.md 'The access code'). */
+  'access_code_mismatch',
   'unknown_device',
   'suspended',
   'topic_denied',
@@ -24,6 +26,8 @@ export const RETRY_LATER_REASONS: readonly RejectReason[] = ['store_failed', 'ov
 export type IngestMetrics = {
   messages: Counter<'kind'>;
   rejected: Counter<'reason'>;
+  /** Sensors left out of accepted trees: new ids beyond the device's limits (sensor-admission.ts). */
+  sensorsRefused: Counter;
 };
 
 /** Ingest counters in the app's Prometheus registry (or a private one in unit tests). */
@@ -40,6 +44,11 @@ export function createIngestMetrics(registry: Registry | undefined): IngestMetri
       name: 'vigil_ingest_rejected_total',
       help: 'Device messages refused by the ingest, by reason',
       labelNames: ['reason'] as const,
+      registers,
+    }),
+    sensorsRefused: new Counter({
+      name: 'vigil_ingest_sensors_refused_total',
+      help: 'Sensors left out of accepted trees: new sensor ids beyond the per-device limits, once per tree',
       registers,
     }),
   };

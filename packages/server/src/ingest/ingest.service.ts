@@ -1,55 +1,29 @@
-import type { StateTree } from '@vigil/contracts';
-import type { Database } from '../db/database';
-import type { RealtimeBus } from '../realtime/bus';
+import type { SensorEntry, StateTree } from '@vigil/contracts';
+import { SensorKeys } from '../telemetry/sensor-keys';
 import { findLatestStates } from '../telemetry/telemetry.repo';
 import { deviceTimeOf, RecordPolicy, readingsOf } from '../telemetry/tree-rows';
 import { type DeviceDirectory, type DirectoryDevice, isLive } from './device-directory';
-import type { IngestMetrics, RejectReason } from './ingest-metrics';
-import { type MessageBudget, spendBudget } from './message-budget';
+import type { RejectReason } from './ingest-metrics';
+import type { IngestDeps, IngestOptions, IngestResult, LatestTree, TreeObserver } from './ingest-types';
+import { spendBudget } from './message-budget';
 import { type Parsed, parseBootMessage, parseStateTree } from './message-parse';
 import { messageDigest, pruneMessageReceipts } from './message-receipts';
 import { sweepSilentDevices } from './offline-sweep';
+import { SensorAdmission } from './sensor-admission';
 import { type TelemetryWrite, WriterOverloadedError } from './telemetry-writer';
+import { takeInTree } from './tree-intake';
 import { WriterLanes } from './writer-lanes';
 
-/** Ingest log lines; pino (app.log) fits. */
-export type IngestLog = {
-  info(object: object, message: string): void;
-  warn(object: object, message: string): void;
-  error(object: object, message: string): void;
-};
+export type {
+  IngestDeps,
+  IngestLog,
+  IngestOptions,
+  IngestResult,
+  LatestTree,
+  TreeObserver,
+} from './ingest-types';
 
 type Payload = Buffer | string;
-
-export type IngestResult = { ok: true } | { ok: false; reason: RejectReason; message: string };
-
-export type LatestTree = { json: string; receivedAt: Date };
-
-/** Told of every stored tree, in each device's order (maintenance tests, warnings); must not throw. */
-export type TreeObserver = (deviceId: number, tree: StateTree, receivedAt: Date) => Promise<void>;
-
-/**
- * `flushNow`: commit at once instead of at the next batch (a consumer that handles one message at a time).
- * `redelivered`: the transport flags the message as a possible copy (MQTT DUP); it is stored only once.
- */
-export type IngestOptions = { flushNow?: boolean; redelivered?: boolean };
-
-export type IngestDeps = {
-  db: Database;
-  directory: DeviceDirectory;
-  bus: RealtimeBus;
-  metrics: IngestMetrics;
-  log: IngestLog;
-  offlineAfterSeconds: number;
-  flushMs?: number;
-  /** Writer lanes working in parallel (writer-lanes.ts); 1 unless set. */
-  writerLanes?: number;
-  /** Readings the write buffers may hold before messages are refused as overloaded. */
-  maxPendingPoints?: number;
-  /** Messages each device may send (DEVICE_MAX_MESSAGES_PER_S); unset: no limit. */
-  budget?: MessageBudget;
-  now?: () => Date;
-};
 
 /**
  * The one pipeline every device message goes through, whatever the transport: size, JSON, schema,
@@ -60,6 +34,7 @@ export class IngestService {
   readonly directory: DeviceDirectory;
   private readonly latestTrees = new Map<string, LatestTree>();
   private readonly writer: WriterLanes;
+  private readonly admission: SensorAdmission;
   private readonly records = new RecordPolicy();
   private readonly treeObservers: TreeObserver[] = [];
   private readonly sweeper: NodeJS.Timeout;
@@ -69,7 +44,16 @@ export class IngestService {
   constructor(private readonly deps: IngestDeps) {
     this.directory = deps.directory;
     this.now = deps.now ?? (() => new Date());
+    const sensorKeys = new SensorKeys();
+    this.admission = new SensorAdmission({
+      db: deps.db,
+      keys: sensorKeys,
+      refused: deps.metrics.sensorsRefused,
+      log: deps.log,
+      now: () => this.now().getTime(),
+    });
     this.writer = new WriterLanes(deps.db, {
+      sensorKeys,
       lanes: deps.writerLanes,
       flushMs: deps.flushMs ?? 250,
       maxPendingPoints: deps.maxPendingPoints,
@@ -77,6 +61,7 @@ export class IngestService {
     const sweepMs = Math.min(5000, (deps.offlineAfterSeconds * 1000) / 2);
     this.sweeper = setInterval(() => {
       deps.budget?.prune();
+      this.admission.prune();
       void this.sweepOffline();
     }, sweepMs);
     this.sweeper.unref();
@@ -125,15 +110,25 @@ export class IngestService {
     if (parsed.value.device.deviceId !== udfId) {
       return this.reject(udfId, 'device_mismatch', `device.deviceId is not ${udfId}`);
     }
-    this.latestTrees.set(udfId, { json: parsed.json, receivedAt });
+    const intake = await takeInTree(
+      { directory: this.directory, admission: this.admission },
+      device.value,
+      parsed.value,
+      parsed.json,
+    );
+    if (!intake.ok) {
+      return this.reject(udfId, intake.reason, intake.message);
+    }
+    const { tree, json } = intake;
+    this.latestTrees.set(udfId, { json, receivedAt });
     if (isLive(device.value)) {
       // The directory decides: a device of a suspended site is stored but never sent live.
-      this.deps.bus.publish({ udfId, json: parsed.json, receivedAt });
+      this.deps.bus.publish({ udfId, json, receivedAt });
     }
     const result = await this.commit(
       device.value,
       {
-        ...this.stateWrite(device.value.id, parsed.value, receivedAt),
+        ...this.stateWrite(device.value.id, tree, intake.sensors, receivedAt),
         digest: messageDigest(payload),
         redelivered: options.redelivered,
       },
@@ -141,9 +136,7 @@ export class IngestService {
       options,
     );
     if (result.ok && this.treeObservers.length > 0) {
-      await Promise.all(
-        this.treeObservers.map((observe) => observe(device.value.id, parsed.value, receivedAt)),
-      );
+      await Promise.all(this.treeObservers.map((observe) => observe(device.value.id, tree, receivedAt)));
     }
     return result;
   }
@@ -250,7 +243,12 @@ export class IngestService {
   }
 
   /** The rows one accepted tree adds to the batch: latest state, a record when due, its readings and events. */
-  private stateWrite(deviceId: number, tree: StateTree, at: Date): Omit<TelemetryWrite, 'digest'> {
+  private stateWrite(
+    deviceId: number,
+    tree: StateTree,
+    sensors: SensorEntry[],
+    at: Date,
+  ): Omit<TelemetryWrite, 'digest'> {
     const record = this.records.shouldRecord(deviceId, tree, at)
       ? { deviceId, ts: at, status: tree.Status, tree }
       : undefined;
@@ -260,7 +258,7 @@ export class IngestService {
       state: { deviceId, tree, receivedAt: at, deviceTime: deviceTimeOf(tree) },
       record,
       // Alarm and warning events are derived in the batch's transaction (exact-edges.ts).
-      readings: readingsOf(tree),
+      readings: readingsOf(tree, sensors),
     };
   }
 

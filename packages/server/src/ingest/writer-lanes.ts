@@ -11,6 +11,8 @@ import {
 export type WriterLanesOptions = Omit<TelemetryWriterOptions, 'shared'> & {
   /** Writers working in parallel, each on its own connection (1 on PGlite: one connection). */
   lanes?: number;
+  /** The sensors dictionary, when the caller reads it too (sensor-admission.ts); else the lanes' own. */
+  sensorKeys?: SensorKeys;
 };
 
 /**
@@ -23,9 +25,9 @@ export class WriterLanes {
   private readonly lanes: TelemetryWriter[];
   private readonly edges = new ExactEdges();
 
-  constructor(db: Database, options: WriterLanesOptions = {}) {
+  constructor(db: Database, { sensorKeys, ...options }: WriterLanesOptions = {}) {
     const count = Math.max(1, Math.floor(options.lanes ?? 1));
-    const shared = { sensorKeys: new SensorKeys(), edges: this.edges };
+    const shared = { sensorKeys: sensorKeys ?? new SensorKeys(), edges: this.edges };
     const maxPendingPoints =
       options.maxPendingPoints === undefined
         ? undefined

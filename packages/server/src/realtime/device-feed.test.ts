@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 import { buildClient, buildClientUser, buildSite, TEST_PASSWORD } from '../../test/factories';
 import {
   connectDevice,
+  liveFrameOf,
   provisionDevice,
   startTestBroker,
   type TestDevice,
@@ -76,16 +77,16 @@ describe('ws/device-data/:udfId/ live feed', () => {
         await device.publishAsync(topic, treeOf(watched.identity, seed), { qos: 1 });
         return feed.frames.length > 0;
       });
-      const tree = treeOf(watched.identity, 3);
-      await device.publishAsync(topic, tree, { qos: 1 });
+      const tree = liveFrameOf(treeOf(watched.identity, 3));
+      await device.publishAsync(topic, treeOf(watched.identity, 3), { qos: 1 });
       await waitFor(() => feed.frames.includes(tree));
 
       // The new socket gets the latest tree before anything else is published; a marker published after
       // it has arrived shows the tree was sent once and nothing else came before the marker.
       const late = await openFeed(watched.identity.udfId, memberToken);
       await waitFor(() => late.frames.length > 0);
-      const marker = treeOf(watched.identity, 4);
-      await device.publishAsync(topic, marker, { qos: 1 });
+      const marker = liveFrameOf(treeOf(watched.identity, 4));
+      await device.publishAsync(topic, treeOf(watched.identity, 4), { qos: 1 });
       await waitFor(() => late.frames.includes(marker));
       expect(late.frames).toEqual([tree, marker]);
       late.socket.close();

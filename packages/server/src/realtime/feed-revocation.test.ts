@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD } from '../../test/factories';
 import { authFrame, listenForSockets, openFeedClient, postTree } from '../../test/feed-client';
 import { buildFeedScene, type FeedScene, openLiveFeed as openFeedScene } from '../../test/feed-scene';
-import { treeOf, waitFor } from '../../test/telemetry';
+import { liveFrameOf, treeOf, waitFor } from '../../test/telemetry';
 import { authHeader, buildTestApp, type TestApp } from '../../test/test-app';
 import { sessions } from '../modules/accounts/sessions.table';
 import { findMembership } from '../modules/users/memberships.repo';
@@ -39,7 +39,7 @@ describe('live feed sockets end when access ends', { timeout: 150_000 }, () => {
     const tree = treeOf(identity, 41);
     await waitFor(async () => {
       expect(await postTree(t.app, identity, tree)).toBe(202);
-      return feed.frames.includes(tree);
+      return feed.frames.includes(liveFrameOf(tree));
     }, CEILING_MS);
     expect(feed.isClosed()).toBe(false);
     feed.socket.close();
@@ -63,7 +63,7 @@ describe('live feed sockets end when access ends', { timeout: 150_000 }, () => {
     }
     const good = await openFeedClient(baseUrl, identity.udfId, { firstFrame: authFrame(scene.memberToken) });
     await waitFor(() => good.frames.length > 0 || good.isClosed(), CEILING_MS);
-    expect(good.frames).toEqual([tree]);
+    expect(good.frames).toEqual([liveFrameOf(tree)]);
     good.socket.close();
   });
 
@@ -91,7 +91,7 @@ describe('live feed sockets end when access ends', { timeout: 150_000 }, () => {
     const tree = treeOf(scene.watched.identity, 77);
     await waitFor(async () => {
       expect(await postTree(t.app, scene.watched.identity, tree)).toBe(202);
-      return kept.frames.includes(tree);
+      return kept.frames.includes(liveFrameOf(tree));
     }, CEILING_MS);
     expect(kept.isClosed()).toBe(false);
     kept.socket.close();
@@ -171,6 +171,6 @@ describe('live feed sockets end when access ends', { timeout: 150_000 }, () => {
     await waitFor(() => sentAfterSuspend.length >= 3, CEILING_MS);
     isPublishing = false;
     await publishing;
-    expect(feed.frames.filter((frame) => sentAfterSuspend.includes(frame))).toEqual([]);
+    expect(feed.frames.filter((frame) => sentAfterSuspend.map(liveFrameOf).includes(frame))).toEqual([]);
   });
 });

@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClient, buildClientUser, buildSite, TEST_PASSWORD } from '../../test/factories';
 import { type FeedClient, listenForSockets, openFeedClient, postTree } from '../../test/feed-client';
-import { metricValue, provisionDevice, type TestDevice, treeOf, waitFor } from '../../test/telemetry';
+import {
+  liveFrameOf,
+  metricValue,
+  provisionDevice,
+  type TestDevice,
+  treeOf,
+  waitFor,
+} from '../../test/telemetry';
 import { authHeader, buildTestApp, METRICS_REQUEST, type TestApp } from '../../test/test-app';
 
 // Two Vigil instances on one database and one Redis (CI: TEST_REDIS_URL=redis://127.0.0.1:6379).
@@ -59,13 +66,13 @@ describe.skipIf(redisUrl === undefined)(
           return sockets.every((feed) => feed.frames.length > 0);
         });
 
-        const tree = treeOf(identity, 7);
-        expect(await postTree(a.app, identity, tree)).toBe(202);
+        const tree = liveFrameOf(treeOf(identity, 7));
+        expect(await postTree(a.app, identity, treeOf(identity, 7))).toBe(202);
         await waitFor(() => sockets.every((feed) => feed.frames.includes(tree)));
         // A marker sent to B after the tree reached both: Redis delivers it to each instance after the
         // tree, so any second copy of the tree (locally and through Redis) arrives before it.
-        const marker = treeOf(identity, 8);
-        expect(await postTree(b.app, identity, marker)).toBe(202);
+        const marker = liveFrameOf(treeOf(identity, 8));
+        expect(await postTree(b.app, identity, treeOf(identity, 8))).toBe(202);
         await waitFor(() => sockets.every((feed) => feed.frames.includes(marker)));
         for (const feed of sockets) {
           expect(feed.frames.slice(feed.frames.indexOf(tree))).toEqual([tree, marker]);
@@ -88,7 +95,7 @@ describe.skipIf(redisUrl === undefined)(
       await waitFor(async () => {
         seed += 1;
         expect(await postTree(a.app, identity, treeOf(identity, seed))).toBe(202);
-        return onB.frames.includes(treeOf(identity, seed));
+        return onB.frames.includes(liveFrameOf(treeOf(identity, seed)));
       });
       expect(await countOnA('published')).toBeGreaterThan(0);
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenForSockets, postTree } from '../../test/feed-client';
 import { buildFeedScene, type FeedScene, openLiveFeed } from '../../test/feed-scene';
-import { treeOf, waitFor } from '../../test/telemetry';
+import { liveFrameOf, treeOf, waitFor } from '../../test/telemetry';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { findMembership } from '../modules/users/memberships.repo';
 
@@ -87,7 +87,7 @@ describe.skipIf(redisUrl === undefined)(
       await waitFor(() => sentAfterSuspend.length >= 3, CEILING_MS);
       isPublishing = false;
       await publishing;
-      expect(feed.frames.filter((frame) => sentAfterSuspend.includes(frame))).toEqual([]);
+      expect(feed.frames.filter((frame) => sentAfterSuspend.map(liveFrameOf).includes(frame))).toEqual([]);
     });
   },
 );

@@ -1,4 +1,10 @@
-import { listSensors, SENSOR_STATUSES, type SensorStatus, type StateTree } from '@vigil/contracts';
+import {
+  listSensors,
+  SENSOR_STATUSES,
+  type SensorEntry,
+  type SensorStatus,
+  type StateTree,
+} from '@vigil/contracts';
 
 /** sensor_readings.status codes: the index in SENSOR_STATUSES (OK 0, Alarm 1, WARNING 2, N/A 3, Not Scanned 4). */
 export function sensorStatusCode(status: SensorStatus): number {
@@ -16,9 +22,9 @@ function numericValue(value: number | boolean | null): number | null {
 /** One point of a tree, before the writer gives it its sensors key and the message's receive time. */
 export type TreeReading = { sensorId: string; value: number | null; status: number; inAlarm: boolean };
 
-/** One sensor_readings point per NUMERIC, BOOL or ENUM sensor of the tree. */
-export function readingsOf(tree: StateTree): TreeReading[] {
-  return listSensors(tree).map(({ fullId, sensor }) => ({
+/** One sensor_readings point per NUMERIC, BOOL or ENUM sensor of the tree (`entries`: its listSensors, when known). */
+export function readingsOf(tree: StateTree, entries: SensorEntry[] = listSensors(tree)): TreeReading[] {
+  return entries.map(({ fullId, sensor }) => ({
     sensorId: fullId,
     value: numericValue(sensor.Value),
     status: sensorStatusCode(sensor.Status),
