@@ -33,6 +33,21 @@ export const MAINTENANCE_RUNNING_STATES: readonly MaintenanceState[] = [
   MAINTENANCE_EVENTS.expectAlarmOff,
 ];
 
+/** Each step in words, for a person reading the log (the Value column of a maintenance notification). */
+export const MAINTENANCE_STEP_LABELS: Record<MaintenanceEventType, string> = {
+  [MAINTENANCE_EVENTS.expectAlarmOn]: 'Test started',
+  [MAINTENANCE_EVENTS.expectAlarmOff]: 'Alarm detected',
+  [MAINTENANCE_EVENTS.succeeded]: 'Test succeeded',
+  [MAINTENANCE_EVENTS.failed]: 'Test failed',
+  [MAINTENANCE_EVENTS.canceled]: 'Test canceled',
+};
+
+/** A notification's value in words when it is a maintenance step's code (`maintanance_succeeded`...). */
+export function maintenanceStepLabel(value: string | null): string | null {
+  const step = MaintenanceEventTypeSchema.safeParse(value);
+  return step.success ? MAINTENANCE_STEP_LABELS[step.data] : value;
+}
+
 /** Sensors whose leaf Id cannot be tested (M section 4). */
 export const MAINTENANCE_EXCLUDED_SENSOR_IDS: readonly string[] = ['18000', '21000'];
 

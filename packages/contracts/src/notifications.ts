@@ -109,9 +109,12 @@ export const NOTIFICATIONS_SEARCH_MAX_LENGTH = 100;
  */
 export const NOTIFICATIONS_COUNT_CAP = 10_000;
 
-/** The count label of the log ('12 alerts', '10000+ alerts' at the cap). */
+/** The count label of the log ('1 alert', '12 alerts', '10000+ alerts' at the cap). */
 export function alertsCountText(count: number): string {
-  return count >= NOTIFICATIONS_COUNT_CAP ? `${NOTIFICATIONS_COUNT_CAP}+ alerts` : `${count} alerts`;
+  if (count >= NOTIFICATIONS_COUNT_CAP) {
+    return `${NOTIFICATIONS_COUNT_CAP}+ alerts`;
+  }
+  return count === 1 ? '1 alert' : `${count} alerts`;
 }
 
 export const NOTIFICATIONS_MESSAGES = {

@@ -47,3 +47,19 @@ describe('the Time column', () => {
     expect(newYork.time).toBe('2026-11-27 16:14:05 EST');
   });
 });
+
+describe('the Value column', () => {
+  it("shows a maintenance step in words, not its code ('maintanance_succeeded')", () => {
+    const step = listItem(1, { event_type: 'maintenance', value: 'maintanance_succeeded', is_active: false });
+    expect(rowFromItem(step).value).toBe('Test succeeded');
+    const pushed = pushItem(2, {
+      type: 'maintenance',
+      value: 'maintenance_expect_alarm_on',
+      is_active: false,
+    });
+    expect(rowFromPush(pushed).value).toBe('Test started');
+  });
+  it('keeps a reading as it is', () => {
+    expect(rowFromItem(listItem(3, { value: '12' })).value).toBe('12');
+  });
+});

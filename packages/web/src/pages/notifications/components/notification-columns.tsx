@@ -3,6 +3,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { formatSiteTime } from '../../../time/site-time';
 import type { NotificationTab } from '../notification-filters';
 import { canAcknowledge, inAlarmText, type NotificationRow } from '../notification-rows';
+import { typeTagStyle } from '../type-tag-style';
 
 function acknowledgedText(row: NotificationRow): string {
   const { acknowledged } = row;
@@ -37,9 +38,8 @@ export function notificationColumns(
       width: 130,
       render: (label: string, row) => (
         <Tag
-          color={row.color}
           data-testid="notification-type"
-          style={{ marginInlineEnd: 0, whiteSpace: 'normal' }}
+          style={{ ...typeTagStyle(row.color), marginInlineEnd: 0, whiteSpace: 'normal' }}
         >
           {label}
         </Tag>
