@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall } from '../fixtures/api-seed';
 import { screenshot, useBrowser } from '../fixtures/browser';
 import {
   charts,
@@ -12,6 +13,8 @@ import {
   pointsOfChart,
   seedGraphsScene,
   selectDevice,
+  siteNow,
+  timeAxesOfCharts,
   utcNow,
   valuePointsOf,
 } from '../fixtures/graphs';
@@ -26,6 +29,22 @@ const TABS = [
 ] as const;
 
 let scene: GraphsScene;
+
+const SITE_ZONE = 'America/New_York';
+// Neither the site's zone nor UTC: an axis written in the browser's zone would show it.
+const BROWSER_ZONE = 'Asia/Tokyo';
+const TEN_MINUTES_MS = 10 * 60_000;
+
+/** The site's wall clock, as an axis over a span of minutes labels it. */
+function siteClock(ms: number, withSeconds: boolean): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: SITE_ZONE,
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(withSeconds ? { second: '2-digit' as const } : {}),
+    hourCycle: 'h23',
+  }).format(ms);
+}
 
 describe('sensor graphs', () => {
   const browser = useBrowser();
@@ -99,6 +118,77 @@ describe('sensor graphs', () => {
     await screenshot(page, 'graphs-hour-900');
     await page.getByRole('tab', { name: 'Live' }).click();
     await page.context().close();
+  });
+
+  it("labels every chart's time axis in the site's zone over the data's time range, live and historical", async () => {
+    await apiCall('PATCH', `locations/${scene.siteId}/`, scene.accounts, { timezone: SITE_ZONE });
+    try {
+      await selectDevice(scene.manager, scene.node.id);
+      const page = await graphsPage(browser, 'time-axis', scene.email);
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setTimezoneOverride', { timezoneId: BROWSER_ZONE });
+      await page.goto('/graphs');
+      await page.getByRole('tab', { name: 'Live' }).click();
+      await charts(page).first().waitFor();
+      await expect
+        .poll(async () => (await timeAxesOfCharts(page)).every((c) => c.axes.length > 0))
+        .toBe(true);
+      const live = await timeAxesOfCharts(page);
+      // The numeric and the contact grids, and every chart of the page, draw the same live window.
+      const [first] = live[0]?.axes ?? [];
+      expect(first?.to).toBeGreaterThan(0);
+      for (const chart of live) {
+        for (const axis of chart.axes) {
+          expect(axis.isLabelled).toBe(true);
+          expect(axis.to - axis.from).toBeLessThanOrEqual(TEN_MINUTES_MS);
+          expect(axis.from).toBe(first?.from);
+          // The labels at both ends are the site's wall clock of the drawn span, and the data lies inside it.
+          expect(axis.firstLabel).toBe(siteClock(axis.from, true));
+          expect(axis.lastLabel).toBe(siteClock(axis.to, true));
+          expect(chart.data.from).toBeGreaterThanOrEqual(axis.from);
+          expect(chart.data.to).toBeLessThanOrEqual(axis.to);
+        }
+        expect(chart.axes.at(-1)?.name).toMatch(/^Time \((EST|EDT)\)$/);
+      }
+      await screenshot(page, 'graphs-time-axis-live-1440');
+
+      // Historical: the banner's moment is the site's wall clock, labelled, and the axis ends at it.
+      const moment = siteNow(SITE_ZONE, 2);
+      const timestamp = encodeURIComponent(`${moment.date} ${moment.time}:00`);
+      await expect
+        .poll(() => valuePointsOf(scene.manager, scene.node.id, `timestamp=${timestamp}`))
+        .toBeGreaterThan(0);
+      await page.goto(`/graphs/historical/graphs/${moment.date}&${moment.time}`);
+      await page
+        .getByTestId('historical-graphs-banner')
+        .getByText(new RegExp(`${moment.date} ${moment.time} E[SD]T$`))
+        .waitFor();
+      await page
+        .getByTestId('historical-graphs-zone')
+        .getByText(/Site time \(E[SD]T\)/)
+        .waitFor();
+      await charts(page).first().waitFor();
+      await expect
+        .poll(async () => (await timeAxesOfCharts(page)).every((c) => c.axes.length > 0))
+        .toBe(true);
+      const searched = Date.now() + 2 * 60_000;
+      for (const chart of await timeAxesOfCharts(page)) {
+        for (const axis of chart.axes) {
+          expect(axis.isLabelled).toBe(true);
+          expect(axis.to).toBeLessThanOrEqual(searched + 60_000);
+          expect(searched - axis.to).toBeLessThan(15 * 60_000);
+          expect(axis.lastLabel).toContain(siteClock(axis.to, false));
+        }
+      }
+      await drawEveryChart(page);
+      await screenshot(page, 'graphs-time-axis-historical-1440');
+      await page.setViewportSize({ width: 900, height: 1000 });
+      await drawEveryChart(page);
+      await screenshot(page, 'graphs-time-axis-historical-900');
+      await page.context().close();
+    } finally {
+      await apiCall('PATCH', `locations/${scene.siteId}/`, scene.accounts, { timezone: 'UTC' });
+    }
   });
 
   it("shows only the route sensor's series on /graphs/{sensorId}, and Show All Graphs leads back", async () => {

@@ -5,7 +5,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { errorMessageOf } from '../../api/api-error';
 import { useCurrentUser } from '../../hooks/useCurrentUser';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { labelSiteWallClock } from '../../time/site-time';
+import { labelSiteWallClock, parseSiteTime } from '../../time/site-time';
 import { useSiteTimeZone } from '../../time/useSiteTimeZone';
 import { HISTORICAL_MESSAGES, type HistoricalSearch } from '../dashboard/historical/historical-search';
 import { GraphAlertBar } from './components/GraphAlertBar';
@@ -71,6 +71,7 @@ function HistoricalGraphs({ device, search, isAddressValid, sensorId, timeZone }
   const payload = useGraphPayload(device.id, {
     kind: 'range',
     range: zoom ?? { timestamp: graphsTimestampOf(search) },
+    endsAt: parseSiteTime(`${search.date} ${search.time}`, timeZone),
   });
   const { error, errorAt } = payload;
   useEffect(() => {

@@ -73,22 +73,28 @@ function toDataItems(points: readonly GraphPoint[], yOf: (point: GraphPoint) => 
 /** Narrower than this (one point, say) a time axis has no ticks to show: widen it around the points. */
 const MIN_SPAN_MS = 60_000;
 
-/** The time span drawn: the given range, else the first and last point (a minute at least). */
-export function spanOf(graph: Graph, range: ChartInput['range']): { from: number; to: number } {
-  if (range !== null) {
-    return range;
-  }
+/** The first and last point of a graph; null without points. */
+export function pointsSpanOf(graph: Graph): { from: number; to: number } | null {
   let from = Number.POSITIVE_INFINITY;
   let to = Number.NEGATIVE_INFINITY;
   for (const series of graph.series) {
     from = Math.min(from, series.data[0]?.[0] ?? from);
     to = Math.max(to, series.data.at(-1)?.[0] ?? to);
   }
-  if (!Number.isFinite(from)) {
+  return Number.isFinite(from) ? { from, to } : null;
+}
+
+/** The time span drawn: the given range, else the first and last point (a minute at least). */
+export function spanOf(graph: Graph, range: ChartInput['range']): { from: number; to: number } {
+  if (range !== null) {
+    return range;
+  }
+  const points = pointsSpanOf(graph);
+  if (points === null) {
     return { from: 0, to: MIN_SPAN_MS };
   }
-  const missing = MIN_SPAN_MS - (to - from);
-  return missing > 0 ? { from: from - missing / 2, to: to + missing / 2 } : { from, to };
+  const missing = MIN_SPAN_MS - (points.to - points.from);
+  return missing > 0 ? { from: points.from - missing / 2, to: points.to + missing / 2 } : points;
 }
 
 /** The drawn series: numeric ones on the first grid, contacts inside their bands on the contact grid. */

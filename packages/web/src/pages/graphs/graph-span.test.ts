@@ -1,6 +1,6 @@
 import type { DeviceGraphs, GraphPoint } from '@vigil/contracts';
 import { describe, expect, it } from 'vitest';
-import { payloadSpanOf } from './graph-span';
+import { historicalSpanOf, liveSpanOf, payloadSpanOf } from './graph-span';
 
 const payload = (...lists: GraphPoint[][]): DeviceGraphs => ({
   device: 1,
@@ -42,5 +42,56 @@ describe('the span of a payload', () => {
   it('is null without points', () => {
     expect(payloadSpanOf(payload([]))).toBeNull();
     expect(payloadSpanOf(null)).toBeNull();
+  });
+});
+
+describe('the historical span', () => {
+  const moment = Date.UTC(2026, 10, 27, 20, 35, 0);
+
+  it('ends at the searched moment, not an hour drawn around a few minutes of points', () => {
+    const few = payload([
+      [moment - 5 * 60_000, 1, false, 'OK'],
+      [moment - 60_000, 2, false, 'OK'],
+    ]);
+    expect(historicalSpanOf(few, moment)).toEqual({ from: moment - 3_600_000, to: moment });
+  });
+
+  it('starts at the first point when the points cover more than the hour', () => {
+    const week = payload([
+      [moment - 3 * 86_400_000, 1, false, 'OK'],
+      [moment, 2, false, 'OK'],
+    ]);
+    expect(historicalSpanOf(week, moment)).toEqual({ from: moment - 3 * 86_400_000, to: moment });
+    expect(historicalSpanOf(null, moment)).toEqual({ from: moment - 3_600_000, to: moment });
+  });
+});
+
+describe('the live span', () => {
+  const newest = Date.UTC(2026, 10, 27, 21, 14, 0);
+  const window = 10 * 60_000;
+
+  it('is the kept window ending at the newest point, for every chart alike', () => {
+    const full = payload(
+      [
+        [newest - 12 * 60_000, 1, false, 'OK'],
+        [newest, 2, false, 'OK'],
+      ],
+      [[newest - 5_000, 0, false, 'OK']],
+    );
+    expect(liveSpanOf(full, window)).toEqual({ from: newest - window, to: newest });
+  });
+
+  it('follows its points, a minute at least, while it holds less than the window', () => {
+    const young = payload([
+      [newest - 3 * 60_000, 1, false, 'OK'],
+      [newest, 2, false, 'OK'],
+    ]);
+    expect(liveSpanOf(young, window)).toEqual({ from: newest - 3 * 60_000, to: newest });
+    const seconds = payload([
+      [newest - 5_000, 1, false, 'OK'],
+      [newest, 2, false, 'OK'],
+    ]);
+    expect(liveSpanOf(seconds, window)).toEqual({ from: newest - 60_000, to: newest });
+    expect(liveSpanOf(null, window)).toBeNull();
   });
 });

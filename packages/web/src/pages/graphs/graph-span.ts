@@ -11,6 +11,41 @@ const MIN_SPAN_MS = 60 * 60_000;
  * where the site's time of the search is not the browser's); null without points.
  */
 export function payloadSpanOf(payload: DeviceGraphs | null): TimeSpan | null {
+  const points = pointsSpanOf(payload);
+  if (points === null) {
+    return null;
+  }
+  const missing = MIN_SPAN_MS - (points.to - points.from);
+  return missing > 0 ? { from: points.from - missing / 2, to: points.to + missing / 2 } : points;
+}
+
+/**
+ * A historical graph's span: it ends at the searched moment (the site's wall clock, read in the site's zone), and
+ * starts at its first point, an hour before the moment at the latest, so the axis never runs past the banner's time.
+ */
+export function historicalSpanOf(payload: DeviceGraphs | null, endsAt: number): TimeSpan {
+  const points = pointsSpanOf(payload);
+  const latestStart = endsAt - MIN_SPAN_MS;
+  return { from: points === null ? latestStart : Math.min(points.from, latestStart), to: endsAt };
+}
+
+/**
+ * Live's span: the window it keeps, ending at the newest point; while it holds less than the window (a device
+ * just started) it follows its points, a minute at least, so the lines are not squeezed against the right edge.
+ */
+export function liveSpanOf(payload: DeviceGraphs | null, windowMs: number): TimeSpan | null {
+  const points = pointsSpanOf(payload);
+  if (points === null) {
+    return null;
+  }
+  const from = Math.min(Math.max(points.from, points.to - windowMs), points.to - LIVE_MIN_SPAN_MS);
+  return { from, to: points.to };
+}
+
+const LIVE_MIN_SPAN_MS = 60_000;
+
+/** The first and last point of a payload; null without points. */
+function pointsSpanOf(payload: DeviceGraphs | null): TimeSpan | null {
   if (payload === null) {
     return null;
   }
@@ -22,9 +57,5 @@ export function payloadSpanOf(payload: DeviceGraphs | null): TimeSpan | null {
       to = Math.max(to, series.data.at(-1)?.[0] ?? to);
     }
   }
-  if (!Number.isFinite(from) || !Number.isFinite(to)) {
-    return null;
-  }
-  const missing = MIN_SPAN_MS - (to - from);
-  return missing > 0 ? { from: from - missing / 2, to: to + missing / 2 } : { from, to };
+  return Number.isFinite(from) && Number.isFinite(to) ? { from, to } : null;
 }

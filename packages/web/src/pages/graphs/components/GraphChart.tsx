@@ -3,7 +3,7 @@ import type { Graph, GraphEvent } from '@vigil/contracts';
 import { Button, Tooltip } from 'antd';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { isEventOfGraph } from '../chart-events';
-import { buildChartOption, chartHeightOf } from '../chart-options';
+import { buildChartOption, chartHeightOf, pointsSpanOf } from '../chart-options';
 import { saveDataUrl } from '../download';
 import { type GraphChartInstance, initChart } from '../echarts-setup';
 import { alarmPointCountOf, graphTitleOf, pointCountOf } from '../graph-labels';
@@ -27,6 +27,35 @@ type GraphChartProps = {
   onExportCsv?: (graphKey: string) => Promise<void>;
   onExportedPng: () => void;
 };
+
+type AppliedTimeAxis = {
+  min?: unknown;
+  max?: unknown;
+  name?: unknown;
+  axisLabel?: { show?: boolean; formatter?: unknown };
+};
+
+/**
+ * The time axes as the chart applied them (a test hook, read by the graph journeys): their span, whether their
+ * labels show, the labels at both ends as the chart's own formatter writes them, and the zone-naming axis name.
+ */
+function timeAxesOf(chart: GraphChartInstance) {
+  const axes = (chart.getOption().xAxis ?? []) as AppliedTimeAxis[];
+  return axes.map((axis) => {
+    const from = Number(axis.min);
+    const to = Number(axis.max);
+    const format = axis.axisLabel?.formatter;
+    const label = (value: number) => (typeof format === 'function' ? String(format(value)) : '');
+    return {
+      from,
+      to,
+      isLabelled: axis.axisLabel?.show === true && typeof format === 'function',
+      firstLabel: label(from),
+      lastLabel: label(to),
+      name: typeof axis.name === 'string' ? axis.name : '',
+    };
+  });
+}
 
 /** Starts drawing once the chart is near the viewport, so a device with 100 graphs opens quickly. */
 function useIsNearViewport(ref: React.RefObject<HTMLElement | null>): boolean {
@@ -91,6 +120,7 @@ export const GraphChart = memo(function GraphChart(props: GraphChartProps) {
       return;
     }
     chart.setOption(option, { replaceMerge: ['series', 'grid', 'xAxis', 'yAxis'] });
+    frameRef.current?.setAttribute('data-time-axes', JSON.stringify(timeAxesOf(chart)));
   }, [option, isNear]);
 
   const handlePng = () => {
@@ -125,6 +155,7 @@ export const GraphChart = memo(function GraphChart(props: GraphChartProps) {
       data-testid={`graph-${graphKey}`}
       data-sensors={sensors}
       data-points={pointCountOf(graph)}
+      data-time-span={JSON.stringify(pointsSpanOf(graph))}
       data-alarm-points={alarmPointCountOf(graph)}
       data-events={events
         .filter((event) => isEventOfGraph(event, graph))

@@ -2,12 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { type DeviceGraphs, GRAPH_LIMITS, GRAPH_TIMESCALE_SPAN_MS } from '@vigil/contracts';
 import { useCallback, useMemo } from 'react';
 import { type GraphsRange, getDeviceGraphs, graphsQueryKeys } from '../../../api/graphs';
-import { payloadSpanOf, type TimeSpan } from '../graph-span';
-import { newestTimestampOf } from '../live-append';
+import { historicalSpanOf, liveSpanOf, payloadSpanOf, type TimeSpan } from '../graph-span';
 import { useLiveGraphs } from './useLiveGraphs';
 
 /** Live (polled), or a payload read once per range (the hour re-read every 30 s). */
-export type GraphSource = { kind: 'live' } | { kind: 'range'; range: GraphsRange };
+export type GraphSource =
+  | { kind: 'live' }
+  /** `endsAt`: the instant of a historical search (its site wall clock read in the site's zone). */
+  | { kind: 'range'; range: GraphsRange; endsAt?: number | null };
 
 export type GraphPayloadState = {
   data: DeviceGraphs | null;
@@ -34,6 +36,7 @@ function refetchIntervalOf(range: GraphsRange): number | false {
 export function useGraphPayload(deviceId: number, source: GraphSource): GraphPayloadState {
   const isLive = source.kind === 'live';
   const range = source.kind === 'range' ? source.range : null;
+  const endsAt = source.kind === 'range' ? (source.endsAt ?? null) : null;
   const live = useLiveGraphs(deviceId, isLive);
   const query = useQuery({
     queryKey: graphsQueryKeys.payload(deviceId, range ?? { timescale: 'hour' }),
@@ -56,13 +59,12 @@ export function useGraphPayload(deviceId: number, source: GraphSource): GraphPay
   const readAt = query.dataUpdatedAt;
   const data = query.data ?? null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: rangeText stands for range
-  const axisRange = useMemo(() => axisRangeOf(range, readAt, data), [rangeText, readAt, data]);
-  const liveNewest = live.data === null ? null : newestTimestampOf(live.data);
-  // Live draws the window it keeps, ending at the newest point (the server's clock, as the window is kept).
-  const liveRange = useMemo(
-    () => (liveNewest === null ? null : { from: liveNewest - GRAPH_LIMITS.liveWindowMs, to: liveNewest }),
-    [liveNewest],
+  const axisRange = useMemo(
+    () => axisRangeOf(range, readAt, data, endsAt),
+    [rangeText, readAt, data, endsAt],
   );
+  // Live draws the window it keeps, ending at the newest point (the server's clock, as the window is kept).
+  const liveRange = useMemo(() => liveSpanOf(live.data, GRAPH_LIMITS.liveWindowMs), [live.data]);
 
   if (isLive) {
     return {
@@ -87,10 +89,15 @@ export function useGraphPayload(deviceId: number, source: GraphSource): GraphPay
 }
 
 /**
- * A timescale spans the range ending when it was read; a zoom its own range; a historical time the span of all
- * its points (the site's time of the search is not the browser's).
+ * A timescale spans the range ending when it was read; a zoom its own range; a historical time ends at the
+ * searched moment (else, its instant unknown, the span of all its points).
  */
-function axisRangeOf(range: GraphsRange | null, readAt: number, data: DeviceGraphs | null): TimeSpan | null {
+function axisRangeOf(
+  range: GraphsRange | null,
+  readAt: number,
+  data: DeviceGraphs | null,
+  endsAt: number | null,
+): TimeSpan | null {
   if (range === null) {
     return null;
   }
@@ -100,5 +107,5 @@ function axisRangeOf(range: GraphsRange | null, readAt: number, data: DeviceGrap
   if ('timescale' in range && readAt > 0) {
     return { from: readAt - GRAPH_TIMESCALE_SPAN_MS[range.timescale], to: readAt };
   }
-  return payloadSpanOf(data);
+  return endsAt === null ? payloadSpanOf(data) : historicalSpanOf(data, endsAt);
 }
