@@ -24,6 +24,7 @@ const mqtt = config.mqttUrl
       port: config.mqttPort,
       host: config.host,
       ingest: app.ingest,
+      guard: app.credentialGuard,
       log: app.log,
     }).catch(async (error: unknown) => {
       await app.close();

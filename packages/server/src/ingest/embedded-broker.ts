@@ -1,6 +1,8 @@
 import { createServer, type Server } from 'node:net';
 import { deviceClientId } from '@vigil/contracts';
 import { Aedes, type AuthenticateError, type Client, type PublishPacket } from 'aedes';
+import { LimitStore } from '../limits/limit-store';
+import { CredentialGuard } from './credential-guard';
 import type { DirectoryDevice } from './device-directory';
 import type { IngestLog, IngestService } from './ingest.service';
 import { RETRY_LATER_REASONS } from './ingest-metrics';
@@ -13,6 +15,8 @@ export type EmbeddedBrokerOptions = {
   port: number;
   host?: string;
   ingest: IngestService;
+  /** The app's guard (shared through Redis); without one the broker counts failures in its own memory. */
+  guard?: CredentialGuard;
   log: IngestLog;
 };
 
@@ -23,6 +27,11 @@ const NOT_AUTHORIZED = 5;
 
 function authError(message: string, returnCode: number): AuthenticateError {
   return Object.assign(new Error(message), { returnCode }) as AuthenticateError;
+}
+
+/** The client's network address (credential guessing is counted per address). */
+function addressOf(client: Client): string {
+  return (client.conn as { remoteAddress?: string } | undefined)?.remoteAddress ?? 'unknown';
 }
 
 /** Refusals after which the device keeps the message (no PUBACK, the connection closes) and sends it again. */
@@ -45,6 +54,7 @@ function parseDeviceTopic(topic: string): [string, 'state' | 'boot'] | undefined
  */
 export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
   const { ingest, log } = options;
+  const guard = options.guard ?? new CredentialGuard(LimitStore.open({ redisUrl: undefined, prefix: '' }));
   const sessions = new WeakMap<Client, DirectoryDevice>();
   /** Ingests a publish; an invalid, over-budget or unexpected failing message is acknowledged and dropped. */
   const handlePublish = async (
@@ -61,12 +71,17 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
   };
   const broker = await Aedes.createBroker({
     authenticate: (client, username, password, done) => {
-      ingest.directory
-        .authenticate(username ?? '', password?.toString('utf8') ?? '')
-        .then((device) => {
-          if (device === undefined) {
+      guard
+        .authenticate(ingest.directory, username ?? '', password?.toString('utf8') ?? '', addressOf(client))
+        .then((login) => {
+          if (login.outcome === 'throttled') {
+            // MQTT 3.1.1 has no 'rate exceeded': 'server unavailable' makes a device back off and retry later.
+            return done(authError('too many wrong codes', SERVER_UNAVAILABLE), false);
+          }
+          if (login.outcome === 'wrong') {
             return done(authError('unknown serial number or code', BAD_USERNAME_OR_PASSWORD), false);
           }
+          const { device } = login;
           if (device.isSuspended) {
             return done(authError('device suspended', NOT_AUTHORIZED), false);
           }

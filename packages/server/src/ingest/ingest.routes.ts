@@ -1,7 +1,8 @@
-import { DetailResponseSchema, ErrorDetailSchema } from '@vigil/contracts';
+import { DetailResponseSchema, ErrorDetailSchema, LIMIT_MESSAGES } from '@vigil/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { CredentialGuard } from './credential-guard';
 import type { IngestService } from './ingest.service';
 import type { RejectReason } from './ingest-metrics';
 
@@ -35,7 +36,10 @@ function deny(reply: FastifyReply, status: 401 | 403, detail: string) {
 }
 
 /** POST /api/v1/ingest/<udf_id>/: a device's state tree over HTTP (docs/device-protocol.md). */
-export async function ingestRoutes(app: FastifyInstance, deps: { ingest: IngestService }) {
+export async function ingestRoutes(
+  app: FastifyInstance,
+  deps: { ingest: IngestService; guard: CredentialGuard },
+) {
   // The body reaches the ingest as bytes: it counts, parses and validates like an MQTT payload.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
@@ -63,11 +67,22 @@ export async function ingestRoutes(app: FastifyInstance, deps: { ingest: IngestS
     },
     handler: async (request, reply) => {
       const credentials = parseBasicAuth(request.headers.authorization);
-      const device =
-        credentials && (await deps.ingest.directory.authenticate(credentials.serial, credentials.code));
-      if (!device) {
+      const login =
+        credentials &&
+        (await deps.guard.authenticate(
+          deps.ingest.directory,
+          credentials.serial,
+          credentials.code,
+          request.ip,
+        ));
+      if (login?.outcome === 'throttled') {
+        reply.header('Retry-After', String(login.retryAfterSeconds));
+        return reply.code(429).send({ detail: LIMIT_MESSAGES.credentialGuessing(login.retryAfterSeconds) });
+      }
+      if (login?.outcome !== 'device') {
         return deny(reply, 401, 'Invalid device credentials.');
       }
+      const { device } = login;
       const { udfId } = request.params;
       if (device.udfId !== udfId || device.isSuspended) {
         const reason = device.isSuspended ? 'suspended' : 'topic_denied';

@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import { deviceFeedRoutes } from '../realtime/device-feed.routes';
 import { startRetentionJob } from '../telemetry/retention';
 import { startRollupJob } from '../telemetry/rollups';
+import { CredentialGuard } from './credential-guard';
 import { DeviceDirectory } from './device-directory';
 import { ingestRoutes } from './ingest.routes';
 import { IngestService } from './ingest.service';
@@ -15,6 +16,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The telemetry pipeline; main.ts hands it to the MQTT broker or the external consumer. */
     ingest: IngestService;
+    /** Throttles device-credential guessing; main.ts hands it to the embedded broker too. */
+    credentialGuard: CredentialGuard;
   }
 }
 
@@ -52,6 +55,8 @@ export async function registerIngest(app: FastifyInstance, ctx: AppContext, regi
   });
 
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  await app.register(ingestRoutes, { ingest });
+  const guard = new CredentialGuard(ctx.limits);
+  app.decorate('credentialGuard', guard);
+  await app.register(ingestRoutes, { ingest, guard });
   await app.register(deviceFeedRoutes, { db: ctx.db, accounts: ctx.accounts, directory, ingest, bus });
 }
