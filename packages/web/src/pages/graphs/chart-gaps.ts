@@ -66,9 +66,9 @@ function mergeRuns(runs: GapRun[]): GapRun[] {
 }
 
 /** A carrier series shading and labelling one grid's gap runs. */
-export function gapCarrierOf(grid: number, runs: readonly GapRun[]) {
+export function gapCarrierOf(grid: number, valueAxis: number, runs: readonly GapRun[]) {
   return {
-    ...carrierSeriesOf(`gaps${grid}`, grid),
+    ...carrierSeriesOf(`gaps${grid}`, grid, valueAxis),
     markArea: {
       silent: true,
       animation: false,

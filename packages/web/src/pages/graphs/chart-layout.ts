@@ -14,9 +14,15 @@ const ALARM_BAND_COLOR = 'rgba(241, 77, 73, 0.08)';
 export type Layout = { gridTops: number[]; gridHeights: number[]; left: number; right: number };
 
 /** Grid boxes: the numeric grid above the contact grid when both exist. */
-export function layoutOf(hasNumeric: boolean, hasContact: boolean, isNarrow: boolean): Layout {
+export function layoutOf(
+  hasNumeric: boolean,
+  hasContact: boolean,
+  isNarrow: boolean,
+  hasRightAxis = false,
+): Layout {
   const left = isNarrow ? 48 : 72;
-  const right = isNarrow ? 16 : 32;
+  // A second unit's axis on the right needs the room of the left one.
+  const right = hasRightAxis ? left : isNarrow ? 16 : 32;
   const top = isNarrow ? 64 : 72;
   const height = hasNumeric ? GRAPH_LIMITS.chartHeight : GRAPH_LIMITS.contactChartHeight;
   // Room under the lowest grid for its time labels and the axis name that says the zone.
@@ -46,6 +52,8 @@ type AxesInput = {
   /** The site's zone: ticks and the axis name are in it, not the browser's (docs/decisions.md, issue 23). */
   timeZone: string;
   isNarrow: boolean;
+  /** The numeric grid's units, one value axis each (left, then right), so one axis never mixes two units. */
+  numericUnits: readonly string[];
 };
 
 /** The grids, their time axes (every grid labelled, in the site's zone, over one span) and value axes. */
@@ -82,7 +90,19 @@ export function axesOf(layout: Layout, input: AxesInput) {
   }));
   const yAxis: Record<string, unknown>[] = [];
   if (input.hasNumeric) {
-    yAxis.push({ type: 'value', gridIndex: 0, scale: true, axisLabel: { fontSize } });
+    const units = input.numericUnits.length === 0 ? [''] : input.numericUnits;
+    units.forEach((unit, index) => {
+      yAxis.push({
+        type: 'value',
+        gridIndex: 0,
+        scale: true,
+        position: index === 0 ? 'left' : 'right',
+        // Only the first axis draws grid lines: two sets of lines on one grid would not line up.
+        splitLine: { show: index === 0 },
+        axisLabel: { fontSize },
+        ...(units.length > 1 ? { name: unit, nameTextStyle: { fontSize, color: '#595959' } } : {}),
+      });
+    });
   }
   if (input.hasContact) {
     yAxis.push({
@@ -99,12 +119,12 @@ export function axesOf(layout: Layout, input: AxesInput) {
 }
 
 /** A series without data or legend entry that carries one grid's marks (bands, gaps, events). */
-export function carrierSeriesOf(id: string, grid: number) {
+export function carrierSeriesOf(id: string, grid: number, valueAxis: number) {
   return {
     type: 'line' as const,
     id,
     xAxisIndex: grid,
-    yAxisIndex: grid,
+    yAxisIndex: valueAxis,
     data: [],
     silent: true,
     animation: false,
@@ -112,9 +132,9 @@ export function carrierSeriesOf(id: string, grid: number) {
 }
 
 /** A carrier series shading the contact axis' OK and Alarm bands. */
-export function contactBandsOf(contactGrid: number) {
+export function contactBandsOf(contactGrid: number, valueAxis: number) {
   return {
-    ...carrierSeriesOf('bands', contactGrid),
+    ...carrierSeriesOf('bands', contactGrid, valueAxis),
     markArea: {
       silent: true,
       animation: false,

@@ -284,4 +284,48 @@ describe('events on the time axis', () => {
       expect(text).not.toContain(': 0');
     });
   });
+
+  describe('graphs of two units (issue 23)', () => {
+    const system: Graph = {
+      units: 'Minutes, Seconds',
+      value_label: 'System',
+      series: [
+        {
+          ...series('U.system.1', 'NUMERIC', [[1_000, 900, false, 'OK']], 'System:Uptime'),
+          value_label: 'Minutes',
+        },
+        {
+          ...series('U.system.2', 'NUMERIC', [[1_000, 30, false, 'OK']], 'System:Start-up Delay'),
+          value_label: 'Seconds',
+        },
+      ],
+    };
+
+    it('gives each unit its own named value axis, so minutes and seconds never share one scale', () => {
+      const option = buildChartOption(input(system));
+      const yAxes = option.yAxis as Array<{ name?: string; position?: string; gridIndex: number }>;
+      expect(yAxes).toEqual([
+        expect.objectContaining({ name: 'Minutes', position: 'left', gridIndex: 0 }),
+        expect.objectContaining({ name: 'Seconds', position: 'right', gridIndex: 0 }),
+      ]);
+      const drawn = seriesOf(option) as Array<AnySeries & { yAxisIndex: number }>;
+      expect(drawn.find((one) => one.id === 's0')?.yAxisIndex).toBe(0);
+      expect(drawn.find((one) => one.id === 's1')?.yAxisIndex).toBe(1);
+    });
+
+    it('puts the contact grid on the value axis after the two units', () => {
+      const withContact = { ...system, series: [...system.series, contact] };
+      const option = buildChartOption(input(withContact));
+      const drawn = seriesOf(option) as Array<AnySeries & { yAxisIndex: number }>;
+      expect(drawn.find((one) => one.id === 's2')?.yAxisIndex).toBe(2);
+      expect(drawn.find((one) => one.id === 'bands')?.yAxisIndex).toBe(2);
+      expect((option.yAxis as Array<{ min?: number }>)[2]).toMatchObject({ min: -1, max: 1, gridIndex: 1 });
+    });
+
+    it('keeps one unnamed axis for a graph of one unit', () => {
+      const option = buildChartOption(input(graphOf(numeric)));
+      expect(option.yAxis as unknown[]).toHaveLength(1);
+      expect((option.yAxis as Array<{ name?: string }>)[0]?.name).toBeUndefined();
+    });
+  });
 });

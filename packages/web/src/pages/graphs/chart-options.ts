@@ -97,9 +97,34 @@ export function spanOf(graph: Graph, range: ChartInput['range']): { from: number
   return missing > 0 ? { from: points.from - missing / 2, to: points.to + missing / 2 } : points;
 }
 
+/**
+ * The units of a graph's numeric series that get their own value axis: at most two (left and right), since a
+ * third axis has no side to stand on; a series of any other unit shares the right one. Units are the
+ * series' own ('Minutes' and 'Seconds' of the System group), so one axis never reads in two units.
+ */
+export function numericUnitsOf(graph: Graph): string[] {
+  const units: string[] = [];
+  for (const series of graph.series) {
+    const unit = isContactSeries(series) ? null : unitOfSeries(series, graph);
+    if (unit !== null && unit !== '' && !units.includes(unit)) {
+      units.push(unit);
+    }
+  }
+  return units.length > 1 ? units.slice(0, 2) : [];
+}
+
+/** The value axis of a numeric series: its unit's, the right one for any unit beyond the first two. */
+function numericAxisOf(series: GraphSeries, graph: Graph, units: readonly string[]): number {
+  if (units.length < 2) {
+    return 0;
+  }
+  return unitOfSeries(series, graph) === units[0] ? 0 : 1;
+}
+
 /** The drawn series: numeric ones on the first grid, contacts inside their bands on the contact grid. */
-function dataSeriesOf(graph: Graph, names: readonly string[], contactGrid: number) {
+function dataSeriesOf(graph: Graph, names: readonly string[], grids: Grids) {
   const contacts = graph.series.filter(isContactSeries);
+  const { units, contactGrid, contactAxis } = grids;
   return graph.series.map((series, index) => {
     const isContact = isContactSeries(series);
     const contactIndex = contacts.indexOf(series);
@@ -111,7 +136,7 @@ function dataSeriesOf(graph: Graph, names: readonly string[], contactGrid: numbe
       id: `s${index}`,
       name: names[index],
       xAxisIndex: isContact ? contactGrid : 0,
-      yAxisIndex: isContact ? contactGrid : 0,
+      yAxisIndex: isContact ? contactAxis : numericAxisOf(series, graph, units),
       data: toDataItems(series.data, yOf),
       symbol: 'none',
       showSymbol: true,
@@ -125,22 +150,53 @@ function dataSeriesOf(graph: Graph, names: readonly string[], contactGrid: numbe
   });
 }
 
+/** Where things go: the numeric grid (0) and its units' value axes, then the contact grid and its value axis. */
+type Grids = {
+  hasNumeric: boolean;
+  hasContact: boolean;
+  units: string[];
+  contactGrid: number;
+  contactAxis: number;
+};
+
+function gridsOf(graph: Graph): Grids {
+  const hasNumeric = graph.series.some((series) => !isContactSeries(series));
+  const units = numericUnitsOf(graph);
+  return {
+    hasNumeric,
+    hasContact: graph.series.some(isContactSeries),
+    units,
+    contactGrid: hasNumeric ? 1 : 0,
+    // The contact grid's value axis comes after the numeric grid's one or two.
+    contactAxis: hasNumeric ? Math.max(units.length, 1) : 0,
+  };
+}
+
 /** Carrier series (no data, no legend entry) holding each grid's event marks. */
-function eventCarriersOf(gridCount: number, events: readonly GraphEvent[], rangeEnd: number) {
-  return Array.from({ length: gridCount }, (_, grid) => ({
-    ...carrierSeriesOf(`${EVENTS_ID}${grid}`, grid),
-    ...eventMarksOf(events, rangeEnd),
-  }));
+function eventCarriersOf(grids: Grids, events: readonly GraphEvent[], rangeEnd: number) {
+  const list = [];
+  if (grids.hasNumeric) {
+    list.push({ ...carrierSeriesOf(`${EVENTS_ID}0`, 0, 0), ...eventMarksOf(events, rangeEnd) });
+  }
+  if (grids.hasContact) {
+    const { contactGrid, contactAxis } = grids;
+    list.push({
+      ...carrierSeriesOf(`${EVENTS_ID}${contactGrid}`, contactGrid, contactAxis),
+      ...eventMarksOf(events, rangeEnd),
+    });
+  }
+  return list;
 }
 
 /** The labelled gaps of each grid: numeric series on the first, contacts on the contact grid. */
-function gapCarriersOf(graph: Graph, hasNumeric: boolean, hasContact: boolean) {
+function gapCarriersOf(graph: Graph, grids: Grids) {
   const carriers = [];
-  if (hasNumeric) {
-    carriers.push(gapCarrierOf(0, gapRunsOf(graph.series.filter((one) => !isContactSeries(one)))));
+  if (grids.hasNumeric) {
+    carriers.push(gapCarrierOf(0, 0, gapRunsOf(graph.series.filter((one) => !isContactSeries(one)))));
   }
-  if (hasContact) {
-    carriers.push(gapCarrierOf(hasNumeric ? 1 : 0, gapRunsOf(graph.series.filter(isContactSeries))));
+  if (grids.hasContact) {
+    const runs = gapRunsOf(graph.series.filter(isContactSeries));
+    carriers.push(gapCarrierOf(grids.contactGrid, grids.contactAxis, runs));
   }
   return carriers;
 }
@@ -149,10 +205,9 @@ function gapCarriersOf(graph: Graph, hasNumeric: boolean, hasContact: boolean) {
 export function buildChartOption(input: ChartInput): GraphChartOption {
   const { graph, isNarrow } = input;
   const names = seriesNamesOf(graph.series);
-  const hasNumeric = graph.series.some((series) => !isContactSeries(series));
-  const hasContact = graph.series.some(isContactSeries);
-  const layout = layoutOf(hasNumeric, hasContact, isNarrow);
-  const contactGrid = hasNumeric ? 1 : 0;
+  const grids = gridsOf(graph);
+  const { hasNumeric, hasContact, units } = grids;
+  const layout = layoutOf(hasNumeric, hasContact, isNarrow, units.length > 1);
   const span = spanOf(graph, input.range);
   const events = input.events.filter((event) => isEventOfGraph(event, graph));
   const tooltipContext: TooltipContext = {
@@ -168,10 +223,10 @@ export function buildChartOption(input: ChartInput): GraphChartOption {
     timeZone: input.timeZone,
   };
   const series = [
-    ...dataSeriesOf(graph, names, contactGrid),
-    ...eventCarriersOf(layout.gridTops.length, events, span.to),
-    ...(hasContact ? [contactBandsOf(contactGrid)] : []),
-    ...gapCarriersOf(graph, hasNumeric, hasContact),
+    ...dataSeriesOf(graph, names, grids),
+    ...eventCarriersOf(grids, events, span.to),
+    ...(hasContact ? [contactBandsOf(grids.contactGrid, grids.contactAxis)] : []),
+    ...gapCarriersOf(graph, grids),
   ];
   return {
     animation: false,
@@ -196,7 +251,14 @@ export function buildChartOption(input: ChartInput): GraphChartOption {
       formatter: (params: unknown) => formatTooltip(params as TooltipParam[], tooltipContext),
     },
     axisPointer: { link: [{ xAxisIndex: 'all' }] },
-    ...axesOf(layout, { hasNumeric, hasContact, span, timeZone: input.timeZone, isNarrow }),
+    ...axesOf(layout, {
+      hasNumeric,
+      hasContact,
+      span,
+      timeZone: input.timeZone,
+      isNarrow,
+      numericUnits: units,
+    }),
     series: series as GraphChartOption['series'],
   };
 }
