@@ -3,6 +3,7 @@ import type { Device } from '@vigil/contracts';
 import { Breadcrumb, Button, Dropdown, type MenuProps, Tabs, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { PATHS } from '../../../routes/paths';
+import { deviceNotificationsPath } from '../../notifications/notification-paths';
 import type { DashboardMode } from '../dashboard-context';
 import { DASHBOARD_PATH, MAINTENANCE_MODE_QUERY, MAINTENANCE_MODE_VALUE } from '../dashboard-paths';
 
@@ -38,7 +39,8 @@ export function DashboardHeader(props: DashboardHeaderProps) {
     } else if (key === 'maintenance') {
       navigate(`${DASHBOARD_PATH}?${MAINTENANCE_MODE_QUERY}=${MAINTENANCE_MODE_VALUE}`);
     } else {
-      navigate(PATHS.notifications);
+      // The tab is about this device: the log opens with its device filter (M section 2).
+      navigate(deviceNotificationsPath(device.id));
     }
   };
   // Sensor types follow the registered type, as the server's settings/sensor-types does.
