@@ -3,6 +3,7 @@ import type { Database } from '../db/database';
 import { AppError } from '../errors';
 import type { Page } from '../http/pagination';
 import { getSiteAccess, notFound } from '../modules/access/access';
+import { assertRecordedVisible, historyVisibleSince, visibleFrom } from '../modules/access/device-history';
 import { getDeviceById } from '../modules/devices/devices.repo';
 import { getLocationById } from '../modules/sites/sites.repo';
 import type { UserRow } from '../modules/users/users.table';
@@ -10,7 +11,10 @@ import { type SensorGroupJson, sensorGroupsOf } from './sensor-groups';
 import { findDeviceState, findStateRecord, findStateRecords } from './telemetry.repo';
 import { formatWallClock, instantOf } from './zoned-time';
 
-/** The device and its site's timezone, for a user with access to the site; 404 otherwise. */
+/**
+ * The device, its site's timezone and the first instant of its history the user may read (device-history.ts),
+ * for a user with access to the site; 404 otherwise.
+ */
 async function visibleDevice(db: Database, user: UserRow, id: number) {
   const device = await getDeviceById(db, id);
   if (device === undefined) {
@@ -18,7 +22,8 @@ async function visibleDevice(db: Database, user: UserRow, id: number) {
   }
   await getSiteAccess(db, user, device.locationId);
   const site = await getLocationById(db, device.locationId);
-  return { device, timeZone: site?.timezone ?? 'UTC' };
+  const since = await historyVisibleSince(db, user, device.id);
+  return { device, timeZone: site?.timezone ?? 'UTC', since };
 }
 
 /** GET devices/{id}/sensors/: the groups of the latest stored tree; [] before the device sent one. */
@@ -40,13 +45,14 @@ export async function listHistoricalRecords(
   timestamp: string,
   page: Page,
 ): Promise<{ count: number; results: HistoricalRecord[] }> {
-  const { device, timeZone } = await visibleDevice(db, user, id);
+  const { device, timeZone, since } = await visibleDevice(db, user, id);
   const clock = parseWallClock(timestamp);
   if (clock === null) {
     // The query schema refuses such text already; this keeps the service safe on its own.
     throw AppError.validation({ timestamp: [HISTORY_MESSAGES.timestampInvalid] });
   }
-  const { count, rows } = await findStateRecords(db, device.id, instantOf(clock, timeZone), page);
+  const from = visibleFrom(instantOf(clock, timeZone), since);
+  const { count, rows } = await findStateRecords(db, device.id, from, page);
   return {
     count,
     results: rows.map((row) => ({
@@ -64,10 +70,11 @@ export async function getHistoricalRecord(
   id: number,
   recordId: number,
 ): Promise<StateTree> {
-  const { device } = await visibleDevice(db, user, id);
+  const { device, since } = await visibleDevice(db, user, id);
   const record = await findStateRecord(db, device.id, recordId);
   if (record === undefined) {
     throw notFound();
   }
+  assertRecordedVisible(record.ts, since);
   return record.tree;
 }

@@ -1,7 +1,8 @@
 import type { Permission } from '@vigil/contracts';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { clientUsers } from '../clients/clients.table';
+import { deviceOwnerships } from '../devices/device-ownerships.table';
 import { locationMemberships, locations } from '../sites/sites.table';
 
 export async function findClientIdsOfUser(db: Database, userId: number): Promise<number[]> {
@@ -94,4 +95,22 @@ export async function findVisibleSiteIds(
       managedClientIds.length === 0 ? member : or(inArray(locations.clientId, [...managedClientIds]), member),
     );
   return rows.map((row) => row.id);
+}
+
+/** When the device came to its current client (the open ownership period); undefined when none is recorded. */
+export async function findOwnedSince(db: Database, deviceId: number): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ since: deviceOwnerships.since })
+    .from(deviceOwnerships)
+    .where(and(eq(deviceOwnerships.deviceId, deviceId), isNull(deviceOwnerships.until)))
+    .limit(1);
+  return row?.since;
+}
+
+/**
+ * SQL true for a row of device `deviceId` recorded at `ts` while the device belonged to its current client
+ * (every row when no period is recorded): the many-device form of historyVisibleSince.
+ */
+export function recordedWhileOwnedSql(deviceId: SQLWrapper, ts: SQLWrapper): SQL {
+  return sql`${ts} >= coalesce((select o.since from device_ownerships o where o.device_id = ${deviceId} and o.until is null), '-infinity'::timestamptz)`;
 }

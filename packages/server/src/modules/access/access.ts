@@ -17,7 +17,7 @@ import {
  * ids of other tenants are not confirmed.
  */
 
-type Actor = Pick<
+export type Actor = Pick<
   UserRow,
   'id' | 'isSuperuser' | 'isOem' | 'isAccountsManagement' | 'isManager' | 'isEngineer'
 >;

@@ -11,6 +11,7 @@ import {
 import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
 import { forbidden, getSiteAccess, isStaffUser, notFound } from '../access/access';
+import { historyVisibleSince, visibleFrom } from '../access/device-history';
 import { getDeviceById } from '../devices/devices.repo';
 import type { DeviceRow } from '../devices/devices.table';
 import { loadSensorNamer } from '../sensor-settings/sensor-display-name';
@@ -40,7 +41,11 @@ export class AnalyticsService {
   /** alarm-sensor: alarms per sensor under its configured name, the most alarmed first. */
   async alarmSensor(user: UserRow, deviceId: number, query: AnalyticsQuery): Promise<AlarmSensorData> {
     const { device } = await this.analyticsDevice(user, deviceId);
-    const counts = await countAlarmsBySensor(this.deps.db, device.id, alarmRangeOf(query));
+    const counts = await countAlarmsBySensor(
+      this.deps.db,
+      device.id,
+      await this.rangeOf(user, device, query),
+    );
     const nameSensor = await loadSensorNamer(this.deps.db, [device.id]);
     const items = counts.map(({ sensorId, treeName, count }) => ({
       // 'Names apply everywhere a sensor is shown': the configured name wins over the tree's; F500 nodes named.
@@ -53,17 +58,28 @@ export class AnalyticsService {
   /** alarm-time: alarms per hour of the day on the site's clock, all 24 hours. */
   async alarmTime(user: UserRow, deviceId: number, query: AnalyticsQuery): Promise<AlarmTimeData> {
     const { device, timeZone } = await this.analyticsDevice(user, deviceId);
-    const counts = await countAlarmsByQuarterHour(this.deps.db, device.id, alarmRangeOf(query));
+    const counts = await countAlarmsByQuarterHour(
+      this.deps.db,
+      device.id,
+      await this.rangeOf(user, device, query),
+    );
     return alarmsPerHourOfDay(counts, timeZone);
   }
 
   /** alarm-type: [total, types], with M section 9's relabelling and merging. */
   async alarmType(user: UserRow, deviceId: number, query: AnalyticsQuery): Promise<AlarmTypeData> {
     const { device } = await this.analyticsDevice(user, deviceId);
-    const counts = await countAlarmsByState(this.deps.db, device.id, alarmRangeOf(query));
+    const counts = await countAlarmsByState(this.deps.db, device.id, await this.rangeOf(user, device, query));
     return mergeAlarmTypes(
       counts.map(({ state, status, count }) => ({ type: alarmTypeOf({ state, status }), count })),
     );
+  }
+
+  /** The query's range without what the device recorded for an earlier owner (device-history.ts). */
+  private async rangeOf(user: UserRow, device: DeviceRow, query: AnalyticsQuery) {
+    const range = alarmRangeOf(query);
+    const since = await historyVisibleSince(this.deps.db, user, device.id);
+    return { ...range, from: visibleFrom(range.from, since) };
   }
 
   /** The device if the user may see its site (404), is super user or OEM (403) and its type has analytics (400). */

@@ -8,6 +8,7 @@ import { uniqueViolationOf } from '../registration/unique-violation';
 import { updateUser } from '../users/users.repo';
 import type { UserRow } from '../users/users.table';
 import { assertCanAddDeviceAt } from './device-access';
+import { startOwnership } from './device-ownerships.repo';
 import { toDeviceJson } from './device-view';
 import {
   deleteDevice,
@@ -53,7 +54,7 @@ export async function getDevice(db: Database, user: UserRow, id: number): Promis
 
 /** POST devices/: binds a provisioned, unused hardware unit to a new device at a site. */
 export async function createDevice(db: Database, user: UserRow, input: DeviceCreate): Promise<Device> {
-  await assertCanAddDeviceAt(db, user, input.location);
+  const site = await assertCanAddDeviceAt(db, user, input.location);
   const unit = await findBindableUnit(db, {
     serialNumber: input.serial_number,
     code: input.code,
@@ -61,15 +62,19 @@ export async function createDevice(db: Database, user: UserRow, input: DeviceCre
     udfId: input.udf_id,
   });
   const row = await bindingSafe(() =>
-    insertDevice(db, {
-      locationId: input.location,
-      hardwareUnitId: unit.id,
-      title: input.title,
-      serialNumber: unit.serialNumber,
-      code: unit.code,
-      deviceType: unit.deviceType,
-      udfId: unit.udfId,
-      ipAddress: input.ip_address,
+    db.transaction(async (tx) => {
+      const inserted = await insertDevice(tx, {
+        locationId: input.location,
+        hardwareUnitId: unit.id,
+        title: input.title,
+        serialNumber: unit.serialNumber,
+        code: unit.code,
+        deviceType: unit.deviceType,
+        udfId: unit.udfId,
+        ipAddress: input.ip_address,
+      });
+      await startOwnership(tx, inserted.id, site.clientId, inserted.dateCreated);
+      return inserted;
     }),
   );
   await noteDeviceAdministration(db, { device: row, action: 'added', by: user });
@@ -112,13 +117,17 @@ export async function editDevice(
   input: DeviceUpdate,
   signals: ControlPublisher,
 ): Promise<Device> {
-  const row = await getEditableDevice(db, user, id);
+  const { row, access } = await getVisibleDevice(db, user, id);
+  await assertCanEditSite(db, user, row.locationId);
   const emulation = input.is_emulated_as === undefined ? row.isEmulatedAs : input.is_emulated_as;
   if (emulation !== row.isEmulatedAs && !isStaffUser(user)) {
     throw new AppError('forbidden', DEVICE_MESSAGES.emulationStaffOnly);
   }
+  // A move to another client's site starts a new ownership period: the new client sees only what follows.
+  let newClientId: number | undefined;
   if (input.location !== undefined && input.location !== row.locationId) {
-    await assertCanAddDeviceAt(db, user, input.location);
+    const target = await assertCanAddDeviceAt(db, user, input.location);
+    newClientId = target.clientId === access.clientId ? undefined : target.clientId;
   }
   const values: Partial<NewDeviceRow> = {
     title: input.title,
@@ -127,7 +136,15 @@ export async function editDevice(
     isEmulatedAs: emulation,
     ...(await unitValues(db, row, input)),
   };
-  const updated = await bindingSafe(() => updateDevice(db, id, values));
+  const updated = await bindingSafe(() =>
+    db.transaction(async (tx) => {
+      const changed = await updateDevice(tx, id, values);
+      if (changed !== undefined && newClientId !== undefined) {
+        await startOwnership(tx, id, newClientId, new Date());
+      }
+      return changed;
+    }),
+  );
   if (updated === undefined) {
     throw notFound();
   }

@@ -7,6 +7,7 @@ import {
 } from '@vigil/contracts';
 import { listDeviceEvents } from '../../telemetry/device-events.repo';
 import type { DeviceEventKind, DeviceEventRow } from '../../telemetry/device-events.table';
+import { historyVisibleSince, visibleFrom } from '../access/device-history';
 import { findMaintenanceRecordsBetween } from '../maintenance/maintenance.repo';
 import type { MaintenanceRecordRow } from '../maintenance/maintenance.table';
 import { readableDevice } from '../sensor-settings/device-settings';
@@ -94,7 +95,10 @@ export async function listGraphEvents(
 ): Promise<GraphEvent[]> {
   const { db } = deps;
   const device = await readableDevice(db, user, deviceId);
-  const range = eventsRangeOf(query, deps.now?.() ?? new Date());
+  const asked = eventsRangeOf(query, deps.now?.() ?? new Date());
+  const since = await historyVisibleSince(db, user, device.id);
+  // Before the device came to its current client: nothing (an empty range when all of it lies before).
+  const range = { from: visibleFrom(asked.from, since), to: asked.to };
   const limit = GRAPH_LIMITS.eventsLimit;
   const [layout, events, records] = await Promise.all([
     loadGraphLayout(db, device, deps.latestTree),

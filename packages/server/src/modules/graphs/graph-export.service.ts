@@ -10,6 +10,7 @@ import {
 import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
 import { resolutionFor } from '../../telemetry/series';
+import { historyVisibleSince } from '../access/device-history';
 import type { DeviceRow } from '../devices/devices.table';
 import { readableDevice } from '../sensor-settings/device-settings';
 import { getLocationById } from '../sites/sites.repo';
@@ -25,6 +26,7 @@ import {
 } from './graph-export-pages';
 import { selectExportSeries } from './graph-export-select';
 import { loadGraphLayout, type SeriesLayout } from './graph-layout';
+import { visibleStart } from './graph-range';
 
 export type GraphExportDeps = {
   db: Database;
@@ -86,7 +88,9 @@ export class GraphExportService {
     const span = GRAPH_TIMESCALE_SPAN_MS[timescale];
     const source = resolutionFor(span);
     const done = source === 'raw' ? undefined : await this.reader.progress(source);
-    const plan = planExport(source, { from: new Date(now.getTime() - span), to: now }, done);
+    const since = await historyVisibleSince(this.deps.db, user, device.id);
+    const from = visibleStart(new Date(now.getTime() - span), now, source, since);
+    const plan = planExport(source, { from, to: now }, done);
     return {
       fileName: graphExportFileName(device.id, sensorId, timescale, now),
       chunks: this.chunks(series, plan, site?.timezone ?? 'UTC'),

@@ -201,3 +201,21 @@ export function eventsRangeOf(query: { from?: number; to?: number }, now: Date):
   const range = explicitRange(from, to);
   return { from: new Date(range.from), to: new Date(range.to) };
 }
+
+/**
+ * The start of a range without what the device recorded before `since` (device-history.ts): moved up to the
+ * first whole step of the source's table at or after `since`, so no roll-up bucket that mixes in an earlier
+ * owner's readings is read; at most `to` (an empty range) when all of it lies before.
+ */
+export function visibleStart(from: Date, to: Date, source: GraphSource, since: Date | undefined): Date {
+  if (since === undefined || since <= from) {
+    return from;
+  }
+  const step = source === 'raw' ? 1 : STEP_MS[source];
+  return new Date(Math.min(Math.ceil(since.getTime() / step) * step, to.getTime()));
+}
+
+/** The window without what the device recorded before `since` (visibleStart). */
+export function visibleWindow(window: GraphWindow, since: Date | undefined): GraphWindow {
+  return { ...window, from: visibleStart(window.from, window.to, window.source, since) };
+}

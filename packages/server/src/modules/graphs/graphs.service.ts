@@ -1,5 +1,6 @@
 import { type DeviceGraphs, GRAPH_LIMITS, type Graph, type StateTree } from '@vigil/contracts';
 import type { Database } from '../../db/database';
+import { historyVisibleSince } from '../access/device-history';
 import type { DeviceRow } from '../devices/devices.table';
 import { readableDevice } from '../sensor-settings/device-settings';
 import { getLocationById } from '../sites/sites.repo';
@@ -10,7 +11,13 @@ import { gapThresholdMs } from './graph-gaps';
 import { layoutSensorKeys, loadGraphLayout } from './graph-layout';
 import { payloadJson } from './graph-payload-json';
 import { type SeriesPointOptions, seriesPoints } from './graph-points';
-import { type GraphsQuery, type GraphWindow, graphWindowOf, liveWindowOf } from './graph-range';
+import {
+  type GraphsQuery,
+  type GraphWindow,
+  graphWindowOf,
+  liveWindowOf,
+  visibleWindow,
+} from './graph-range';
 import { StoredBucketsCache } from './graph-stored-cache';
 import { findRawBuckets, findRollupBuckets } from './graphs.repo';
 
@@ -52,7 +59,10 @@ export class GraphsService {
         ? 'UTC'
         : ((await getLocationById(db, device.locationId))?.timezone ?? 'UTC');
     const now = this.now();
-    const window = graphWindowOf(query, now, timeZone);
+    const window = visibleWindow(
+      graphWindowOf(query, now, timeZone),
+      await historyVisibleSince(db, user, device.id),
+    );
     const layout = await loadGraphLayout(db, device, this.deps.latestTree);
     const context = {
       db,
@@ -72,7 +82,10 @@ export class GraphsService {
   async liveUpdate(user: UserRow, deviceId: number, since: number | undefined): Promise<DeviceGraphs> {
     const device = await readableDevice(this.deps.db, user, deviceId);
     const now = this.now();
-    const window = liveWindowOf(since, now);
+    const window = visibleWindow(
+      liveWindowOf(since, now),
+      await historyVisibleSince(this.deps.db, user, device.id),
+    );
     // A `since` older than the window (a page left asleep) gets no gap from it: the page missed points anyway.
     const held = since !== undefined && since + 1 >= window.from.getTime() ? since : undefined;
     return this.payload(device, window, now, held);

@@ -1,6 +1,7 @@
 import { NOTIFICATIONS_COUNT_CAP, type NotificationOrdering, type NotificationType } from '@vigil/contracts';
 import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { recordedWhileOwnedSql } from '../access/access.repo';
 import { devices } from '../devices/devices.table';
 import { locations } from '../sites/sites.table';
 import { notificationReads, notifications } from './notifications.table';
@@ -17,7 +18,10 @@ export type NotificationWithPlace = typeof notifications.$inferSelect & {
 };
 
 export type NotificationFilter = {
-  /** Sites the reader may see; undefined means every site (staff). */
+  /**
+   * Sites the reader may see; undefined means every site (staff). A reader limited to sites also sees only what
+   * a device recorded since it came to its current client (access/device-history.ts).
+   */
   siteIds: readonly number[] | undefined;
   location?: number;
   device?: number;
@@ -52,6 +56,7 @@ function conditionsOf(filter: NotificationFilter): SQL | undefined {
   if (filter.siteIds !== undefined) {
     conditions.push(
       filter.siteIds.length === 0 ? sql`false` : inArray(notifications.locationId, [...filter.siteIds]),
+      recordedWhileOwnedSql(notifications.deviceId, notifications.dateCreated),
     );
   }
   if (filter.location !== undefined) {
@@ -223,10 +228,14 @@ export async function countUnread(
       : siteIds.length === 0
         ? sql`false`
         : inArray(notifications.locationId, [...siteIds]);
+  const owned =
+    siteIds === undefined
+      ? undefined
+      : recordedWhileOwnedSql(notifications.deviceId, notifications.dateCreated);
   const inner = db
     .select({ one: sql`1` })
     .from(notifications)
-    .where(and(newer, sites))
+    .where(and(newer, sites, owned))
     .limit(cap)
     .as('unread');
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(inner);

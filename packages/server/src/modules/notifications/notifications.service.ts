@@ -11,6 +11,7 @@ import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
 import type { Page } from '../../http/pagination';
 import { assertCanEditSite, getSiteAccess, notFound, visibleSiteIds } from '../access/access';
+import { assertRecordedVisible, historyVisibleSince } from '../access/device-history';
 import { getDeviceById } from '../devices/devices.repo';
 import type { UserRow } from '../users/users.table';
 import { noteTest } from './administration-notices';
@@ -184,6 +185,9 @@ export class NotificationsService {
       throw notFound();
     }
     await getSiteAccess(this.deps.db, user, row.locationId);
+    if (row.deviceId !== null) {
+      assertRecordedVisible(row.dateCreated, await historyVisibleSince(this.deps.db, user, row.deviceId));
+    }
     return row;
   }
 }

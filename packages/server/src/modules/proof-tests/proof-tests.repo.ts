@@ -2,6 +2,7 @@ import { MAINTENANCE_EVENTS } from '@vigil/contracts';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { deviceState } from '../../telemetry/device-state.table';
+import { recordedWhileOwnedSql } from '../access/access.repo';
 import { maintenanceRecords } from '../maintenance/maintenance.table';
 import { users } from '../users/users.table';
 
@@ -19,11 +20,13 @@ const engineerName = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' 
 
 /**
  * The newest `maintanance_succeeded` record of every sensor of these devices (the step the server records when
- * it saw the alarm clear; its comment is the one given when the person closed the test).
+ * it saw the alarm clear; its comment is the one given when the person closed the test); with
+ * `ownedPeriodOnly`, only tests made since each device came to its current client.
  */
 export async function findLastProofTests(
   db: Database,
   deviceIds: readonly number[],
+  ownedPeriodOnly = false,
 ): Promise<LastProofTest[]> {
   if (deviceIds.length === 0) {
     return [];
@@ -42,6 +45,9 @@ export async function findLastProofTests(
       and(
         inArray(maintenanceRecords.deviceId, [...deviceIds]),
         eq(maintenanceRecords.eventType, MAINTENANCE_EVENTS.succeeded),
+        ownedPeriodOnly
+          ? recordedWhileOwnedSql(maintenanceRecords.deviceId, maintenanceRecords.maintenanceTime)
+          : undefined,
       ),
     )
     .orderBy(

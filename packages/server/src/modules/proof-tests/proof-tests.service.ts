@@ -1,6 +1,7 @@
 import type { DeviceProofTests, SiteProofTestReport, StateTree } from '@vigil/contracts';
 import type { Database } from '../../db/database';
 import { getSiteAccess, notFound } from '../access/access';
+import { readsOwnedPeriodOnly } from '../access/device-history';
 import { findDevicesByLocationIds, getDeviceById } from '../devices/devices.repo';
 import type { DeviceRow } from '../devices/devices.table';
 import { findSensorNamesOfDevices } from '../sensor-settings/sensor-settings.repo';
@@ -31,7 +32,7 @@ export class ProofTestService {
     }
     await getSiteAccess(this.deps.db, user, device.locationId);
     const site = await this.site(device.locationId);
-    const [report] = await this.coverage(site, [device]);
+    const [report] = await this.coverage(user, site, [device]);
     if (report === undefined) {
       throw notFound();
     }
@@ -43,7 +44,7 @@ export class ProofTestService {
     await getSiteAccess(this.deps.db, user, siteId);
     const site = await this.site(siteId);
     const devices = await findDevicesByLocationIds(this.deps.db, [site.id]);
-    const reports = await this.coverage(site, devices);
+    const reports = await this.coverage(user, site, devices);
     const counts = { ok: 0, due: 0, overdue: 0, never: 0 };
     for (const report of reports) {
       for (const status of Object.keys(counts) as Array<keyof typeof counts>) {
@@ -67,11 +68,16 @@ export class ProofTestService {
     return site;
   }
 
-  private async coverage(site: LocationRow, devices: readonly DeviceRow[]): Promise<DeviceProofTests[]> {
+  private async coverage(
+    user: UserRow,
+    site: LocationRow,
+    devices: readonly DeviceRow[],
+  ): Promise<DeviceProofTests[]> {
     const ids = devices.map((device) => device.id);
     const [trees, lastTests, customNames] = await Promise.all([
       findStoredTrees(this.deps.db, ids),
-      findLastProofTests(this.deps.db, ids),
+      // A test made for an earlier owner of a device is not its current client's (device-history.ts).
+      findLastProofTests(this.deps.db, ids, readsOwnedPeriodOnly(user)),
       findSensorNamesOfDevices(this.deps.db, ids),
     ]);
     const treeOf = new Map<number, StateTree>(trees.map((row) => [row.deviceId, row.tree]));

@@ -1,0 +1,35 @@
+import type { Database } from '../../db/database';
+import { type Actor, isStaffUser, notFound } from './access';
+import { findOwnedSince } from './access.repo';
+
+/**
+ * Device history across owners (issue 23; docs/permissions.md 'Device history'): what a device recorded while it
+ * belonged to another client is not its new client's. Staff (super user, OEM) read every period; everyone else
+ * reads what the device recorded since it came to its current client.
+ */
+
+/** The first instant of the device's history the user may read; undefined: all of it. */
+export async function historyVisibleSince(
+  db: Database,
+  user: Actor,
+  deviceId: number,
+): Promise<Date | undefined> {
+  return isStaffUser(user) ? undefined : findOwnedSince(db, deviceId);
+}
+
+/** `from` moved up to the visible bound. */
+export function visibleFrom(from: Date, since: Date | undefined): Date {
+  return since !== undefined && since > from ? since : from;
+}
+
+/** 404 (never confirmed to exist) for a record the user may not read. */
+export function assertRecordedVisible(at: Date, since: Date | undefined): void {
+  if (since !== undefined && at < since) {
+    throw notFound();
+  }
+}
+
+/** For queries over many devices (notifications): true when the rows must pass recordedWhileOwnedSql. */
+export function readsOwnedPeriodOnly(user: Actor): boolean {
+  return !isStaffUser(user);
+}
