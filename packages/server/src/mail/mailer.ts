@@ -10,6 +10,19 @@ export type OutgoingMail = {
   kind: string;
 };
 
+/** Subject lines at most this long, whatever names a device or a person gave (a header stays readable). */
+export const SUBJECT_MAX_LENGTH = 200;
+
+/** One line (control characters become spaces), cut to SUBJECT_MAX_LENGTH characters with an ellipsis. */
+export function boundedSubject(subject: string): string {
+  const line = subject.replace(/\p{Cc}+/gu, ' ').trim();
+  const characters = Array.from(line);
+  // Cut by code points, so a cut never leaves half a surrogate pair.
+  return characters.length <= SUBJECT_MAX_LENGTH
+    ? line
+    : `${characters.slice(0, SUBJECT_MAX_LENGTH - 1).join('')}…`;
+}
+
 /** Queues mail in the outbox; the dispatcher delivers it. Pass a transaction to queue atomically with a change. */
 export type Mailer = {
   send(mail: OutgoingMail, db?: Database): Promise<void>;
@@ -20,7 +33,7 @@ export function createMailer(db: Database, onQueued: () => void = () => undefine
     send: async (mail, tx) => {
       await insertMail(tx ?? db, {
         toAddress: mail.to,
-        subject: mail.subject,
+        subject: boundedSubject(mail.subject),
         textBody: mail.text,
         htmlBody: mail.html,
         kind: mail.kind,

@@ -1,7 +1,6 @@
 import type { Database } from '../../db/database';
 import { RepeatingJob } from '../../jobs/repeating-job';
 import type { Mailer } from '../../mail/mailer';
-import { formatWallClock } from '../../telemetry/zoned-time';
 import { getSiteAccess } from '../access/access';
 import type { NotificationDispatch } from '../notifications/notification-projector';
 import { findNotificationsByIds, type NotificationWithPlace } from '../notifications/notifications.repo';
@@ -13,7 +12,9 @@ import {
   insertDeliveries,
   settleDelivery,
 } from './alert-deliveries.repo';
-import { type AlertReason, alertMail } from './alert-mail';
+import { mailDueGroups } from './alert-group-sender';
+import { type GroupTiming, joinGroup } from './alert-mail-groups.repo';
+import type { AlertMailReason } from './alert-mail-groups.table';
 import { decideSend, firstDelivery, nextReminder, RULE_EVENT_OF } from './alert-plan';
 import { findRulesFor } from './alert-rules.repo';
 import type { NewAlertDeliveryRow } from './alert-rules.table';
@@ -25,26 +26,33 @@ export type AlertEngineDeps = {
   log: { error(object: object, message: string): void };
   /** How often every instance looks for due deliveries (default 1 s). */
   tickMs?: number;
+  /** Grouping of the e-mails per recipient and site (default: 30 s wait, 5 min interval). */
+  grouping?: GroupTiming;
   now?: () => Date;
 };
 
-/** Deliveries settled per transaction. */
+/** Deliveries settled, and groups mailed, per transaction. */
 const BATCH = 50;
 const HOUR_MS = 3_600_000;
+/** Alertmanager's defaults: a new group collects alerts for 30 s; one group mails at most every 5 minutes. */
+export const DEFAULT_GROUPING: GroupTiming = { waitMs: 30_000, intervalMs: 300_000 };
 
 /**
  * The e-mail alert rules at work (docs/alert-rules.md): `plan` runs in the transaction that dispatches new
  * notifications and stores what each matching rule owes (alert_deliveries); every instance then claims the due
- * ones (FOR UPDATE SKIP LOCKED), decides, queues the e-mail in the outbox in the same transaction and settles
- * the row, so each e-mail is queued once whatever the number of instances and restarts. The outbox retries
- * delivery (mail/mail-dispatcher.ts).
+ * ones (FOR UPDATE SKIP LOCKED), decides, puts each to send into its recipient's group for the site and settles
+ * the row; groups whose wait is over are claimed the same way and mailed as one outbox e-mail each
+ * (alert-group-sender.ts), so each e-mail is queued once whatever the number of instances and restarts. The
+ * outbox retries delivery (mail/mail-dispatcher.ts).
  */
 export class AlertEngine implements NotificationDispatch {
   private readonly job: RepeatingJob;
   private readonly now: () => Date;
+  private readonly grouping: GroupTiming;
 
   constructor(private readonly deps: AlertEngineDeps) {
     this.now = deps.now ?? (() => new Date());
+    this.grouping = deps.grouping ?? DEFAULT_GROUPING;
     this.job = new RepeatingJob(() => this.sendDue(), {
       tickMs: deps.tickMs ?? 1000,
       onError: (error) => deps.log.error({ err: error }, 'alert e-mails failed'),
@@ -93,7 +101,7 @@ export class AlertEngine implements NotificationDispatch {
     return this.job.drain();
   }
 
-  /** One transaction of due deliveries; true when the batch was full. */
+  /** One transaction of due deliveries and due groups; true when a batch was full. */
   async sendDue(): Promise<boolean> {
     const now = this.now();
     return this.deps.db.transaction(async (tx) => {
@@ -101,7 +109,8 @@ export class AlertEngine implements NotificationDispatch {
       for (const delivery of due) {
         await this.settle(tx, delivery, now);
       }
-      return due.length === BATCH;
+      const mailed = await mailDueGroups(tx, this.deps, now, BATCH);
+      return due.length === BATCH || mailed === BATCH;
     });
   }
 
@@ -123,10 +132,18 @@ export class AlertEngine implements NotificationDispatch {
       canSeeSite: await this.canSeeSite(tx, delivery.userId, notification.locationId),
     });
     if (decision.send) {
-      for (const to of recipientsOf(delivery)) {
-        await this.deps.mailer.send(
-          alertMail(notification, reasonOf(delivery, notification), to, this.deps.publicUrl),
+      for (const recipient of recipientsOf(delivery)) {
+        await joinGroup(
           tx,
+          {
+            recipient,
+            locationId: notification.locationId,
+            notificationId: notification.id,
+            reason: reasonOf(delivery),
+            repeat: delivery.repeat,
+          },
+          now,
+          this.grouping,
         );
       }
     }
@@ -172,12 +189,10 @@ function recipientsOf(delivery: DueDelivery): string[] {
     : [delivery.userEmail];
 }
 
-function reasonOf(delivery: DueDelivery, notification: NotificationWithPlace): AlertReason {
+/** At once (0), still on after X minutes (2), or the n-th reminder every X hours (3). */
+function reasonOf(delivery: DueDelivery): AlertMailReason {
   if (delivery.contactWhen === 0) {
-    return { kind: 'now' };
+    return 'now';
   }
-  if (delivery.contactWhen === 2) {
-    return { kind: 'still-on', since: formatWallClock(notification.dateCreated, notification.timezone) };
-  }
-  return { kind: 'reminder', count: delivery.repeat };
+  return delivery.contactWhen === 2 ? 'still-on' : 'reminder';
 }

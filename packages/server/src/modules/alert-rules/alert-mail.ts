@@ -27,14 +27,9 @@ export function alertMail(
   const subjectTail = notification.sensorName ? `${notification.sensorName} at ${where}` : where;
   const prefix = reason.kind === 'now' ? '' : 'Still active: ';
   const subject = `[Vigil] ${prefix}${label} — ${subjectTail}`;
-  const time = `${formatWallClock(notification.dateCreated, notification.timezone)} (${notification.timezone})`;
-  const link = new URL(dashboardPathOf(notification.deviceId).replace(/^\//, ''), publicUrl).toString();
-  const state =
-    notification.isActive === true
-      ? 'Still active'
-      : notification.dateCleared !== null
-        ? `Cleared at ${formatWallClock(notification.dateCleared, notification.timezone)}`
-        : 'Recorded';
+  const time = zonedTimeOf(notification);
+  const link = portalLink(publicUrl, dashboardPathOf(notification.deviceId));
+  const state = stateTextOf(notification);
   const lines: Array<[string, string | null]> = [
     ['Event', label],
     ['Site', notification.locationTitle],
@@ -65,6 +60,32 @@ export function alertMail(
         `<tr><th align="left" style="padding:2px 12px 2px 0">${escapeHtml(name)}</th><td>${escapeHtml(value)}</td></tr>`,
     )
     .join('');
-  const html = `<p style="font-size:16px"><strong>${escapeHtml(why)}</strong></p><table style="font-size:15px">${rows}</table><p><a href="${escapeHtml(link)}" style="font-size:16px">Open the dashboard</a></p><p style="color:#666;font-size:12px">Vigil only displays the status of the installed system; it is not a safety system. You receive this e-mail because of an e-mail alert rule in your Vigil settings.</p>`;
+  const html = `<p style="font-size:16px"><strong>${escapeHtml(why)}</strong></p><table style="font-size:15px">${rows}</table><p><a href="${escapeHtml(link)}" style="font-size:16px">Open the dashboard</a></p>${ALERT_MAIL_FOOTER_HTML}`;
   return { to, subject, text, html, kind: 'alert' };
+}
+
+/** The spec's 'not a safety system' line and why the person receives the e-mail. */
+export const ALERT_MAIL_FOOTER_HTML =
+  '<p style="color:#666;font-size:12px">Vigil only displays the status of the installed system; it is not a safety system. You receive this e-mail because of an e-mail alert rule in your Vigil settings.</p>';
+
+/** When it happened, on the site's clock with the zone named: '2026-11-27 10:00:01 (Europe/Berlin)'. */
+export function zonedTimeOf(notification: Pick<NotificationWithPlace, 'dateCreated' | 'timezone'>): string {
+  return `${formatWallClock(notification.dateCreated, notification.timezone)} (${notification.timezone})`;
+}
+
+/** Still active, cleared at (the site's clock), or recorded for an instant. */
+export function stateTextOf(
+  notification: Pick<NotificationWithPlace, 'isActive' | 'dateCleared' | 'timezone'>,
+): string {
+  if (notification.isActive) {
+    return 'Still active';
+  }
+  return notification.dateCleared !== null
+    ? `Cleared at ${formatWallClock(notification.dateCleared, notification.timezone)}`
+    : 'Recorded';
+}
+
+/** An absolute link to a path of the web app. */
+export function portalLink(publicUrl: string, path: string): string {
+  return new URL(path.replace(/^\//, ''), publicUrl).toString();
 }

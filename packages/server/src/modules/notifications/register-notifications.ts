@@ -11,8 +11,8 @@ import { type NotificationReader, NotificationSocket } from './notification-sock
 import { findNotificationsByIds, type NotificationWithPlace } from './notifications.repo';
 import { notificationsRoutes } from './notifications.routes';
 import { NotificationsService } from './notifications.service';
-import { testNotificationTurns } from './test-notification-turns';
 import { startNotificationsRetention } from './notifications-retention';
+import { testNotificationTurns } from './test-notification-turns';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,7 +45,16 @@ export function pushesOf(rows: readonly NotificationWithPlace[], count: number):
  */
 export async function registerNotifications(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, bus, accounts } = ctx;
-  const engine = new AlertEngine({ db, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl, log: app.log });
+  const engine = new AlertEngine({
+    db,
+    mailer: ctx.mailer,
+    publicUrl: ctx.config.publicUrl,
+    log: app.log,
+    grouping: {
+      waitMs: ctx.config.alertGroupWaitSeconds * 1000,
+      intervalMs: ctx.config.alertGroupIntervalSeconds * 1000,
+    },
+  });
   const projector = new NotificationProjector({ db, bus, dispatch: engine, log: app.log });
   projector.start();
   engine.start();
@@ -117,7 +126,7 @@ export async function registerNotifications(app: FastifyInstance, ctx: AppContex
       const { token } = request.query as { token?: unknown };
       const notificationSocket = new NotificationSocket(
         socket,
-        { admit, unreadCount, pushesOf, log: request.log },
+        { admit, unreadCount, pushesOf, log: request.log, liveSockets: ctx.limits.liveSockets },
         () => sockets.delete(notificationSocket),
       );
       sockets.add(notificationSocket);
