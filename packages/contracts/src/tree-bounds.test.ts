@@ -122,7 +122,7 @@ describe('findTreeBoundsViolation', () => {
       expect(findTreeBoundsViolation(reading(value))).toBeUndefined();
     }
     expect(findTreeBoundsViolation(reading(1.7976931348623157e308))).toBe(
-      `sensor 7: Value 1.7976931348623157e+308 is not a finite number within ±${MAX_SENSOR_VALUE}`,
+      `sensor 7: Value 1.7976931348623157e+308 is not a finite number within ±1e+15`,
     );
     expect(findTreeBoundsViolation(reading(-MAX_SENSOR_VALUE * 1.5))).toMatch(/^sensor 7: Value -1500/);
     // JSON.parse reads 1e999 as Infinity.

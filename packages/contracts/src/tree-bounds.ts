@@ -55,7 +55,7 @@ function findSensorViolation(sensors: unknown[]): string | undefined {
     const value = sensor.Value;
     // NaN fails the comparison too; JSON.parse turns 1e999 into Infinity.
     if (typeof value === 'number' && !(Math.abs(value) <= MAX_SENSOR_VALUE)) {
-      return `sensor ${String(sensor.Id)}: Value ${value} is not a finite number within ±${MAX_SENSOR_VALUE}`;
+      return `sensor ${String(sensor.Id)}: Value ${value} is not a finite number within ±${MAX_SENSOR_VALUE.toExponential()}`;
     }
   }
   return undefined;

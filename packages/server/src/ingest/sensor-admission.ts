@@ -91,6 +91,11 @@ export class SensorAdmission {
     return kept;
   }
 
+  /** Devices whose hour is remembered (memory stays bounded: tests). */
+  get trackedDevices(): number {
+    return this.windows.size;
+  }
+
   /** Forgets the hours that are over (called by the ingest's sweep). */
   prune(): void {
     const now = this.deps.now();
