@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Device } from '@vigil/contracts';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
 import { getDevice } from '../../api/devices';
 import { useCurrentUser } from '../../hooks/useCurrentUser';
@@ -13,6 +13,7 @@ import { useDeviceFeed } from './hooks/useDeviceFeed';
 import { useDeviceReads } from './hooks/useDeviceReads';
 import { useInitialHold } from './hooks/useInitialHold';
 import { useLinkedDevice } from './hooks/useLinkedDevice';
+import { useSensorDisplay } from './hooks/useSensorDisplay';
 import { createSensorStore } from './sensor-store';
 
 /**
@@ -50,12 +51,15 @@ function LiveDashboard({ deviceId, udfId }: { deviceId: number; udfId: string })
   const [searchParams] = useSearchParams();
   const isMaintenance = searchParams.get(MAINTENANCE_MODE_QUERY) === MAINTENANCE_MODE_VALUE;
   const [store] = useState(createSensorStore);
-  const isHolding = useInitialHold();
   const device = useQuery({
     queryKey: deviceQueryKey(deviceId),
     queryFn: ({ signal }) => getDevice(deviceId, signal),
     select: withoutLastSeen,
   });
+  const layout = useSyncExternalStore(store.subscribeLayout, store.getLayout);
+  // Asked for now, beside the device and the feed, not once the view mounts (one request after another).
+  const display = useSensorDisplay(deviceId);
+  const isHolding = useInitialHold(device.data !== undefined && layout !== null && !display.isPending);
   // Read again so the offline text follows is_online: often only while it may be about to change.
   useDeviceReads(device, store);
   const feedStatus = useDeviceFeed(udfId, store);

@@ -10,6 +10,7 @@ import { DashboardLoader, DashboardLoadFailed, NoDeviceSelected } from './compon
 import { DashboardView } from './components/DashboardView';
 import { DASHBOARD_PATH, parseRecordId } from './dashboard-paths';
 import { useInitialHold } from './hooks/useInitialHold';
+import { useSensorDisplay } from './hooks/useSensorDisplay';
 import { createSensorStore } from './sensor-store';
 
 /**
@@ -40,7 +41,6 @@ function Snapshot({
   timestamp: string;
 }) {
   const me = useCurrentUser();
-  const isHolding = useInitialHold();
   const device = useQuery({
     queryKey: deviceQueryKey(deviceId),
     queryFn: ({ signal }) => getDevice(deviceId, signal),
@@ -57,6 +57,10 @@ function Snapshot({
     }
     return snapshot;
   }, [tree.data]);
+  const display = useSensorDisplay(deviceId);
+  const isHolding = useInitialHold(
+    device.data !== undefined && tree.data !== undefined && !display.isPending,
+  );
   if (device.isError || tree.isError) {
     return <DashboardLoadFailed isSuperuser={me.is_superuser} />;
   }

@@ -1,10 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { canEditSite, type Device } from '@vigil/contracts';
 import { Alert, App, Tag } from 'antd';
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { fixNotifications, getSensorDisplaySettings } from '../../../api/dashboard';
+import { fixNotifications } from '../../../api/dashboard';
 import { useCurrentUser } from '../../../hooks/useCurrentUser';
-import { deviceQueryKey } from '../../devices/queries';
+import { useSiteTimeZone } from '../../../time/useSiteTimeZone';
 import styles from '../dashboard.module.css';
 import { DashboardContext, type DashboardContextValue, type DashboardMode } from '../dashboard-context';
 import { DASHBOARD_MESSAGES } from '../dashboard-messages';
@@ -12,8 +11,8 @@ import { DEFAULT_NODE_FILTER, isF500Family, type NodeFilter } from '../dashboard
 import type { FeedStatus } from '../hooks/feed-connection';
 import { useMaintenanceFlow } from '../hooks/useMaintenanceFlow';
 import { useProofTests } from '../hooks/useProofTests';
+import { useSensorDisplay } from '../hooks/useSensorDisplay';
 import { useSensorGraphLink } from '../hooks/useSensorGraphLink';
-import { useSiteTimeZone } from '../hooks/useSiteTimeZone';
 import type { SensorStore } from '../sensor-store';
 import { DashboardFilter } from './DashboardFilter';
 import { DashboardHeader } from './DashboardHeader';
@@ -52,16 +51,11 @@ export const DashboardView = memo(function DashboardView({
   const test = isMaintenance ? flow.maintenance.openTest : null;
   const deviceType = device.is_emulated_as ?? device.device_type;
   const isOffline = mode !== 'snapshot' && !device.is_online;
-  const timeZone = useSiteTimeZone(device.location);
+  const timeZone = useSiteTimeZone();
   const openGraph = useSensorGraphLink(device.id, isF500Family(deviceType));
   const { handleSensorClick } = flow;
   // Without settings (still loading, or refused) the tree's own names, units and images show.
-  const display = useQuery({
-    queryKey: [...deviceQueryKey(device.id), 'sensor-display'],
-    queryFn: ({ signal }) => getSensorDisplaySettings(device.id, signal),
-    staleTime: 30_000,
-    retry: 1,
-  });
+  const display = useSensorDisplay(device.id);
   const settings = display.data ?? null;
   const proofTests = useProofTests(device.id, mode !== 'snapshot', isMaintenance);
   // Cards show their marks in maintenance mode only, so the live view's cards never re-render for them.

@@ -50,8 +50,8 @@ describe('fieldProblem', () => {
 describe('sensorOptionsOf', () => {
   it('groups the sensors and keeps a saved sensor the tree no longer has', () => {
     const groups = [
-      { id: 'A1.2', name: 'Temperature', sensors: [{ id: 'A1.2.4', name: 'Tail Bearing' }] },
-      { id: 'A1.9', name: 'Empty', sensors: [] },
+      { id: 2, name: 'Temperature', sensors: [{ id: 4, name: 'Tail Bearing', full_id: 'A1.2.4' }] },
+      { id: 9, name: 'Empty', sensors: [] },
     ];
     expect(sensorOptionsOf(groups, [saved])).toEqual([
       { label: 'Temperature', title: 'Temperature', options: [{ label: 'Tail Bearing', value: 'A1.2.4' }] },

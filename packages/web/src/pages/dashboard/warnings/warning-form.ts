@@ -48,20 +48,21 @@ export function fieldProblem(field: 'value' | 'delay_seconds', input: unknown): 
 }
 
 /**
- * Sensor choices by group (GET devices/{id}/sensors/). A saved warning's sensor that the latest tree no longer
+ * Sensor choices by group (GET devices/{id}/sensors/, by full dotted id). A saved warning's sensor that the latest tree no longer
  * has stays choosable under 'Other sensors' with the name the server gave it, so the row still shows it.
  */
 export function sensorOptionsOf(
   groups: DeviceSensorGroups,
   warnings: readonly Warning[],
 ): SensorOptionGroup[] {
-  const known = new Set(groups.flatMap((group) => group.sensors.map((sensor) => sensor.id)));
+  const known = new Set(groups.flatMap((group) => group.sensors.map((sensor) => sensor.full_id)));
   const options: SensorOptionGroup[] = groups
     .filter((group) => group.sensors.length > 0)
     .map((group) => ({
       label: group.name,
       title: group.name,
-      options: group.sensors.map((sensor) => ({ label: sensor.name, value: sensor.id })),
+      // Saved warnings name their sensor by the full dotted id (the tree's leaf ids repeat across groups).
+      options: group.sensors.map((sensor) => ({ label: sensor.name, value: sensor.full_id })),
     }));
   const missing = new Map<string, string>();
   for (const warning of warnings) {
