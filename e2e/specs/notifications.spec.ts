@@ -181,6 +181,64 @@ describe('notifications', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it("the Device Notifications tab lists that device only, each time in its site's zone, labelled", async () => {
+    const place = { title: 'Harbour Mill', address: '3 Quay', timezone: 'America/New_York' };
+    const { site, email } = await seedManagedSite(place, {
+      fullName: 'Dana Docks',
+      phone: '+44 1482 555 019',
+    });
+    const manager = await apiLogin(email, SEEDED_PASSWORD);
+    const shown = await addSimulatedDevice(manager, site.id, {
+      prefix: 'NTA',
+      deviceType: '0300',
+      title: 'Quay A',
+    });
+    const other = await addSimulatedDevice(manager, site.id, {
+      prefix: 'NTB',
+      deviceType: '0300',
+      title: 'Quay B',
+    });
+    const both = await startSimulator({
+      devices: [shown.identity, other.identity],
+      transport: { kind: 'http', baseUrl: e2eServer().baseUrl },
+      scenarioChance: 0,
+    });
+    try {
+      // Both devices have their own notifications (on line, power up) before anyone looks.
+      for (const device of [shown.device, other.device]) {
+        await expect.poll(async () => (await listOf(manager, device.id)).length).toBeGreaterThan(0);
+      }
+      await apiCall('POST', `devices/${shown.device.id}/select/`, manager);
+      const page = await browser.newPage({ width: 1440, height: 1000 });
+      await signIn(page, email, SEEDED_PASSWORD);
+      await page.waitForURL((url) => url.pathname !== '/');
+      await page.goto('/dashboard');
+      await page.getByRole('tab', { name: 'Device Notifications' }).click();
+      await page.waitForURL((url) => url.pathname === `/notifications/device/${shown.device.id}`);
+      await page.getByRole('tab', { name: 'Historical' }).click();
+      const rows = page.locator('[data-testid^="notification-row-"]');
+      await rows.first().waitFor();
+      await expect
+        .poll(() => page.getByTestId('notification-device').innerText())
+        .toContain(shown.device.title);
+      const cells = await rows.evaluateAll((list) =>
+        list.map((row) => Array.from(row.querySelectorAll('td')).map((cell) => cell.textContent ?? '')),
+      );
+      expect(cells.length).toBe((await listOf(manager, shown.device.id)).length);
+      for (const [time, , device] of cells) {
+        expect(device).toBe(shown.device.title);
+        expect(time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} E[SD]T$/);
+      }
+      await screenshot(page, 'notifications-device-tab-1440');
+      await page.setViewportSize({ width: 900, height: 1000 });
+      await rows.first().waitFor();
+      await screenshot(page, 'notifications-device-tab-900');
+      await page.context().close();
+    } finally {
+      await both.stop();
+    }
+  });
+
   it('a link with filters opens the page with them; the mute switch is remembered', async () => {
     const page = await browser.newPage({ width: 1440, height: 1000 });
     const seededEmail = (await seedManagedSite({ title: 'Quiet Yard', address: '1 Lane', timezone: 'UTC' }))
