@@ -58,5 +58,13 @@ export async function registerIngest(app: FastifyInstance, ctx: AppContext, regi
   const guard = new CredentialGuard(ctx.limits);
   app.decorate('credentialGuard', guard);
   await app.register(ingestRoutes, { ingest, guard });
-  await app.register(deviceFeedRoutes, { db: ctx.db, accounts: ctx.accounts, directory, ingest, bus });
+  const liveSockets = ctx.limits.liveSockets;
+  await app.register(deviceFeedRoutes, {
+    db: ctx.db,
+    accounts: ctx.accounts,
+    directory,
+    ingest,
+    bus,
+    liveSockets,
+  });
 }

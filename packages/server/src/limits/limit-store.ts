@@ -5,6 +5,7 @@ import {
   RateLimiterRedis,
   RateLimiterRes,
 } from 'rate-limiter-flexible';
+import { LiveSocketCap } from './live-socket-cap';
 
 /** At most `points` in a window of `durationSeconds` that starts with the first point counted. */
 export type LimitRule = { points: number; durationSeconds: number };
@@ -55,6 +56,9 @@ export class LimitCounter {
  * Redis is unreachable each instance counts in its own memory instead of refusing or hanging.
  */
 export class LimitStore {
+  /** Live sockets per person, counted by this instance (the sockets are its own). */
+  readonly liveSockets = new LiveSocketCap();
+
   private constructor(
     private readonly redis: Redis | undefined,
     private readonly keyPrefix: string,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { IngestService } from '../ingest/ingest.service';
+import type { LiveSocketCap } from '../limits/live-socket-cap';
 import type { RealtimeBus } from './bus';
 import { checkFeedAccess, type FeedAccessDeps } from './feed-access';
 import { FeedSocket } from './feed-socket';
@@ -9,13 +10,16 @@ export type DeviceFeedDeps = FeedAccessDeps & {
   bus: RealtimeBus;
   /** Re-check of every socket's access without a signal; FeedSocket's default (5 min) when absent. */
   recheckEveryMs?: number;
+  /** The person's live-socket places, shared with ws/current-user-notifications/. */
+  liveSockets?: LiveSocketCap;
 };
 
 /**
  * ws/device-data/<udf_id>/, authenticated by `?token=<raw JWT>` or a first frame
  * `{"cmd":"auth","token":"<raw JWT>"}`: the device's latest tree at once, then every new tree, each as a
- * bare JSON frame. Closes with 4401 for a bad, expired or revoked token and 4403 without access to the
- * device's site; the bus's control events make open sockets re-check (feed-socket.ts).
+ * bare JSON frame. Closes with 4401 for a bad, expired or revoked token, 4403 without access to the
+ * device's site and 4429 past the person's LIVE_SOCKETS_PER_PERSON; the bus's control events make open
+ * sockets re-check (feed-socket.ts).
  * Not in the OpenAPI document (a WebSocket); docs/telemetry.md describes it.
  */
 export async function deviceFeedRoutes(app: FastifyInstance, deps: DeviceFeedDeps) {

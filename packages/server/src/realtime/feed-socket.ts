@@ -1,6 +1,12 @@
-import { FEED_AUTH_TIMEOUT_MS, FeedAuthFrameSchema } from '@vigil/contracts';
+import {
+  FEED_AUTH_TIMEOUT_MS,
+  FeedAuthFrameSchema,
+  LIMIT_MESSAGES,
+  LIVE_SOCKET_CLOSE_TOO_MANY,
+} from '@vigil/contracts';
 import type { RawData, WebSocket } from 'ws';
 import type { LatestTree } from '../ingest/ingest.service';
+import type { LiveSocketCap } from '../limits/live-socket-cap';
 import type { RealtimeBus } from './bus';
 import { type ControlEvent, concernsGrant, type FeedGrant } from './control-events';
 import type { FeedAccess, FeedCloseCode } from './feed-access';
@@ -15,6 +21,8 @@ export type FeedSocketDeps = {
   recheckEveryMs?: number;
   /** Above this many bytes waiting in the socket's buffer, only the newest tree is kept for later. */
   maxBufferedBytes?: number;
+  /** The person's live-socket places (limits/live-socket-cap.ts); none taken when absent. */
+  liveSockets?: LiveSocketCap;
 };
 
 const CLOSE_REASONS: Record<FeedCloseCode, string> = { 4401: 'Invalid token.', 4403: 'Permission denied.' };
@@ -56,6 +64,7 @@ export class FeedSocket {
   private held: string | undefined;
   private sendsInFlight = 0;
   private unsubscribe: (() => void) | undefined;
+  private releasePlace: (() => void) | undefined;
   private readonly timers: { auth?: NodeJS.Timeout; expiry?: NodeJS.Timeout; recheck?: NodeJS.Timeout } = {};
 
   constructor(
@@ -133,6 +142,13 @@ export class FeedSocket {
   }
 
   private admit(grant: FeedGrant, expiresAt: Date): void {
+    if (this.grant === undefined && this.deps.liveSockets !== undefined) {
+      this.releasePlace = this.deps.liveSockets.take(grant.userId);
+      if (this.releasePlace === undefined) {
+        this.close(LIVE_SOCKET_CLOSE_TOO_MANY, LIMIT_MESSAGES.liveSocketsTooMany);
+        return;
+      }
+    }
     this.grant = grant;
     this.armExpiry(expiresAt);
     if (this.unsubscribe === undefined) {
@@ -189,7 +205,7 @@ export class FeedSocket {
     this.timers.expiry.unref();
   }
 
-  private close(code: FeedCloseCode | 1011, reason?: string): void {
+  private close(code: FeedCloseCode | typeof LIVE_SOCKET_CLOSE_TOO_MANY | 1011, reason?: string): void {
     if (this.isClosed) {
       return;
     }
@@ -207,6 +223,7 @@ export class FeedSocket {
     clearTimeout(this.timers.expiry);
     clearInterval(this.timers.recheck);
     this.unsubscribe?.();
+    this.releasePlace?.();
     this.onDispose();
   }
 }

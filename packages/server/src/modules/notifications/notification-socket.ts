@@ -1,5 +1,12 @@
-import { FEED_AUTH_TIMEOUT_MS, LIVE_FEED_CLOSE, type NotificationPush } from '@vigil/contracts';
+import {
+  FEED_AUTH_TIMEOUT_MS,
+  LIMIT_MESSAGES,
+  LIVE_FEED_CLOSE,
+  LIVE_SOCKET_CLOSE_TOO_MANY,
+  type NotificationPush,
+} from '@vigil/contracts';
 import type { WebSocket } from 'ws';
+import type { LiveSocketCap } from '../../limits/live-socket-cap';
 import type { ControlEvent } from '../../realtime/control-events';
 import { tokenOfAuthFrame } from '../../realtime/feed-socket';
 import type { NotificationWithPlace } from './notifications.repo';
@@ -24,6 +31,8 @@ export type NotificationSocketDeps = {
   pushesOf(rows: readonly NotificationWithPlace[], count: number): NotificationPush[];
   log: { error(object: object, message: string): void };
   recheckEveryMs?: number;
+  /** The person's live-socket places (limits/live-socket-cap.ts); none taken when absent. */
+  liveSockets?: LiveSocketCap;
 };
 
 const DEFAULT_RECHECK_MS = 5 * 60 * 1000;
@@ -41,6 +50,7 @@ export class NotificationSocket {
   private isClosed = false;
   /** Checks and pushes run one after another, so a push never goes out on access a check has just removed. */
   private queue: Promise<void> = Promise.resolve();
+  private releasePlace: (() => void) | undefined;
   private readonly timers: { auth?: NodeJS.Timeout; expiry?: NodeJS.Timeout; recheck?: NodeJS.Timeout } = {};
 
   constructor(
@@ -116,6 +126,13 @@ export class NotificationSocket {
       return;
     }
     const isFirst = this.reader === undefined;
+    if (isFirst && this.deps.liveSockets !== undefined) {
+      this.releasePlace = this.deps.liveSockets.take(reader.userId);
+      if (this.releasePlace === undefined) {
+        this.close(LIVE_SOCKET_CLOSE_TOO_MANY, LIMIT_MESSAGES.liveSocketsTooMany);
+        return;
+      }
+    }
     this.reader = reader;
     this.armExpiry(reader.expiresAt);
     if (isFirst) {
@@ -179,6 +196,7 @@ export class NotificationSocket {
     clearTimeout(this.timers.auth);
     clearTimeout(this.timers.expiry);
     clearInterval(this.timers.recheck);
+    this.releasePlace?.();
     this.onDispose();
   }
 }
