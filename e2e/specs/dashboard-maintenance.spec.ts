@@ -54,6 +54,26 @@ async function promptText(page: Page): Promise<string> {
   return page.getByTestId('maintenance-prompt').innerText();
 }
 
+/** Starts keeping the text of every notification toast the page shows from now on. */
+async function recordToasts(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { toastsSeen: string[] }).toastsSeen = seen;
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll<HTMLElement>('[data-testid="notification-toast"]')) {
+        if (toast.dataset.seen !== 'true') {
+          toast.dataset.seen = 'true';
+          seen.push(toast.innerText);
+        }
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+}
+
+async function toastsSeen(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { toastsSeen: string[] }).toastsSeen);
+}
+
 describe('sensor maintenance from the dashboard', () => {
   const browser = useBrowser();
   let simulator: RunningSimulator | undefined;
@@ -76,14 +96,31 @@ describe('sensor maintenance from the dashboard', () => {
     expect(await page.getByTestId(`proof-test-${sensor}`).innerText()).toBe('Never tested');
     await page.getByTestId(`sensor-${sensor}`).click();
     await expect.poll(() => promptText(page)).toContain(MAINTENANCE_MESSAGES.promptExpectAlarmOn);
-    await expect.poll(() => page.getByTestId('maintenance-countdown').innerText()).toMatch(/^[78]:\d\d$/);
+    // The countdown runs to the server's deadline (540 s), so it reads 0:00 when the test fails.
+    await expect.poll(() => page.getByTestId('maintenance-countdown').innerText()).toMatch(/^[89]:\d\d$/);
+    // Only the sensor under test says 'Testing in progress.'; the other cards say nothing of it.
     await expect
-      .poll(() => page.getByTestId(`sensor-${seeded.udfId}.tmp.1`).innerText())
+      .poll(() => page.getByTestId(`sensor-${sensor}`).innerText())
       .toContain(MAINTENANCE_MESSAGES.promptInProgress);
+    expect(await page.getByTestId(`sensor-${seeded.udfId}.tmp.1`).innerText()).not.toContain(
+      MAINTENANCE_MESSAGES.promptInProgress,
+    );
     await screenshot(page, 'dashboard-maintenance-started-1440');
+    await page.setViewportSize({ width: 900, height: 1000 });
+    await screenshot(page, 'dashboard-maintenance-started-900');
+    await page.setViewportSize({ width: 1440, height: 1000 });
 
+    // The alarm the test forces raises no alarm toast (nor sound): the test's own step still shows.
+    await recordToasts(page);
     await control(seeded.simulator, 'POST', sensor);
     await expect.poll(() => promptText(page)).toContain(MAINTENANCE_MESSAGES.promptExpectAlarmOff);
+    await expect
+      .poll(async () =>
+        (await toastsSeen(page)).some((text) => text.includes('Maintenance test: alarm detected')),
+      )
+      .toBe(true);
+    expect((await toastsSeen(page)).filter((text) => text.includes('Alarm Detected'))).toEqual([]);
+    await screenshot(page, 'dashboard-maintenance-alarm-1440');
     await control(seeded.simulator, 'DELETE', sensor);
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Maintenance test succeeded').waitFor();
@@ -104,10 +141,10 @@ describe('sensor maintenance from the dashboard', () => {
       last_test: { engineer: 'Morgan Manager', comment: 'Plug switch tripped and reset' },
     });
 
-    // Cancel: the comment is required.
+    // Cancel from the bar's 'Click to cancel': the comment is required.
     await page.getByTestId(`sensor-${sensor}`).click();
     await expect.poll(() => promptText(page)).toContain(MAINTENANCE_MESSAGES.promptExpectAlarmOn);
-    await page.getByTestId(`sensor-${sensor}`).click();
+    await page.getByTestId('maintenance-prompt-cancel').click();
     await dialog.getByText('Cancel maintenance test').waitFor();
     expect(await page.locator('#maintenance-submit').isDisabled()).toBe(true);
     await dialog.getByLabel('Comment').fill('Wrong sensor');

@@ -8,7 +8,7 @@ import { MAX_TOASTS } from './notification-toasts';
 export function AntAppFrame({ children }: { children: ReactNode }) {
   return (
     // Toasts close with the alerts of A section 9. At most three notifications stand at once, listed (not
-    // stacked), newest on top: the oldest goes when a fourth comes (issue 23).
+    // stacked), the newest in the corner: the oldest goes when a fourth comes (issue 23).
     <AntApp
       message={{ duration: ALERT_RESET_MS / 1000 }}
       notification={{ maxCount: MAX_TOASTS, stack: false, placement: 'bottomRight' }}

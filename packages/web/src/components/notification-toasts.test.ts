@@ -39,7 +39,7 @@ describe('toastsOf', () => {
     expect(toastsOf(push())).toEqual([]);
   });
 
-  it('keeps a long push to three toasts: the newest two, opened last so they stand on top, above a summary', () => {
+  it('keeps a long push to three toasts: the newest two, opened last so they take the corner, below a summary', () => {
     const toasts = toastsOf(push(...[1, 2, 3, 4, 5].map((pk) => item(pk))));
     expect(MAX_TOASTS).toBe(3);
     expect(toasts).toHaveLength(MAX_TOASTS);
@@ -47,7 +47,7 @@ describe('toastsOf', () => {
     expect(toasts.slice(1).map((toast) => toast.key)).toEqual([item(4).key, item(5).key]);
   });
 
-  it('opens a short push oldest first, so the newest stands on top', () => {
+  it('opens a short push oldest first, so the newest takes the corner', () => {
     expect(toastsOf(push(item(1), item(2))).map((toast) => toast.key)).toEqual([item(1).key, item(2).key]);
   });
 });

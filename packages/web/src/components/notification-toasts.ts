@@ -4,8 +4,9 @@ import type { NotificationPush, NotificationPushItem } from '@vigil/contracts';
 export const TOAST_MS = 4_000;
 export const LOCATION_TOAST_MS = 5_000;
 /**
- * At most this many toasts stand at once, newest on top (bottom right, so the oldest sits in the corner and
- * goes first): alarms of a busy plant must not cover the graph or dashboard being read (issue 23).
+ * At most this many toasts stand at once, newest first: the newest in the bottom-right corner, older ones above
+ * it, and a fourth pushes out the oldest (the topmost), so alarms of a busy plant do not cover the graph or
+ * dashboard being read (issue 23).
  */
 export const MAX_TOASTS = 3;
 
@@ -41,7 +42,7 @@ export function toastOf(item: NotificationPushItem): NotificationToast {
 }
 
 /**
- * The toasts of a push in the order to open them (each new one stacks on top): none for an empty push (only
+ * The toasts of a push in the order to open them (each new one takes the corner): none for an empty push (only
  * the count changed); a push of more than MAX_TOASTS shows its newest MAX_TOASTS − 1 above a summary of the rest.
  * A push lists its notifications oldest first.
  */
