@@ -63,7 +63,14 @@ describe('SensorAdmission', () => {
       return kept.map((entry) => entry.fullId);
     };
     const refusedCount = async () => (await refused.get()).values[0]?.value ?? 0;
-    return { clock, warnings, refusedCount, admission, admit, keys };
+    /** Stores the rows of these full ids and remembers their keys, as the writer's commit does. */
+    const commit = async (deviceId: number, ids: string[]) => {
+      const rows = await insertSensors(database.db, deviceId, ids);
+      keys.remember(
+        new Map([[deviceId, new Map(ids.map((id, n): [string, number] => [id, rows[n] as number]))]]),
+      );
+    };
+    return { clock, warnings, refusedCount, admission, admit, commit, keys };
   }
 
   const fullIds = (udfId: string, ids: readonly number[]) => ids.map((id) => `${udfId}.g.${id}`);
@@ -71,32 +78,36 @@ describe('SensorAdmission', () => {
   it('takes a new device’s whole first tree, then 100 new ids an hour, logging once per hour', async () => {
     const { device } = await provisionDevice(database.db);
     const { udfId } = device;
-    const { clock, warnings, refusedCount, admit, keys } = admissionFor();
-    const layout = range(1, 300);
+    const { clock, warnings, refusedCount, admit, commit } = admissionFor();
+    const layout = range(1, 40);
     expect(await admit(udfId, device.id, layout)).toEqual(fullIds(udfId, layout));
-    // The writer commits the layout's rows and remembers their keys.
-    const rows = await insertSensors(database.db, device.id, fullIds(udfId, layout));
-    keys.remember(
-      new Map([[device.id, new Map(fullIds(udfId, layout).map((id, n) => [id, rows[n] as number]))]]),
-    );
+    await commit(device.id, fullIds(udfId, layout));
 
     const flood = range(1000, 500);
-    expect(await admit(udfId, device.id, [...layout, ...flood])).toEqual(
-      fullIds(udfId, [...layout, ...flood.slice(0, MAX_NEW_SENSORS_PER_HOUR)]),
-    );
+    const firstHour = await admit(udfId, device.id, [...layout, ...flood]);
+    expect(firstHour).toEqual(fullIds(udfId, [...layout, ...flood.slice(0, MAX_NEW_SENSORS_PER_HOUR)]));
     expect(await refusedCount()).toBe(400);
-    // The same tree again: the 100 given are kept (not charged twice), the others still left out.
-    expect(await admit(udfId, device.id, [...layout, ...flood])).toHaveLength(300 + MAX_NEW_SENSORS_PER_HOUR);
+    // The same tree again, before the batch commits: the 100 given are kept, not charged twice.
+    expect(await admit(udfId, device.id, [...layout, ...flood])).toHaveLength(40 + MAX_NEW_SENSORS_PER_HOUR);
     expect(await refusedCount()).toBe(800);
     expect(warnings).toEqual([
       expect.objectContaining({ udfId, refusedIds: 400, maxNewSensorsPerHour: MAX_NEW_SENSORS_PER_HOUR }),
     ]);
+    await commit(device.id, firstHour.slice(40));
 
+    // The next hour it may add as many as it had when the hour began (140), more than 100.
     clock.now += HOUR_MS;
-    expect(await admit(udfId, device.id, [...layout, ...flood])).toHaveLength(
-      300 + 2 * MAX_NEW_SENSORS_PER_HOUR,
-    );
+    expect(await admit(udfId, device.id, [...layout, ...flood])).toHaveLength(140 + 140);
     expect(warnings).toHaveLength(2);
+  });
+
+  it('lets a device of 500 sensors double its layout in an hour, not more', async () => {
+    const { device } = await provisionDevice(database.db);
+    const { admit, commit } = admissionFor();
+    const layout = range(1, 500);
+    expect(await admit(device.udfId, device.id, layout)).toHaveLength(500);
+    await commit(device.id, fullIds(device.udfId, layout));
+    expect(await admit(device.udfId, device.id, range(1, 1200))).toHaveLength(1000);
   });
 
   it('knows ids stored before it started, or by another instance, and never charges them', async () => {

@@ -16,14 +16,18 @@ import { findDeviceSensors } from '../telemetry/sensors.repo';
  */
 export const MAX_DEVICE_SENSORS = MAX_TREE_SENSORS;
 /**
- * New sensor ids a device may add in an hour, after its first tree: a node added to a running F500 brings a
- * handful, a new network a few dozen; a flood of hundreds of never-seen alarmed ids stops here.
+ * New sensor ids a device may add in an hour after its first tree, or as many as it had when the hour began if
+ * that is more (a device may double its layout in an hour): a node added to a running F500 brings a handful, a
+ * new network a few dozen; a flood of hundreds of never-seen alarmed ids from a stock device stops here.
  */
 export const MAX_NEW_SENSORS_PER_HOUR = 100;
 const WINDOW_MS = 60 * 60 * 1000;
 
-/** One device's hour: since when, how many new ids it was charged, which ids it got, whether it was logged. */
-type Window = { startedAt: number; charged: number; admitted: Set<string>; isLogged: boolean };
+/**
+ * One device's hour: since when, the sensors it had then (`base`, with its first tree's layout), how many new
+ * ids it was charged, which ids it got, whether it was logged.
+ */
+type Window = { startedAt: number; base: number; charged: number; admitted: Set<string>; isLogged: boolean };
 
 export type SensorAdmissionDeps = {
   db: Database;
@@ -37,7 +41,7 @@ export type SensorAdmissionDeps = {
 /**
  * Bounds what a device's trees can create (docs/device-protocol.md 'Limits'): at most MAX_DEVICE_SENSORS
  * distinct sensor ids, and after its first tree (its whole layout) at most MAX_NEW_SENSORS_PER_HOUR new ones
- * an hour. A sensor whose new id is beyond them is left out of the tree before anything stores, derives events
+ * an hour, or as many as it had when the hour began. A sensor whose new id is beyond them is left out of the tree before anything stores, derives events
  * from or sends it: no sensors row, reading, notification or live card; the device's other sensors work on.
  * Counted per server instance, like the message budget; memory holds one entry per device that brought new ids
  * within the hour (pruned), each at most the ids it was given.
@@ -111,7 +115,7 @@ export class SensorAdmission {
     const now = this.deps.now();
     let window = this.windows.get(deviceId);
     if (window === undefined || now - window.startedAt >= WINDOW_MS) {
-      window = { startedAt: now, charged: 0, admitted: new Set(), isLogged: false };
+      window = { startedAt: now, base: total, charged: 0, admitted: new Set(), isLogged: false };
       this.windows.set(deviceId, window);
     }
     const known = this.deps.keys.ofDevice(deviceId);
@@ -123,13 +127,18 @@ export class SensorAdmission {
       }
     }
     const isFirstLayout = total === 0 && window.admitted.size === 0;
-    const hourly = isFirstLayout ? fresh.length : MAX_NEW_SENSORS_PER_HOUR - window.charged;
+    const hourly = isFirstLayout
+      ? fresh.length
+      : Math.max(MAX_NEW_SENSORS_PER_HOUR, window.base) - window.charged;
     const room = Math.max(0, Math.min(MAX_DEVICE_SENSORS - total - pending, hourly));
-    for (const id of fresh.slice(0, room)) {
+    const given = fresh.slice(0, room);
+    for (const id of given) {
       window.admitted.add(id);
     }
-    if (!isFirstLayout) {
-      window.charged += Math.min(room, fresh.length);
+    if (isFirstLayout) {
+      window.base += given.length;
+    } else {
+      window.charged += given.length;
     }
     return new Set(fresh.slice(room));
   }
