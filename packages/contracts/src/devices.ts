@@ -161,14 +161,51 @@ export const DEVICES_LIST_LIMIT = 100;
 /** devices/ (a plain array, no paging links) answers up to this many devices of the site unless limit says otherwise. */
 export const SITE_DEVICES_LIMIT = 1000;
 
-/** GET devices/{id}/sensors/: groups with their sensors (wire-formats.md). */
-export const DeviceSensorGroupsSchema = z.array(
-  z.object({
-    id: z.string(),
-    name: z.string(),
-    sensors: z.array(z.object({ id: z.string(), name: z.string() })),
-  }),
-);
+/** A group or sensor `Id` exactly as the tree gives it (numbers stay numbers; wire-formats.md 'Sensor ids'). */
+const TreeIdSchema = z.union([z.string(), z.number()]).describe('The Id as the tree gives it');
+
+/** A group of GET devices/{id}/sensors/ with its sensors. */
+export const DeviceSensorGroupSchema = z.object({
+  id: TreeIdSchema,
+  name: z.string(),
+  sensors: z.array(
+    z.object({
+      id: TreeIdSchema.describe("The sensor's leaf Id as the tree gives it (what the earlier client sends)"),
+      name: z.string(),
+      full_id: z.string().describe("Beyond the wire: the full dotted id, which Vigil's own screens use"),
+    }),
+  ),
+});
+export type DeviceSensorGroup = z.infer<typeof DeviceSensorGroupSchema>;
+
+/** F500-UDF: the tree's top-level groups (networks, and the system group) with the groups under them. */
+export const DeviceSensorNetworkSchema = z.object({
+  name: z.string(),
+  groups: z.array(DeviceSensorGroupSchema),
+});
+export type DeviceSensorNetwork = z.infer<typeof DeviceSensorNetworkSchema>;
+
+/**
+ * GET devices/{id}/sensors/ (wire-formats.md 'Sensor ids'): groups with their sensors, `[{id, name, sensors}]`;
+ * for F500-UDF, `[{name, groups: [{id, name, sensors}]}]`.
+ */
+export const DeviceSensorGroupsSchema = z.union([
+  z.array(DeviceSensorGroupSchema),
+  z.array(DeviceSensorNetworkSchema),
+]);
+export type DeviceSensorGroups = z.infer<typeof DeviceSensorGroupsSchema>;
+
+/** The groups of either answer, networks flattened into 'Network / Node' groups (Vigil's own screens). */
+export function flattenSensorGroups(answer: DeviceSensorGroups): DeviceSensorGroup[] {
+  return answer.flatMap((item) =>
+    'groups' in item
+      ? item.groups.map((group) => ({
+          ...group,
+          name: group.name === item.name ? group.name : `${item.name} / ${group.name}`,
+        }))
+      : [item],
+  );
+}
 
 /** A hardware unit provisioned by the manufacturer (staff only). */
 export const HardwareUnitSchema = z.object({

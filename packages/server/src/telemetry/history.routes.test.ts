@@ -118,9 +118,8 @@ describe('telemetry storage through the real ingest', () => {
 
     const response = await get(url, auth);
     expect(response.statusCode).toBe(200);
-    const groups =
-      response.json<Array<{ id: string; name: string; sensors: Array<{ id: string; name: string }> }>>();
-    const listed = groups.flatMap((group) => group.sensors.map((sensor) => sensor.id)).sort();
+    const groups = response.json<Array<{ sensors: Array<{ full_id: string }> }>>();
+    const listed = groups.flatMap((group) => group.sensors.map((sensor) => sensor.full_id)).sort();
     expect(listed).toEqual(
       listSensors(JSON.parse(tree) as StateTree)
         .map((entry) => entry.fullId)

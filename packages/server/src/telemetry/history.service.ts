@@ -1,4 +1,10 @@
-import { HISTORY_MESSAGES, type HistoricalRecord, parseWallClock, type StateTree } from '@vigil/contracts';
+import {
+  type DeviceSensorGroups,
+  HISTORY_MESSAGES,
+  type HistoricalRecord,
+  parseWallClock,
+  type StateTree,
+} from '@vigil/contracts';
 import type { Database } from '../db/database';
 import { AppError } from '../errors';
 import type { Page } from '../http/pagination';
@@ -7,7 +13,7 @@ import { assertRecordedVisible, historyVisibleSince, visibleFrom } from '../modu
 import { getDeviceById } from '../modules/devices/devices.repo';
 import { getLocationById } from '../modules/sites/sites.repo';
 import type { UserRow } from '../modules/users/users.table';
-import { type SensorGroupJson, sensorGroupsOf } from './sensor-groups';
+import { deviceSensorGroupsOf } from './sensor-groups';
 import { findDeviceState, findStateRecord, findStateRecords } from './telemetry.repo';
 import { formatWallClock, instantOf } from './zoned-time';
 
@@ -26,15 +32,15 @@ async function visibleDevice(db: Database, user: UserRow, id: number) {
   return { device, timeZone: site?.timezone ?? 'UTC', since };
 }
 
-/** GET devices/{id}/sensors/: the groups of the latest stored tree; [] before the device sent one. */
+/** GET devices/{id}/sensors/: the groups of the latest stored tree (sensor-groups.ts); [] before the device sent one. */
 export async function listDeviceSensorGroups(
   db: Database,
   user: UserRow,
   id: number,
-): Promise<SensorGroupJson[]> {
+): Promise<DeviceSensorGroups> {
   const { device } = await visibleDevice(db, user, id);
   const state = await findDeviceState(db, device.id);
-  return state === undefined ? [] : sensorGroupsOf(state.tree);
+  return state === undefined ? [] : deviceSensorGroupsOf(state.tree, device.deviceType);
 }
 
 /** GET devices/{id}/historical/records/: records at and after a wall-clock time of the site, oldest first. */

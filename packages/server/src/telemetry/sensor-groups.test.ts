@@ -1,6 +1,6 @@
 import type { Sensor, StateTree } from '@vigil/contracts';
 import { describe, expect, it } from 'vitest';
-import { sensorGroupsOf } from './sensor-groups';
+import { deviceSensorGroupsOf, sensorGroupsOf, sensorNetworksOf } from './sensor-groups';
 
 const sensor = (Id: string | number, Name: string): Sensor => ({
   Id,
@@ -24,34 +24,72 @@ const tree = (overrides: Partial<StateTree>): StateTree => ({
   ...overrides,
 });
 
+const networkTree = tree({
+  sensors: [sensor('s0', 'Supply')],
+  groups: [
+    { Id: 'system', Name: 'System State', Status: 'OK', Alarm: false, sensors: [sensor(18000, 'Uptime')] },
+    {
+      Id: 1,
+      Name: 'Network 1',
+      Status: 'OK',
+      Alarm: false,
+      sensors: [],
+      groups: [{ Id: 3, Name: 'Node 3', Status: 'OK', Alarm: false, sensors: [sensor(1, 'Bearing')] }],
+    },
+    { Id: 'g', Name: 'Belt', Status: 'OK', Alarm: false, sensors: [sensor('7', 'Speed')], groups: null },
+  ],
+});
+
 describe('sensorGroupsOf', () => {
-  it('lists groups with their sensors by full dotted id, nested groups flattened with joined names', () => {
-    const groups = sensorGroupsOf(
-      tree({
-        sensors: [sensor('s0', 'Supply')],
-        groups: [
-          {
-            Id: 1,
-            Name: 'Network 1',
-            Status: 'OK',
-            Alarm: false,
-            sensors: [],
-            groups: [
-              { Id: 3, Name: 'Node 3', Status: 'OK', Alarm: false, sensors: [sensor('t1', 'Bearing')] },
-            ],
-          },
-          { Id: 'g', Name: 'Belt', Status: 'OK', Alarm: false, sensors: [sensor(7, 'Speed')], groups: null },
-        ],
-      }),
-    );
-    expect(groups).toEqual([
-      { id: 'dev', name: 'Gateway', sensors: [{ id: 'U1.s0', name: 'Supply' }] },
-      { id: '1.3', name: 'Network 1 / Node 3', sensors: [{ id: 'U1.1.3.t1', name: 'Bearing' }] },
-      { id: 'g', name: 'Belt', sensors: [{ id: 'U1.g.7', name: 'Speed' }] },
+  it('lists groups with their sensors by the tree’s own ids, nested groups flattened with joined names', () => {
+    expect(sensorGroupsOf(networkTree)).toEqual([
+      { id: 'dev', name: 'Gateway', sensors: [{ id: 's0', name: 'Supply', full_id: 'U1.s0' }] },
+      {
+        id: 'system',
+        name: 'System State',
+        sensors: [{ id: 18000, name: 'Uptime', full_id: 'U1.system.18000' }],
+      },
+      { id: 3, name: 'Network 1 / Node 3', sensors: [{ id: 1, name: 'Bearing', full_id: 'U1.1.3.1' }] },
+      { id: 'g', name: 'Belt', sensors: [{ id: '7', name: 'Speed', full_id: 'U1.g.7' }] },
     ]);
   });
 
   it('answers [] for a tree without sensors', () => {
     expect(sensorGroupsOf(tree({}))).toEqual([]);
+    expect(sensorNetworksOf(tree({}))).toEqual([]);
+  });
+});
+
+describe('sensorNetworksOf (F500-UDF)', () => {
+  it('puts the groups under each top-level group, a group with its own sensors as its own first group', () => {
+    expect(sensorNetworksOf(networkTree)).toEqual([
+      {
+        name: 'Gateway',
+        groups: [{ id: 'dev', name: 'Gateway', sensors: [{ id: 's0', name: 'Supply', full_id: 'U1.s0' }] }],
+      },
+      {
+        name: 'System State',
+        groups: [
+          {
+            id: 'system',
+            name: 'System State',
+            sensors: [{ id: 18000, name: 'Uptime', full_id: 'U1.system.18000' }],
+          },
+        ],
+      },
+      {
+        name: 'Network 1',
+        groups: [{ id: 3, name: 'Node 3', sensors: [{ id: 1, name: 'Bearing', full_id: 'U1.1.3.1' }] }],
+      },
+      {
+        name: 'Belt',
+        groups: [{ id: 'g', name: 'Belt', sensors: [{ id: '7', name: 'Speed', full_id: 'U1.g.7' }] }],
+      },
+    ]);
+  });
+
+  it('is the answer for F500-UDF devices only', () => {
+    expect(deviceSensorGroupsOf(networkTree, 'F500-UDF')).toEqual(sensorNetworksOf(networkTree));
+    expect(deviceSensorGroupsOf(networkTree, 'F500')).toEqual(sensorGroupsOf(networkTree));
   });
 });

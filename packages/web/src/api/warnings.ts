@@ -1,5 +1,7 @@
 import {
+  type DeviceSensorGroup,
   DeviceSensorGroupsSchema,
+  flattenSensorGroups,
   WARNINGS_PAGE_SIZE,
   type Warning,
   WarningsPageSchema,
@@ -7,8 +9,8 @@ import {
 } from '@vigil/contracts';
 import { api, ignoreBody } from './client';
 
-/** Groups of GET devices/{id}/sensors/ with their sensors. */
-export type DeviceSensorGroups = ReturnType<typeof DeviceSensorGroupsSchema.parse>;
+/** Groups of GET devices/{id}/sensors/ with their sensors (F500-UDF networks flattened). */
+export type DeviceSensorGroups = DeviceSensorGroup[];
 
 /** Query keys of a device's warnings and of the sensors they can watch. */
 export function warningsQueryKey(deviceId: number) {
@@ -34,7 +36,14 @@ export function saveWarnings(deviceId: number, warnings: WarningsSave): Promise<
   return api.post(`devices/${deviceId}/settings/warnings/`, { body: warnings, parse: ignoreBody });
 }
 
-/** GET devices/{id}/sensors/: the groups of the latest tree with their sensors (full dotted ids). */
-export function listDeviceSensors(deviceId: number, signal?: AbortSignal): Promise<DeviceSensorGroups> {
-  return api.get(`devices/${deviceId}/sensors/`, { parse: DeviceSensorGroupsSchema.parse, signal });
+/**
+ * GET devices/{id}/sensors/: the groups of the latest tree with their sensors. Its `id`s are the tree's own (the
+ * earlier client's wire shape); Vigil's screens name a sensor by its `full_id`. F500-UDF networks are flattened.
+ */
+export async function listDeviceSensors(deviceId: number, signal?: AbortSignal): Promise<DeviceSensorGroups> {
+  const answer = await api.get(`devices/${deviceId}/sensors/`, {
+    parse: DeviceSensorGroupsSchema.parse,
+    signal,
+  });
+  return flattenSensorGroups(answer);
 }
