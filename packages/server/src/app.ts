@@ -6,6 +6,7 @@ import type { DatabaseHandle } from './db/database';
 import { registerAuthentication } from './http/authenticate';
 import { registerErrorHandler } from './http/error-handler';
 import { registerHealth } from './http/health';
+import { registerHeavyReadLimit } from './http/heavy-reads';
 import { registerInputGuards } from './http/input-guards';
 import { registerFanOutMetrics, registerMetrics } from './http/metrics';
 import { registerOpenApi } from './http/openapi';
@@ -117,6 +118,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerErrorHandler(app);
   registerSecurityHeaders(app);
   registerInputGuards(app);
+  // Before the routes: its hook applies to the heavy reads they declare.
+  app.decorate('heavyReads', registerHeavyReadLimit(app));
   const metrics = registerMetrics(app, config.metricsToken);
   registerFanOutMetrics(metrics, bus.stats);
   await registerOpenApi(app);

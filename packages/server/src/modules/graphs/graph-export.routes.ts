@@ -19,6 +19,7 @@ export async function graphExportRoutes(app: FastifyInstance, ctx: AppContext): 
 
   api.get('/api/v1/graphs/device/:id/export/', {
     onRequest: app.authenticate,
+    config: { heavyRead: true },
     schema: {
       tags: ['graphs'],
       summary: `CSV of a graph (sensor_id = graph key) or of sensors (full id, or its last segment) over the timescale ending now (default ${GRAPH_EXPORT_DEFAULT_TIMESCALE}), streamed; file device_{id}_sensor_{sensor}_{timescale}_{date}_{time}.csv`,

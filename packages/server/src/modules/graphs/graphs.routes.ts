@@ -102,6 +102,7 @@ export async function graphsRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   api.get('/api/v1/graphs/device/:id/', {
     onRequest: app.authenticate,
+    config: { heavyRead: true },
     attachValidation: true,
     serializerCompiler: plainJson,
     schema: {

@@ -3,13 +3,14 @@ import {
   AcknowledgeBodySchema,
   DeviceIdParamsSchema,
   ErrorDetailSchema,
+  HEAVY_NOTIFICATION_PAGE_ROWS,
   NotificationIdParamsSchema,
   NotificationItemSchema,
   NotificationPageSchema,
   NotificationQuerySchema,
   ValidationErrorSchema,
 } from '@vigil/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../http/authenticate';
@@ -18,6 +19,10 @@ import { DENIED_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
 import type { NotificationsService } from './notifications.service';
 
 const tags = ['notifications'];
+
+/** A page of more than HEAVY_NOTIFICATION_PAGE_ROWS rows counts as a heavy read (http/heavy-reads.ts). */
+const isLongPage = (request: FastifyRequest) =>
+  ((request.query as { limit?: number }).limit ?? 0) > HEAVY_NOTIFICATION_PAGE_ROWS;
 
 /** notifications/, active-count/, read/, export/ and {id}/acknowledge/ (M section 7; docs/notifications.md). */
 export async function notificationsRoutes(
@@ -29,6 +34,7 @@ export async function notificationsRoutes(
 
   api.get('/api/v1/notifications/', {
     onRequest: app.authenticate,
+    config: { heavyRead: isLongPage },
     schema: {
       tags,
       summary: 'The notifications of the sites the person sees, newest first (paginated, 20 rows by default)',
@@ -69,6 +75,7 @@ export async function notificationsRoutes(
 
   api.get('/api/v1/notifications/export/', {
     onRequest: app.authenticate,
+    config: { heavyRead: true },
     schema: {
       tags,
       summary: 'notifications.csv of the same query (a date bound required; at most 30 days), streamed',
