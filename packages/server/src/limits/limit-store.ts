@@ -101,6 +101,15 @@ export class LimitStore {
     return new LimitCounter(shared, rule);
   }
 
+  /** Resolves once Redis is connected (at once without it); counts go to memory until then. */
+  async ready(): Promise<void> {
+    const redis = this.redis;
+    if (redis === undefined || redis.status === 'ready') {
+      return;
+    }
+    await new Promise((resolve) => redis.once('ready', resolve));
+  }
+
   async close(): Promise<void> {
     this.redis?.disconnect();
   }

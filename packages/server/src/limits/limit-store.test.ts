@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { LimitStore } from './limit-store';
+
+describe('limit counters', () => {
+  const rule = { points: 2, durationSeconds: 60 };
+
+  it('counts in memory without Redis: points, then the wait, per key', async () => {
+    const store = LimitStore.open({ redisUrl: undefined, prefix: '' });
+    const counter = store.counter('memory', rule);
+    expect(store.isShared).toBe(false);
+    expect(await counter.take('a')).toBe(0);
+    expect(await counter.take('a')).toBe(0);
+    const wait = await counter.take('a');
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(await counter.take('b')).toBe(0);
+    await counter.add('c');
+    expect(await counter.peek('c')).toMatchObject({ used: 1 });
+    expect(await counter.peek('unknown')).toEqual({ used: 0, resetSeconds: 0 });
+    await store.close();
+  });
+
+  it('counts in memory, neither failing nor hanging, while Redis cannot be reached', async () => {
+    const store = LimitStore.open({ redisUrl: 'redis://127.0.0.1:1', prefix: 'unreachable:' });
+    const counter = store.counter('fallback', rule);
+    expect(await counter.take('a')).toBe(0);
+    expect(await counter.take('a')).toBe(0);
+    expect(await counter.take('a')).toBeGreaterThan(0);
+    await store.close();
+  });
+
+  // CI: TEST_REDIS_URL=redis://127.0.0.1:6379.
+  const redisUrl = process.env.TEST_REDIS_URL;
+  it.skipIf(redisUrl === undefined)('shares one count between two stores on one Redis', async () => {
+    const prefix = `vigil-test-${process.pid}-${randomBytes(4).toString('hex')}:`;
+    const [a, b] = [1, 2].map(() => LimitStore.open({ redisUrl, prefix })) as [LimitStore, LimitStore];
+    // Wait for both connections: a store counts in memory until its connection is ready.
+    const counterA = a.counter('shared', rule);
+    const counterB = b.counter('shared', rule);
+    await a.ready();
+    await b.ready();
+    expect(await counterA.take('k')).toBe(0);
+    expect(await counterB.take('k')).toBe(0);
+    expect(await counterA.take('k')).toBeGreaterThan(0);
+    await a.close();
+    await b.close();
+  });
+});
