@@ -101,6 +101,8 @@ describe('sensor dashboard', () => {
     // Setting: a super user clears the device's stuck notifications.
     await page.getByTestId('dashboard-settings').click();
     await page.getByRole('menuitem', { name: 'Fix Notification' }).click();
+    // It closes the device's open notifications for everyone: confirmed first (issue 23).
+    await page.getByRole('dialog').getByRole('button', { name: 'Fix notifications' }).click();
     await page.getByText('Cleared notification was successful').waitFor();
 
     // Clicking a sensor opens its graph.

@@ -150,6 +150,27 @@ describe('warnings and sensor settings', () => {
     await screenshot(page, 'warnings-no-permission-1440');
     await page.goto('/edit/sensor/images');
     await page.waitForURL(isPath('/dashboard'));
+
+    // The Setting menu offers only what this person may open (issue 23): Sensor Names, not Sensor Images.
+    await page.getByTestId('dashboard-settings').click();
+    await page.getByRole('menuitem', { name: 'Sensor Names' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Sensor Images' }).count()).toBe(0);
+    expect(await page.getByRole('menuitem', { name: 'Warnings' }).count()).toBe(0);
+    // Sensor Names reads the names, with nothing to change, save or import (each would answer 403).
+    await page.getByRole('menuitem', { name: 'Sensor Names' }).click();
+    await page.waitForURL(isPath('/edit/sensor/names'));
+    await page.getByTestId('sensor-names-read-only').waitFor();
+    const inputs = page.getByTestId('sensor-names-form').locator('input');
+    expect(await inputs.count()).toBeGreaterThan(0);
+    for (const input of await inputs.all()) {
+      expect(await input.isDisabled()).toBe(true);
+    }
+    expect(await page.getByTestId('sensor-settings-save').count()).toBe(0);
+    expect(await page.getByTestId('sensor-names-import').count()).toBe(0);
+    await page.getByTestId('sensor-names-export').waitFor();
+    await screenshot(page, 'sensor-names-read-only-1440');
+    await page.getByTestId('sensor-settings-cancel').click();
+    await page.waitForURL(isPath('/dashboard'));
     await page.context().close();
   });
 

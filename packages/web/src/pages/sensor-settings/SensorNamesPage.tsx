@@ -11,10 +11,12 @@ import { useSettingsDevice } from './components/useSettingsDevice';
 /**
  * /edit/sensor/names (M sections 2, 5 and 7): a name per sensor by group (at most 60 characters), for F500-UDF
  * also degrees and the names of networks 1-4; CSV export and import; Save (201) or Cancel back to /dashboard.
+ * Everyone who sees the device reads the names; only its site's editors change them (docs/permissions.md), so
+ * anyone else gets the names read-only, with no Save or import that would answer 403.
  */
 export function SensorNamesPage() {
   usePageTitle('Edit Sensor Names');
-  const { deviceId, device, isError, error } = useSettingsDevice();
+  const { deviceId, device, isError, error, canEdit } = useSettingsDevice();
   const names = useQuery({
     queryKey: SENSOR_SETTINGS_QUERY_KEYS.names(deviceId ?? 0),
     queryFn: ({ signal }) => getSensorNames(deviceId ?? 0, signal),
@@ -33,7 +35,7 @@ export function SensorNamesPage() {
         <Typography.Title level={3} style={{ margin: 0 }}>
           Edit Sensor Names{device === undefined ? '' : ` - ${device.title}`}
         </Typography.Title>
-        {device === undefined || isEmpty ? null : <NamesCsvButtons device={device} />}
+        {device === undefined || isEmpty ? null : <NamesCsvButtons device={device} canImport={canEdit} />}
       </Flex>
       {device === undefined || names.data === undefined ? (
         <SettingsLoading />
@@ -41,7 +43,12 @@ export function SensorNamesPage() {
         <Empty description={SENSOR_SETTINGS_MESSAGES.empty} data-testid="sensor-settings-empty" />
       ) : (
         // Re-mounted with each load, so an import or a save shows what the server now holds.
-        <SensorNamesForm key={names.dataUpdatedAt} deviceId={deviceId} data={names.data} />
+        <SensorNamesForm
+          key={names.dataUpdatedAt}
+          deviceId={deviceId}
+          data={names.data}
+          isReadOnly={!canEdit}
+        />
       )}
     </div>
   );

@@ -8,4 +8,5 @@ export const SENSOR_SETTINGS_TEXTS = {
   loadFailed: 'The sensor configuration could not be loaded.',
   exportFailed: 'The sensor names could not be exported. Please try again.',
   importFailed: 'The file could not be imported. Please try again.',
+  namesReadOnly: "You can read this device's sensor names; only the site's editors can change them.",
 } as const;

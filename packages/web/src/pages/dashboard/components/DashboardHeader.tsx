@@ -1,14 +1,12 @@
 import { DownOutlined, SettingOutlined } from '@ant-design/icons';
 import type { Device } from '@vigil/contracts';
-import { Breadcrumb, Button, Dropdown, type MenuProps, Tabs, Typography } from 'antd';
+import { App, Breadcrumb, Button, Dropdown, type MenuProps, Tabs, Typography } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { PATHS } from '../../../routes/paths';
 import { deviceNotificationsPath } from '../../notifications/notification-paths';
 import type { DashboardMode } from '../dashboard-context';
 import { DASHBOARD_PATH, MAINTENANCE_MODE_QUERY, MAINTENANCE_MODE_VALUE } from '../dashboard-paths';
-
-/** Device types whose Sensor Settings screen exists (M section 2). */
-const SENSOR_SETTINGS_TYPES = ['0005', '0006'];
+import { FIX_NOTIFICATION_CONFIRM, settingMenuOf } from '../setting-menu';
 
 type DashboardHeaderProps = {
   device: Device;
@@ -25,6 +23,7 @@ type DashboardHeaderProps = {
 export function DashboardHeader(props: DashboardHeaderProps) {
   const { device, siteTitle, mode, canEdit, isSuperuser } = props;
   const navigate = useNavigate();
+  const { modal } = App.useApp();
   const tabs = [
     { key: 'live', label: 'Live' },
     { key: 'historical', label: 'Historical' },
@@ -44,14 +43,12 @@ export function DashboardHeader(props: DashboardHeaderProps) {
     }
   };
   // Sensor types follow the registered type, as the server's settings/sensor-types does.
-  const type = device.device_type;
-  const items: MenuProps['items'] = [
-    ...(canEdit ? [{ key: 'warnings', label: 'Warnings' }] : []),
-    { key: 'names', label: 'Sensor Names' },
-    { key: 'images', label: 'Sensor Images' },
-    ...(isSuperuser && mode !== 'snapshot' ? [{ key: 'fix', label: 'Fix Notification' }] : []),
-    ...(SENSOR_SETTINGS_TYPES.includes(type) ? [{ key: 'types', label: 'Sensor Settings' }] : []),
-  ];
+  const items: MenuProps['items'] = settingMenuOf({
+    canEdit,
+    isSuperuser,
+    mode,
+    deviceType: device.device_type,
+  });
   const handleMenu: MenuProps['onClick'] = ({ key }) => {
     if (key === 'warnings') {
       props.onOpenWarnings();
@@ -60,7 +57,11 @@ export function DashboardHeader(props: DashboardHeaderProps) {
     } else if (key === 'images') {
       navigate('/edit/sensor/images');
     } else if (key === 'fix') {
-      props.onFixNotifications();
+      modal.confirm({
+        ...FIX_NOTIFICATION_CONFIRM,
+        okButtonProps: { danger: true },
+        onOk: props.onFixNotifications,
+      });
     } else if (key === 'types') {
       navigate('/edit/sensor/types');
     }

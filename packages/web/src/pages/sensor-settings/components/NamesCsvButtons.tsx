@@ -31,7 +31,7 @@ function downloadCsv(text: string, fileName: string): void {
  * CSV export (sensor_names_{type}_{id}.csv) and import of the sensor names (M section 7). A refused file shows
  * the server's message, which names the row; an accepted one reloads the names, which re-mounts the form.
  */
-export function NamesCsvButtons({ device }: { device: Device }) {
+export function NamesCsvButtons({ device, canImport }: { device: Device; canImport: boolean }) {
   const queryClient = useQueryClient();
   const { message } = App.useApp();
   const [error, setError] = useState<string | null>(null);
@@ -62,20 +62,22 @@ export function NamesCsvButtons({ device }: { device: Device }) {
         >
           EXPORT CSV
         </Button>
-        <Upload
-          accept=".csv,text/csv"
-          showUploadList={false}
-          beforeUpload={(file) => {
-            setError(null);
-            importCsv.mutate(file);
-            // The upload is ours (the API client's token and errors), not antd's.
-            return Upload.LIST_IGNORE;
-          }}
-        >
-          <Button icon={<UploadOutlined />} loading={importCsv.isPending} data-testid="sensor-names-import">
-            IMPORT CSV
-          </Button>
-        </Upload>
+        {canImport ? (
+          <Upload
+            accept=".csv,text/csv"
+            showUploadList={false}
+            beforeUpload={(file) => {
+              setError(null);
+              importCsv.mutate(file);
+              // The upload is ours (the API client's token and errors), not antd's.
+              return Upload.LIST_IGNORE;
+            }}
+          >
+            <Button icon={<UploadOutlined />} loading={importCsv.isPending} data-testid="sensor-names-import">
+              IMPORT CSV
+            </Button>
+          </Upload>
+        ) : null}
       </Flex>
       {error === null ? null : (
         <Alert

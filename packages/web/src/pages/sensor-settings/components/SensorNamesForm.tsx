@@ -20,10 +20,15 @@ import { SettingsActions } from './SettingsActions';
 const DEGREE_OPTIONS = DEGREES.map((degree) => ({ label: degree, value: degree }));
 const nameRules = [{ max: SENSOR_NAME_MAX_LENGTH, message: SENSOR_SETTINGS_MESSAGES.nameTooLong }];
 
-type SensorNamesFormProps = { deviceId: number; data: SensorNames };
+type SensorNamesFormProps = {
+  deviceId: number;
+  data: SensorNames;
+  /** Without edit access on the device's site: the names shown, nothing to change or save. */
+  isReadOnly: boolean;
+};
 
 /** The names of one device's sensors by group; Save sends them all and goes back to the dashboard. */
-export function SensorNamesForm({ deviceId, data }: SensorNamesFormProps) {
+export function SensorNamesForm({ deviceId, data, isReadOnly }: SensorNamesFormProps) {
   const [form] = Form.useForm<SensorNamesFormValues>();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -47,12 +52,22 @@ export function SensorNamesForm({ deviceId, data }: SensorNamesFormProps) {
       layout="vertical"
       requiredMark={false}
       initialValues={namesFormValuesOf(data)}
+      disabled={isReadOnly}
       onFinish={(values) => {
         setError(null);
         save.mutate(values);
       }}
       data-testid="sensor-names-form"
     >
+      {isReadOnly ? (
+        <Alert
+          type="info"
+          showIcon
+          title={SENSOR_SETTINGS_TEXTS.namesReadOnly}
+          className="form-alert"
+          data-testid="sensor-names-read-only"
+        />
+      ) : null}
       {error === null ? null : (
         <Alert type="error" showIcon title={error} className="form-alert" data-testid="sensor-names-error" />
       )}
@@ -106,7 +121,7 @@ export function SensorNamesForm({ deviceId, data }: SensorNamesFormProps) {
           </Card>
         ))}
       </Flex>
-      <SettingsActions isSaving={save.isPending} />
+      <SettingsActions isSaving={save.isPending} canSave={!isReadOnly} />
     </Form>
   );
 }
