@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { describeDemoControl, startDemoSimulator } from './demo/demo-simulator';
-import { describeDemoAccounts, seedDemo } from './demo/seed-demo';
+import { describeDemoAccounts, describeDemoHistory, seedDemo } from './demo/seed-demo';
 import { startEmbeddedBroker } from './ingest/embedded-broker';
 import { startExternalConsumer } from './ingest/external-consumer';
 import { countUsers } from './modules/users/users.repo';
@@ -10,7 +10,7 @@ import { resolveJwtSecret } from './secrets';
 loadDotEnv();
 const config = configOrExit();
 const database = await openMigratedDatabase(config);
-const seeded = config.demo ? (await seedDemo(database.db)).created : false;
+const seeded = config.demo ? await seedDemo(database.db) : undefined;
 const app = await buildApp(config, { database, jwtSecret: resolveJwtSecret(config) });
 // Devices publish to our own broker, or (MQTT_URL) we consume from an external one.
 const mqtt = config.mqttUrl
@@ -84,7 +84,7 @@ const users = await countUsers(database.db);
 say('');
 say(`Vigil is running at ${config.publicUrl} (database: ${database.kind} ${database.location})`);
 if (config.demo) {
-  say(seeded ? 'Demo data loaded on this first start.' : 'Demo data present.');
+  say(seeded?.created ? describeDemoHistory(seeded.history) : 'Demo data present.');
   say(describeDemoAccounts());
   say(`Simulated demo devices publish to ${brokerUrl} (DEMO=0 turns the demo off).`);
   if (simulator !== undefined) {

@@ -161,7 +161,7 @@ describe('the server process on the embedded database', () => {
     'seeds the demo on first start, keeps rows across restarts, guards the data dir and shuts down cleanly',
     async () => {
       const first = await startServer({ logLevel: 'info' });
-      expect(first.output()).toContain('Demo data loaded on this first start.');
+      expect(first.output()).toContain('Demo data loaded on this first start, with 28 days of history');
       expect(first.output()).toContain('admin@vigil.demo');
       expect(await login(first.baseUrl, 'admin@vigil.demo', 'Conveyor-2026')).toBe(200);
 

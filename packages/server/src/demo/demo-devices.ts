@@ -1,5 +1,6 @@
 import type { DeviceType } from '@vigil/contracts';
 import type { Database } from '../db/database';
+import { startOwnership } from '../modules/devices/device-ownerships.repo';
 import { insertDevice } from '../modules/devices/devices.repo';
 import { provisionHardwareUnit } from '../modules/hardware/hardware.service';
 
@@ -65,11 +66,20 @@ export const DEMO_SPARE_UNITS = [
   { serial_number: 'WDC4-0002', code: 'spare-wdc4', device_type: '0300', udf_id: 'W0300002' },
 ] as const;
 
-/** Provisions the demo hardware units and installs the demo devices at the demo sites. */
-export async function seedDemoDevices(db: Database, siteIds: ReadonlyMap<string, number>): Promise<void> {
+/**
+ * Provisions the demo hardware units and installs the demo devices at the demo sites, as installed at
+ * `installedAt` (the start of the demo's history), each its site's client's since then; returns their ids by
+ * udf_id.
+ */
+export async function seedDemoDevices(
+  db: Database,
+  sites: ReadonlyMap<string, { locationId: number; clientId: number }>,
+  installedAt: Date,
+): Promise<Map<string, number>> {
+  const deviceIds = new Map<string, number>();
   for (const demo of DEMO_DEVICES) {
-    const locationId = siteIds.get(demo.site);
-    if (locationId === undefined) {
+    const site = sites.get(demo.site);
+    if (site === undefined) {
       continue;
     }
     const unit = await provisionHardwareUnit(db, {
@@ -78,8 +88,9 @@ export async function seedDemoDevices(db: Database, siteIds: ReadonlyMap<string,
       device_type: demo.deviceType,
       udf_id: demo.udfId,
     });
-    await insertDevice(db, {
-      locationId,
+    const device = await insertDevice(db, {
+      locationId: site.locationId,
+      dateCreated: installedAt,
       hardwareUnitId: unit.id,
       title: demo.title,
       serialNumber: unit.serialNumber,
@@ -88,8 +99,11 @@ export async function seedDemoDevices(db: Database, siteIds: ReadonlyMap<string,
       udfId: unit.udfId,
       ipAddress: demo.ipAddress ?? '',
     });
+    await startOwnership(db, device.id, site.clientId, installedAt);
+    deviceIds.set(demo.udfId, device.id);
   }
   for (const unit of DEMO_SPARE_UNITS) {
     await provisionHardwareUnit(db, unit);
   }
+  return deviceIds;
 }

@@ -1,13 +1,31 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-database';
 import type { DatabaseHandle } from '../db/database';
 import { alertRules } from '../modules/alert-rules/alert-rules.table';
 import { findUserByEmail } from '../modules/users/users.repo';
+import { findRollupProgress } from '../telemetry/rollups.repo';
+import { readSeries } from '../telemetry/series';
 import { seedDemo } from './seed-demo';
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+const NOW = new Date('2026-11-20T15:37:24Z');
 
 describe('the demo data set', () => {
   let handle: DatabaseHandle;
+
+  async function count(query: ReturnType<typeof sql>): Promise<Record<string, unknown>> {
+    const result = (await handle.db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> };
+    return result.rows[0] ?? {};
+  }
+
+  /** Rows of every table the history writes, to see that a second seed adds none. */
+  async function historyCounts(): Promise<Record<string, unknown>> {
+    return count(sql`select (select count(*)::int from sensor_readings) as readings,
+      (select count(*)::int from sensor_rollups_1m) as minutes, (select count(*)::int from sensor_rollups_1h) as hours,
+      (select count(*)::int from device_events) as events, (select count(*)::int from state_records) as records`);
+  }
 
   beforeAll(async () => {
     handle = await openTestDatabase();
@@ -15,8 +33,11 @@ describe('the demo data set', () => {
   afterAll(async () => handle.close());
 
   it('gives the Northfield manager e-mail alert rules, once, whatever the number of starts', async () => {
-    expect(await seedDemo(handle.db)).toEqual({ created: true });
-    expect(await seedDemo(handle.db)).toEqual({ created: false });
+    const first = await seedDemo(handle.db, { now: NOW });
+    expect(first.created).toBe(true);
+    const before = await historyCounts();
+    expect(await seedDemo(handle.db, { now: new Date(NOW.getTime() + DAY_MS) })).toEqual({ created: false });
+    expect(await historyCounts()).toEqual(before);
     const manager = await findUserByEmail(handle.db, 'manager@northfield.demo');
     const rules = await handle.db
       .select()
@@ -26,5 +47,56 @@ describe('the demo data set', () => {
       ['alarm', 0, true],
       ['warning', 2, true],
     ]);
+  });
+
+  it('holds four weeks of readings, roll-ups, alarms and snapshots before the first start', async () => {
+    const readings = await count(sql`select count(distinct date_trunc('day', ts, 'UTC'))::int as days,
+      min(ts) as first, max(ts) as last from sensor_readings`);
+    expect(readings.days).toBe(29);
+    // Older than a week the readings are hourly.
+    expect(new Date(String(readings.first)).getTime()).toBeLessThanOrEqual(
+      NOW.getTime() - 28 * DAY_MS + HOUR_MS,
+    );
+    expect(new Date(String(readings.last)).getTime()).toBeLessThan(NOW.getTime());
+
+    const hours = await count(sql`select count(distinct date_trunc('day', bucket, 'UTC'))::int as days
+      from sensor_rollups_1h`);
+    expect(hours.days).toBeGreaterThanOrEqual(28);
+    expect(await findRollupProgress(handle.db, '1m')).toEqual(new Date('2026-11-20T15:37:00Z'));
+    expect(await findRollupProgress(handle.db, '1h')).toEqual(new Date('2026-11-20T15:00:00Z'));
+
+    // A 30-day and a 7-day graph of a bearing temperature have points all along (the history's first hour aside).
+    const sensor = await count(sql`select s.id from sensors s join devices d on d.id = s.device_id
+      where s.sensor_id = 'F5000001.net1.n01.1'`);
+    for (const days of [30, 7]) {
+      const series = await readSeries(handle.db, {
+        sensorKey: Number(sensor.id),
+        from: new Date(NOW.getTime() - days * DAY_MS),
+        to: NOW,
+      });
+      const valued = series.points.filter((point) => point.value !== null);
+      expect(valued.length).toBeGreaterThan(days === 30 ? 27 * 24 : 6 * 24 * 2);
+    }
+
+    const alarms = await count(sql`select count(*)::int as alarms, min(ts) as first from device_events
+      where kind = 'alarm_on'`);
+    expect(Number(alarms.alarms)).toBeGreaterThanOrEqual(10);
+    expect(new Date(String(alarms.first)).getTime()).toBeLessThan(NOW.getTime() - 21 * DAY_MS);
+    const offline = await count(
+      sql`select count(*)::int as outages from device_events where kind = 'device_offline'`,
+    );
+    expect(offline.outages).toBe(1);
+
+    const records = await count(sql`select count(*)::int as records,
+      count(*) filter (where tree->'device'->>'accessCode' <> '')::int as with_code from state_records`);
+    expect(Number(records.records)).toBeGreaterThan(28 * 4 * 5);
+    expect(records.with_code).toBe(0);
+
+    // The devices were installed when their history starts, and belong to their client since then.
+    const devices = await count(sql`select count(*)::int as devices, max(d.date_created) as installed,
+      count(o.id)::int as owned from devices d left join device_ownerships o on o.device_id = d.id and o.since = d.date_created`);
+    expect(devices.devices).toBe(5);
+    expect(devices.owned).toBe(5);
+    expect(new Date(String(devices.installed)).getTime()).toBeLessThan(NOW.getTime() - 27 * DAY_MS);
   });
 });

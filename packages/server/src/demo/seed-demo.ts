@@ -6,17 +6,30 @@ import { findUserByEmail, updateUser } from '../modules/users/users.repo';
 import { createUser } from '../modules/users/users.service';
 import { DEMO_CLIENTS, DEMO_PASSWORD, DEMO_USERS } from './demo-data';
 import { seedDemoDevices } from './demo-devices';
+import { type DemoHistorySummary, seedDemoHistory } from './demo-history';
+import { DEMO_HISTORY, historyWindow } from './demo-history-timeline';
 
-export type SeedResult = { created: boolean };
+export type SeedResult = { created: boolean; history?: DemoHistorySummary };
 
-/** Loads the demo data set in one transaction; does nothing when it is already there. */
-export async function seedDemo(db: Database): Promise<SeedResult> {
+export type SeedOptions = {
+  /** The end of the demo's history (default: now). */
+  now?: Date;
+  /** Days of history before it (default DEMO_HISTORY.days; 0: none). */
+  historyDays?: number;
+};
+
+/**
+ * Loads the demo data set and its weeks of history in one transaction; does nothing when it is already there, so
+ * the history is written on the first start only.
+ */
+export async function seedDemo(db: Database, options: SeedOptions = {}): Promise<SeedResult> {
   const marker = DEMO_USERS[0];
   if (marker !== undefined && (await findUserByEmail(db, marker.email)) !== undefined) {
     return { created: false };
   }
-  await db.transaction(async (tx) => {
-    const siteIds = new Map<string, number>();
+  const window = historyWindow(options.now ?? new Date(), options.historyDays ?? DEMO_HISTORY.days);
+  const history = await db.transaction(async (tx) => {
+    const siteIds = new Map<string, { locationId: number; clientId: number }>();
     const clientIds = new Map<number, number>();
     for (const demo of DEMO_CLIENTS) {
       const { sites, fullName, ...fields } = demo;
@@ -30,10 +43,10 @@ export async function seedDemo(db: Database): Promise<SeedResult> {
           fullName,
           email: demo.email,
         });
-        siteIds.set(key, row.id);
+        siteIds.set(key, { locationId: row.id, clientId: client.id });
       }
     }
-    await seedDemoDevices(tx, siteIds);
+    const deviceIds = await seedDemoDevices(tx, siteIds, window.from);
     for (const demo of DEMO_USERS) {
       const user = await createUser(tx, {
         email: demo.email,
@@ -53,7 +66,7 @@ export async function seedDemo(db: Database): Promise<SeedResult> {
         asAdministrator: demo.roles.isAccountsManagement === true,
       });
       for (const site of demo.sites ?? []) {
-        const locationId = siteIds.get(site.key);
+        const locationId = siteIds.get(site.key)?.locationId;
         if (locationId !== undefined) {
           await upsertMembership(tx, { locationId, userId: user.id, permission: site.permission });
         }
@@ -64,8 +77,9 @@ export async function seedDemo(db: Database): Promise<SeedResult> {
         await tx.insert(alertRules).values({ ...rule, userId: user.id, periodical: rule.contactWhen === 3 });
       }
     }
+    return seedDemoHistory(tx, deviceIds, window);
   });
-  return { created: true };
+  return { created: true, history };
 }
 
 /** The printed list of demo accounts. */
@@ -73,4 +87,12 @@ export function describeDemoAccounts(): string {
   const width = Math.max(...DEMO_USERS.map((user) => user.email.length));
   const lines = DEMO_USERS.map((user) => `  ${user.email.padEnd(width)}  ${user.role}`);
   return [`Demo accounts (password for all: ${DEMO_PASSWORD}):`, ...lines].join('\n');
+}
+
+/** The start-up line of a first start: the demo is loaded, with how much history. */
+export function describeDemoHistory(history: DemoHistorySummary | undefined): string {
+  if (history === undefined || history.readings === 0) {
+    return 'Demo data loaded on this first start.';
+  }
+  return `Demo data loaded on this first start, with ${DEMO_HISTORY.days} days of history (${history.readings.toLocaleString('en')} readings, ${history.events} device events, ${history.records} snapshots).`;
 }
