@@ -43,7 +43,10 @@ export const SensorSchema = z.looseObject({
   Id: IdSchema,
   Name: z.string().describe('Sensor name'),
   Type: SensorTypeSchema,
-  Value: z.union([z.number(), z.boolean()]).nullable().describe('Reading; BOOL as 0/1 or true/false'),
+  Value: z
+    .union([z.number(), z.boolean()])
+    .nullable()
+    .describe('Reading; BOOL as 0/1 or true/false; a number is finite within ±1e15 (tree-bounds.ts)'),
   Status: SensorStatusSchema,
   Alarm: z.boolean().describe('Sensor is in alarm'),
   Meta: SensorMetaSchema,
@@ -101,7 +104,10 @@ export const DeviceInfoSchema = z.looseObject({
   deviceId: z.string().describe('The udf_id'),
   deviceType: z.string().describe('Device type, often lower-case (f500); compare case-insensitively'),
   deviceIpAddress: z.string().nullish(),
-  accessCode: z.string().nullish(),
+  accessCode: z
+    .string()
+    .nullish()
+    .describe('The unit\'s code: checked at ingest, then "" in every stored tree and browser frame'),
   protocol: z.string().nullish(),
   command: z.string().nullish(),
   length: z.number().nullish(),
