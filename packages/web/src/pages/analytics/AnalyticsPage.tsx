@@ -2,12 +2,13 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { ANALYTICS_DEVICE_TYPES, ANALYTICS_MESSAGES, formatAnalyticsDate, isStaff } from '@vigil/contracts';
 import { Alert, Empty, Result } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type AnalyticsRange, getAnalyticsReport } from '../../api/analytics';
 import { errorMessageOf } from '../../api/api-error';
 import { getDevice } from '../../api/devices';
 import { useCurrentUser } from '../../hooks/useCurrentUser';
 import { usePageTitle } from '../../hooks/usePageTitle';
+import { useSiteTimeZone } from '../../time/useSiteTimeZone';
 import { deviceQueryKey } from '../devices/queries';
 import styles from './analytics.module.css';
 import { defaultAnalyticsRange } from './analytics-range';
@@ -39,8 +40,10 @@ export function AnalyticsPage() {
 function AnalyticsReports() {
   const me = useCurrentUser();
   const device = me.current_device;
-  const [from, setFrom] = useState<Dayjs | null>(() => dayjs(defaultAnalyticsRange(new Date()).start));
-  const [to, setTo] = useState<Dayjs | null>(() => dayjs());
+  const timeZone = useSiteTimeZone();
+  const [initialRange] = useState(() => defaultAnalyticsRange(new Date(), timeZone));
+  const [from, setFrom] = useState<Dayjs | null>(() => dayjs(initialRange.start));
+  const [to, setTo] = useState<Dayjs | null>(() => dayjs(initialRange.end));
   const [activeTab, setActiveTab] = useState<AnalyticsTabKey>('sensors');
   const [shownRange, setShownRange] = useState<{ start: string; end: string } | null>(null);
   const { alert, showAlert, clearAlert } = useAnalyticsAlert();
@@ -65,6 +68,17 @@ function AnalyticsReports() {
       showAlert('noDevice');
     }
   }, [device, showAlert]);
+
+  // Both dates are filled on arrival: the report of the default range is generated at once (issue 23).
+  const isGeneratedOnOpen = useRef(false);
+  const generate = report.mutate;
+  useEffect(() => {
+    if (isGeneratedOnOpen.current || device === null || !hasAnalytics || from === null || to === null) {
+      return;
+    }
+    isGeneratedOnOpen.current = true;
+    generate({ deviceId: device.id, start: from.toDate(), end: to.toDate() });
+  }, [device, hasAnalytics, from, to, generate]);
 
   const handleGenerate = () => {
     if (device === null) {
@@ -104,6 +118,7 @@ function AnalyticsReports() {
         to={to}
         hasDevice={device !== null && hasAnalytics}
         isLoading={report.isPending}
+        timeZone={timeZone}
         onFrom={setFrom}
         onTo={setTo}
         onGenerate={handleGenerate}

@@ -63,10 +63,19 @@ describe('analytics charts', () => {
   });
 
   it('defaults to the first day of the current month until today (M section 9)', () => {
-    const today = new Date(2026, 10, 24, 15, 30);
-    const range = defaultAnalyticsRange(today);
+    const today = new Date(Date.UTC(2026, 10, 24, 15, 30));
+    const range = defaultAnalyticsRange(today, 'UTC');
     expect(localIsoDay(range.start)).toBe('2026-11-01');
     expect(localIsoDay(range.end)).toBe('2026-11-24');
+  });
+
+  it("takes the month and the day of the site's clock, not the browser's (issue 23)", () => {
+    // 03:00 UTC on 1 December is still 30 November in Chicago, already 1 December in Berlin.
+    const now = new Date(Date.UTC(2026, 11, 1, 3, 0));
+    const chicago = defaultAnalyticsRange(now, 'America/Chicago');
+    expect([localIsoDay(chicago.start), localIsoDay(chicago.end)]).toEqual(['2026-11-01', '2026-11-30']);
+    const berlin = defaultAnalyticsRange(now, 'Europe/Berlin');
+    expect([localIsoDay(berlin.start), localIsoDay(berlin.end)]).toEqual(['2026-12-01', '2026-12-01']);
   });
 });
 

@@ -1,5 +1,6 @@
-import { Button, DatePicker } from 'antd';
+import { Button, DatePicker, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
+import { zoneLabel } from '../../../time/site-time';
 import styles from '../analytics.module.css';
 
 const DATE_FORMAT = 'D MMM YYYY';
@@ -9,6 +10,8 @@ type AnalyticsToolbarProps = {
   to: Dayjs | null;
   hasDevice: boolean;
   isLoading: boolean;
+  /** The site's zone: the days and the time-of-day hours are the site's. */
+  timeZone: string;
   onFrom: (value: Dayjs | null) => void;
   onTo: (value: Dayjs | null) => void;
   onGenerate: () => void;
@@ -55,6 +58,9 @@ export function AnalyticsToolbar(props: AnalyticsToolbarProps) {
       >
         GENERATE REPORT
       </Button>
+      <Typography.Text type="secondary" data-testid="analytics-zone">
+        {`Days and hours at the site (${zoneLabel(Date.now(), props.timeZone)})`}
+      </Typography.Text>
     </div>
   );
 }
