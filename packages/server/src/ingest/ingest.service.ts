@@ -111,7 +111,7 @@ export class IngestService {
       return this.reject(udfId, 'device_mismatch', `device.deviceId is not ${udfId}`);
     }
     const intake = await takeInTree(
-      { directory: this.directory, admission: this.admission },
+      { directory: this.directory, admission: this.admission, log: this.deps.log },
       device.value,
       parsed.value,
       parsed.json,

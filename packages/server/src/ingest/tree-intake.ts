@@ -2,6 +2,7 @@ import { listSensors, type SensorEntry, type StateTree } from '@vigil/contracts'
 import { checkAccessCode } from './device-credential';
 import type { DeviceDirectory, DirectoryDevice } from './device-directory';
 import type { RejectReason } from './ingest-metrics';
+import type { IngestLog } from './ingest-types';
 import type { SensorAdmission } from './sensor-admission';
 
 export type TreeIntake =
@@ -15,6 +16,21 @@ export type TreeIntake =
  * tree, snapshots, sockets, graphs) gets the same clean tree.
  */
 export async function takeInTree(
+  deps: { directory: DeviceDirectory; admission: SensorAdmission; log: IngestLog },
+  device: DirectoryDevice,
+  tree: StateTree,
+  json: string,
+): Promise<TreeIntake> {
+  try {
+    return await decide(deps, device, tree, json);
+  } catch (error) {
+    // A database hiccup, not a bad tree: the device keeps the message and sends it again.
+    deps.log.error({ err: error, udfId: device.udfId }, 'checking the tree against the device failed');
+    return { ok: false, reason: 'store_failed', message: 'the tree could not be checked; send again' };
+  }
+}
+
+async function decide(
   deps: { directory: DeviceDirectory; admission: SensorAdmission },
   device: DirectoryDevice,
   tree: StateTree,
