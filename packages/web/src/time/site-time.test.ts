@@ -6,6 +6,7 @@ import {
   formatSiteTime,
   labelSiteWallClock,
   parseSiteTime,
+  siteDayBoundsOf,
   zoneLabel,
 } from './site-time';
 
@@ -96,5 +97,20 @@ describe('labelSiteWallClock', () => {
   it('labels a time chosen at the site with the zone in force then', () => {
     expect(labelSiteWallClock('2026-11-27 15:35', 'America/Chicago')).toBe('2026-11-27 15:35 CST');
     expect(labelSiteWallClock('2026-07-01 15:35', 'America/Chicago')).toBe('2026-07-01 15:35 CDT');
+  });
+});
+
+describe('siteDayBoundsOf', () => {
+  it("gives the site's day from its midnight to the last millisecond before the next", () => {
+    expect(siteDayBoundsOf('2026-11-27', 'America/New_York')).toEqual({
+      start: Date.UTC(2026, 10, 27, 5, 0, 0),
+      end: Date.UTC(2026, 10, 28, 5, 0, 0) - 1,
+    });
+  });
+
+  it('knows a day the clocks go back is 25 hours long, and refuses what is no day', () => {
+    const bounds = siteDayBoundsOf('2026-10-25', 'Europe/Berlin');
+    expect(bounds === null ? 0 : bounds.end + 1 - bounds.start).toBe(25 * 3_600_000);
+    expect(siteDayBoundsOf('2026-13-01', 'Europe/Berlin')).toBeNull();
   });
 });

@@ -181,3 +181,16 @@ export function parseSiteTime(text: string, timeZone: string): number | null {
 export function labelSiteWallClock(text: string, timeZone: string, now = Date.now()): string {
   return `${text} ${zoneLabel(parseSiteTime(text, timeZone) ?? now, timeZone)}`;
 }
+
+/**
+ * The first and the last instant of a calendar day (`YYYY-MM-DD`) at the site, as epoch ms; null for no day.
+ * A day the clocks change on is 23 or 25 hours long.
+ */
+export function siteDayBoundsOf(day: string, timeZone: string): { start: number; end: number } | null {
+  const start = parseSiteTime(day, timeZone);
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  const next = new Date(Date.UTC(year, month - 1, date + 1));
+  const nextDay = `${next.getUTCFullYear()}-${pad(next.getUTCMonth() + 1)}-${pad(next.getUTCDate())}`;
+  const nextStart = parseSiteTime(nextDay, timeZone);
+  return start === null || nextStart === null ? null : { start, end: nextStart - 1 };
+}

@@ -2,6 +2,7 @@ import { NOTIFICATIONS_TABLE_PAGE_SIZE } from '@vigil/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   canExport,
+  dateBoundsOf,
   EMPTY_FILTERS,
   exportQueryOf,
   filtersFromLocation,
@@ -84,7 +85,7 @@ describe('the 30-day rule', () => {
 describe('query building', () => {
   it('sends 25 rows a page, is_active for Active and -date_created', () => {
     const filters = { ...EMPTY_FILTERS, siteId: 3, type: 'warning_on' as const, search: 'head' };
-    expect(listQueryOf(filters, 3)).toEqual({
+    expect(listQueryOf(filters, 3, 'UTC')).toEqual({
       limit: NOTIFICATIONS_TABLE_PAGE_SIZE,
       offset: 50,
       is_active: true,
@@ -96,7 +97,7 @@ describe('query building', () => {
       device: undefined,
       event_type: 'warning_on',
     });
-    expect(listQueryOf({ ...EMPTY_FILTERS, tab: 'historical' }, 0)).toMatchObject({
+    expect(listQueryOf({ ...EMPTY_FILTERS, tab: 'historical' }, 0, 'UTC')).toMatchObject({
       offset: 0,
       is_active: undefined,
     });
@@ -105,13 +106,28 @@ describe('query building', () => {
   it('exports only with a date bound, without paging', () => {
     expect(canExport(EMPTY_FILTERS)).toBe(false);
     expect(canExport({ ...EMPTY_FILTERS, to: '2026-11-20' })).toBe(true);
-    const query = exportQueryOf({
-      ...EMPTY_FILTERS,
-      tab: 'historical',
-      from: '2026-11-01',
-      to: '2026-11-20',
-    });
+    const query = exportQueryOf(
+      { ...EMPTY_FILTERS, tab: 'historical', from: '2026-11-01', to: '2026-11-20' },
+      'UTC',
+    );
     expect(query).not.toHaveProperty('limit');
-    expect(query).toMatchObject({ date_created_from: '2026-11-01', date_created_to: '2026-11-20' });
+    expect(query).toMatchObject({
+      date_created_from: '2026-11-01T00:00:00.000Z',
+      date_created_to: '2026-11-20T23:59:59.999Z',
+    });
+  });
+
+  it("reads the picked days as the site's days, not UTC's (issue 23)", () => {
+    const filters = { ...EMPTY_FILTERS, from: '2026-11-01', to: '2026-11-20' };
+    expect(listQueryOf(filters, 1, 'America/New_York')).toMatchObject({
+      date_created_from: '2026-11-01T04:00:00.000Z',
+      date_created_to: '2026-11-21T04:59:59.999Z',
+    });
+  });
+
+  it('keeps a range of 30 days within 30 days across the clocks going back', () => {
+    const bounds = dateBoundsOf({ from: '2026-10-10', to: '2026-11-08' }, 'Europe/Berlin');
+    const span = Date.parse(bounds.date_created_to ?? '') - Date.parse(bounds.date_created_from ?? '');
+    expect(span).toBeLessThanOrEqual(30 * 86_400_000);
   });
 });

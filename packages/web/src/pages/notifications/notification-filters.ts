@@ -5,6 +5,7 @@ import {
   type NotificationType,
 } from '@vigil/contracts';
 import type { NotificationListQuery } from '../../api/notifications';
+import { siteDayBoundsOf } from '../../time/site-time';
 
 /** Active = what is still on (is_active=true); Historical = everything, newest first (M section 2). */
 export type NotificationTab = 'active' | 'historical';
@@ -111,11 +112,29 @@ export function canExport(filters: NotificationFilters): boolean {
   return filters.from !== null || filters.to !== null;
 }
 
-function filterQuery(filters: NotificationFilters): NotificationListQuery {
+/**
+ * The date range's bounds as instants: the picked days are the site's days (its zone, labelled beside the
+ * picker), not the server's UTC days; at most the allowed range long, also across a clock change. A zone the
+ * browser cannot read leaves the days as they are.
+ */
+export function dateBoundsOf(
+  filters: Pick<NotificationFilters, 'from' | 'to'>,
+  timeZone: string,
+): Pick<NotificationListQuery, 'date_created_from' | 'date_created_to'> {
+  const from = filters.from === null ? null : siteDayBoundsOf(filters.from, timeZone);
+  const to = filters.to === null ? null : siteDayBoundsOf(filters.to, timeZone);
+  const longest = from === null ? Number.POSITIVE_INFINITY : from.start + NOTIFICATIONS_RANGE_DAYS * DAY_MS;
+  const iso = (ms: number) => new Date(ms).toISOString();
+  return {
+    date_created_from: from === null ? (filters.from ?? undefined) : iso(from.start),
+    date_created_to: to === null ? (filters.to ?? undefined) : iso(Math.min(to.end, longest)),
+  };
+}
+
+function filterQuery(filters: NotificationFilters, timeZone: string): NotificationListQuery {
   return {
     search: filters.search === '' ? undefined : filters.search,
-    date_created_from: filters.from ?? undefined,
-    date_created_to: filters.to ?? undefined,
+    ...dateBoundsOf(filters, timeZone),
     location: filters.siteId ?? undefined,
     device: filters.deviceId ?? undefined,
     event_type: filters.type ?? undefined,
@@ -123,21 +142,25 @@ function filterQuery(filters: NotificationFilters): NotificationListQuery {
 }
 
 /** GET notifications/ for a page (1-based) of 25: the Active tab sends is_active=true, both -date_created. */
-export function listQueryOf(filters: NotificationFilters, page: number): NotificationListQuery {
+export function listQueryOf(
+  filters: NotificationFilters,
+  page: number,
+  timeZone: string,
+): NotificationListQuery {
   return {
     limit: NOTIFICATIONS_TABLE_PAGE_SIZE,
     offset: (Math.max(1, page) - 1) * NOTIFICATIONS_TABLE_PAGE_SIZE,
     is_active: filters.tab === 'active' ? true : undefined,
     ordering: '-date_created',
-    ...filterQuery(filters),
+    ...filterQuery(filters, timeZone),
   };
 }
 
 /** GET notifications/export/: the same filters and tab, without paging. */
-export function exportQueryOf(filters: NotificationFilters): NotificationListQuery {
+export function exportQueryOf(filters: NotificationFilters, timeZone: string): NotificationListQuery {
   return {
     is_active: filters.tab === 'active' ? true : undefined,
     ordering: '-date_created',
-    ...filterQuery(filters),
+    ...filterQuery(filters, timeZone),
   };
 }

@@ -20,9 +20,9 @@ function liveOf(source: NotificationPage | undefined): Live {
  * One page of the log (25 rows, server paging) with the socket's pushes merged in (M section 4); in the
  * Historical tab a closed alarm brings the page again, so its row comes back with its duration.
  */
-export function useNotificationLog(filters: NotificationFilters, page: number) {
+export function useNotificationLog(filters: NotificationFilters, page: number, timeZone: string) {
   const queryClient = useQueryClient();
-  const query = listQueryOf(filters, page);
+  const query = listQueryOf(filters, page, timeZone);
   const queryKey = notificationsListKey(query);
   const list = useQuery({
     queryKey,
@@ -46,10 +46,12 @@ export function useNotificationLog(filters: NotificationFilters, page: number) {
         value: mergePush(previous.value, push.notifications, filters, page === 1),
       }));
       if (filters.tab === 'historical' && push.notifications.some((item) => item.forebear_pk !== null)) {
-        void queryClient.invalidateQueries({ queryKey: notificationsListKey(listQueryOf(filters, page)) });
+        void queryClient.invalidateQueries({
+          queryKey: notificationsListKey(listQueryOf(filters, page, timeZone)),
+        });
       }
     },
-    [filters, page, queryClient],
+    [filters, page, queryClient, timeZone],
   );
   usePushes(onPush);
 

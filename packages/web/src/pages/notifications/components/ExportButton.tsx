@@ -9,7 +9,7 @@ import { canExport, exportQueryOf, type NotificationFilters } from '../notificat
 const EXPORT_FAILED = 'The export failed. Please try again.';
 
 /** The export icon: notifications.csv of the filters; without a date bound it is disabled (M section 5). */
-export function ExportButton({ filters }: { filters: NotificationFilters }) {
+export function ExportButton({ filters, timeZone }: { filters: NotificationFilters; timeZone: string }) {
   const { message } = App.useApp();
   const [isExporting, setIsExporting] = useState(false);
   const isAllowed = canExport(filters);
@@ -17,7 +17,7 @@ export function ExportButton({ filters }: { filters: NotificationFilters }) {
   const runExport = async () => {
     setIsExporting(true);
     try {
-      saveBlob(await fetchNotificationsCsv(exportQueryOf(filters)), EXPORT_FILE_NAME);
+      saveBlob(await fetchNotificationsCsv(exportQueryOf(filters, timeZone)), EXPORT_FILE_NAME);
     } catch (error) {
       void message.error(errorMessageOf(error, EXPORT_FAILED));
     } finally {

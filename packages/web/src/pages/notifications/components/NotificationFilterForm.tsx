@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { NOTIFICATION_TYPE_LABELS, NOTIFICATION_TYPES, type NotificationType } from '@vigil/contracts';
-import { Button, DatePicker, Flex, Select } from 'antd';
+import { Button, DatePicker, Flex, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { getDevice, listDevices } from '../../../api/devices';
 import { listSites } from '../../../api/sites';
+import { zoneLabel } from '../../../time/site-time';
 import { deviceListQueryKey, deviceQueryKey } from '../../devices/queries';
 import { SITES_QUERY_KEY } from '../../sites/queries';
 import { isDayDisabled, type NotificationFilters } from '../notification-filters';
@@ -17,12 +18,14 @@ const TYPE_OPTIONS = NOTIFICATION_TYPES.map((type) => ({
 
 type Props = {
   filters: NotificationFilters;
+  /** The zone the picked days are read in (the current site's), labelled beside the picker. */
+  timeZone: string;
   onChange: (changes: Partial<NotificationFilters>) => void;
   onClear: () => void;
 };
 
 /** Date range (30-day rule of M section 5), Site, Device (of the chosen site), Type and CLEAR FILTER. */
-export function NotificationFilterForm({ filters, onChange, onClear }: Props) {
+export function NotificationFilterForm({ filters, timeZone, onChange, onClear }: Props) {
   const [firstPick, setFirstPick] = useState<string | null>(null);
   const sites = useQuery({
     queryKey: [...SITES_QUERY_KEY, 'list', 'title'],
@@ -72,6 +75,9 @@ export function NotificationFilterForm({ filters, onChange, onClear }: Props) {
           onChange({ from: dates?.[0]?.format(DAY) ?? null, to: dates?.[1]?.format(DAY) ?? null })
         }
       />
+      <Typography.Text type="secondary" data-testid="notification-range-zone">
+        {`Days at the site (${zoneLabel(Date.now(), timeZone)})`}
+      </Typography.Text>
       <Select
         allowClear
         showSearch={{ optionFilterProp: 'label' }}

@@ -7,6 +7,7 @@ import { errorMessageOf } from '../../../api/api-error';
 import { acknowledgeNotification } from '../../../api/notifications';
 import { usePageTitle } from '../../../hooks/usePageTitle';
 import { PATHS } from '../../../routes/paths';
+import { useSiteTimeZone } from '../../../time/useSiteTimeZone';
 import { EMPTY_FILTERS, type NotificationFilters, type NotificationTab } from '../notification-filters';
 import type { NotificationRow } from '../notification-rows';
 import { useNotificationLog } from '../useNotificationLog';
@@ -25,7 +26,9 @@ export function NotificationsLog({ initial }: { initial: NotificationFilters }) 
   const [page, setPage] = useState(1);
   const [searchText, setSearchText] = useState(initial.search);
   const [acknowledging, setAcknowledging] = useState<NotificationRow | null>(null);
-  const { list, rows, count } = useNotificationLog(filters, page);
+  // The date filter's days are the current site's (labelled beside the picker); each row shows its own site's.
+  const timeZone = useSiteTimeZone();
+  const { list, rows, count } = useNotificationLog(filters, page, timeZone);
 
   const change = (changes: Partial<NotificationFilters>) => {
     setFilters((previous) => ({ ...previous, ...changes }));
@@ -76,12 +79,13 @@ export function NotificationsLog({ initial }: { initial: NotificationFilters }) 
             <Typography.Text strong data-testid="notifications-count" style={{ whiteSpace: 'nowrap' }}>
               {count === undefined ? '' : alertsCountText(count)}
             </Typography.Text>
-            <ExportButton filters={filters} />
+            <ExportButton filters={filters} timeZone={timeZone} />
           </Flex>
         }
       />
       <NotificationFilterForm
         filters={filters}
+        timeZone={timeZone}
         onChange={change}
         onClear={() => {
           setSearchText('');
