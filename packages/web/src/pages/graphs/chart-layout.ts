@@ -100,7 +100,16 @@ export function axesOf(layout: Layout, input: AxesInput) {
         // Only the first axis draws grid lines: two sets of lines on one grid would not line up.
         splitLine: { show: index === 0 },
         axisLabel: { fontSize },
-        ...(units.length > 1 ? { name: unit, nameTextStyle: { fontSize, color: '#595959' } } : {}),
+        // Named along the axis, in the margin: above the grid the legend would cover it.
+        ...(units.length > 1
+          ? {
+              name: unit,
+              nameLocation: 'middle',
+              nameRotate: index === 0 ? 90 : -90,
+              nameGap: input.isNarrow ? 34 : 50,
+              nameTextStyle: { fontSize, color: '#595959' },
+            }
+          : {}),
       });
     });
   }
