@@ -12,7 +12,7 @@ import { stateRecords } from '../telemetry/state-records.table';
 
 /** The statements of migration 0013, as the migrator runs them. */
 async function scrubStatements(): Promise<string[]> {
-  const text = await readFile(path.join(MIGRATIONS_FOLDER, '0013_device_access_code_scrub.sql'), 'utf8');
+  const text = await readFile(path.join(MIGRATIONS_FOLDER, '0014_device_access_code_scrub.sql'), 'utf8');
   return text.split('--> statement-breakpoint').map((statement) => statement.trim());
 }
 
