@@ -6,13 +6,21 @@ import {
 } from '@vigil/contracts';
 import type { ErrorWithReasonCode } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectDevice, provisionDevice, startTestBroker, treeOf } from '../../test/telemetry';
-import { buildTestApp, type TestApp } from '../../test/test-app';
+import { connectDevice, provisionDevice, silentLog, treeOf } from '../../test/telemetry';
+import { buildTestApp, METRICS_REQUEST, type TestApp } from '../../test/test-app';
+import { type EmbeddedBroker, startEmbeddedBroker } from './embedded-broker';
 
 /** Device-credential guessing is throttled by serial number and by address, over HTTP and MQTT (issue 23). */
 
 const basic = (serial: string, code: string) =>
   `Basic ${Buffer.from(`${serial}:${code}`).toString('base64')}`;
+
+/** vigil_ingest_rejected_total{reason="credential_throttled"} as /metrics shows it (0 before the first). */
+async function throttledCount(t: TestApp): Promise<number> {
+  const metrics = await t.app.inject(METRICS_REQUEST);
+  const line = /^vigil_ingest_rejected_total\{reason="credential_throttled"\} (\d+)$/m.exec(metrics.body);
+  return Number(line?.[1] ?? 0);
+}
 
 describe('credential guessing on HTTP ingest', () => {
   let t: TestApp;
@@ -64,15 +72,36 @@ describe('credential guessing on HTTP ingest', () => {
     expect((await post(identity.udfId, right, '203.0.113.50', treeOf(identity))).statusCode).toBe(429);
     expect((await post(identity.udfId, right, '203.0.113.51', treeOf(identity))).statusCode).toBe(202);
   });
+
+  it('counts each throttled attempt in vigil_ingest_rejected_total as credential_throttled', async () => {
+    const { identity } = await provisionDevice(t.db);
+    const wrong = basic(identity.serialNumber, 'wrong-code');
+    for (let attempt = 0; attempt < CREDENTIAL_FAILURES_PER_SERIAL_AND_ADDRESS; attempt += 1) {
+      expect((await post(identity.udfId, wrong, '203.0.113.90')).statusCode).toBe(401);
+    }
+    const before = await throttledCount(t);
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect((await post(identity.udfId, wrong, '203.0.113.90')).statusCode).toBe(429);
+    }
+    expect(await throttledCount(t)).toBe(before + 3);
+  });
 });
 
 describe("credential guessing on the broker's CONNECT", () => {
   let t: TestApp;
-  let broker: Awaited<ReturnType<typeof startTestBroker>>;
+  let broker: EmbeddedBroker & { url: string };
 
   beforeAll(async () => {
     t = await buildTestApp();
-    broker = await startTestBroker(t.app.ingest);
+    // The app's guard, as main.ts hands it to the broker: its refusals count in the app's /metrics.
+    const started = await startEmbeddedBroker({
+      port: 0,
+      host: '127.0.0.1',
+      ingest: t.app.ingest,
+      log: silentLog,
+      guard: t.app.credentialGuard,
+    });
+    broker = { ...started, url: `mqtt://127.0.0.1:${started.port}` };
   });
   afterAll(async () => {
     await broker.close();
@@ -94,7 +123,9 @@ describe("credential guessing on the broker's CONNECT", () => {
     for (let attempt = 0; attempt < CREDENTIAL_FAILURES_PER_SERIAL_AND_ADDRESS; attempt += 1) {
       expect(await refusalOf({ ...identity, code: 'wrong-code' })).toBe(4);
     }
+    const before = await throttledCount(t);
     expect(await refusalOf({ ...identity, code: 'wrong-code' })).toBe(3);
     expect(await refusalOf(identity)).toBe(3);
+    expect(await throttledCount(t)).toBe(before + 2);
   });
 });

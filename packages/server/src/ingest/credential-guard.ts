@@ -7,6 +7,7 @@ import {
 } from '@vigil/contracts';
 import type { LimitCounter, LimitStore, LimitWindow } from '../limits/limit-store';
 import type { DirectoryDevice } from './device-directory';
+import type { IngestMetrics } from './ingest-metrics';
 
 /** What a device login comes to: the device, a wrong serial number or code, or a wait. */
 export type GuardedLogin =
@@ -33,7 +34,11 @@ export class CredentialGuard {
   private readonly perSerial: LimitCounter;
   private readonly perAddress: LimitCounter;
 
-  constructor(limits: LimitStore) {
+  /** `metrics`: throttled attempts count in vigil_ingest_rejected_total as `credential_throttled`. */
+  constructor(
+    limits: LimitStore,
+    private readonly metrics?: Pick<IngestMetrics, 'rejected'>,
+  ) {
     const window = (points: number) => ({ points, durationSeconds: CREDENTIAL_FAILURE_WINDOW_S });
     this.perPair = limits.counter('device-login-pair', window(CREDENTIAL_FAILURES_PER_SERIAL_AND_ADDRESS));
     this.perSerial = limits.counter('device-login-serial', window(CREDENTIAL_FAILURES_PER_SERIAL));
@@ -50,6 +55,7 @@ export class CredentialGuard {
     const keys = { pair: `${keyOf(serialNumber)}|${address}`, serial: keyOf(serialNumber), address };
     const retryAfterSeconds = await this.waitSeconds(keys);
     if (retryAfterSeconds > 0) {
+      this.metrics?.rejected.inc({ reason: 'credential_throttled' });
       return { outcome: 'throttled', retryAfterSeconds };
     }
     const device = await directory.authenticate(serialNumber, code);

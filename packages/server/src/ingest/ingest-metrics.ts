@@ -17,6 +17,11 @@ export const REJECT_REASONS = [
   'rate_limited',
   /** An unexpected error while handling the message; logged without the payload, acknowledged and dropped. */
   'internal_error',
+  /**
+   * A device login refused before its code was checked: its address failed too often (credential-guard.ts).
+   * Counted per attempt, like a message, so a guessing flood shows on the same graph as other refusals.
+   */
+  'credential_throttled',
 ] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 

@@ -28,11 +28,12 @@ export async function registerIngest(app: FastifyInstance, ctx: AppContext, regi
   const { bus } = ctx;
   // Registered before the live feed's listener: a socket's re-check then reads the device afresh.
   const stopDirectory = bus.onControl((event) => directory.handleControl(event));
+  const metrics = createIngestMetrics(registry);
   const ingest = new IngestService({
     db: ctx.db,
     directory,
     bus,
-    metrics: createIngestMetrics(registry),
+    metrics,
     log: app.log,
     offlineAfterSeconds: ctx.config.deviceOfflineAfterSeconds,
     // PGlite is one connection: one lane.
@@ -55,7 +56,7 @@ export async function registerIngest(app: FastifyInstance, ctx: AppContext, regi
   });
 
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  const guard = new CredentialGuard(ctx.limits);
+  const guard = new CredentialGuard(ctx.limits, metrics);
   app.decorate('credentialGuard', guard);
   await app.register(ingestRoutes, { ingest, guard });
   const liveSockets = ctx.limits.liveSockets;
