@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationPush } from '@vigil/contracts';
-import { App } from 'antd';
+import { App, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { getUnreadCount, UNREAD_COUNT_QUERY_KEY } from '../api/notifications';
 import { useCurrentUser } from '../hooks/useCurrentUser';
@@ -13,6 +13,20 @@ import { OtherSitesToastsSwitch } from './OtherSitesToastsSwitch';
 import { announcedPush, readOtherSitesSilenced, writeOtherSitesSilenced } from './toast-scope';
 
 const TOAST_BORDER = { red: '#F14D49', amber: '#F47E21', green: '#27AE60', blue: '#2F80ED' } as const;
+
+/** A toast's text, and under it when it happened in its site's zone, labelled. */
+function ToastDescription({ text, time }: { text: string; time: string | null }) {
+  return (
+    <>
+      {text}
+      {time === null ? null : (
+        <Typography.Text type="secondary" style={{ display: 'block' }} data-testid="notification-toast-time">
+          {time}
+        </Typography.Text>
+      )}
+    </>
+  );
+}
 
 /**
  * The header's part of the notifications (A section 2): the live connection, the bell with the unread count
@@ -41,7 +55,7 @@ export function HeaderNotifications() {
         notification.open({
           key: toast.key,
           title: toast.title,
-          description: toast.description,
+          description: <ToastDescription text={toast.description} time={toast.time} />,
           duration: toast.durationMs / 1000,
           // The spec's 4 s / 5 s hold under a resting cursor: a pointer parked where the toasts appear must not keep
           // a stream of alarm toasts standing over the page's own controls.

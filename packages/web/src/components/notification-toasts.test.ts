@@ -35,6 +35,21 @@ describe('toastsOf', () => {
     expect([TOAST_MS, LOCATION_TOAST_MS]).toEqual([4_000, 5_000]);
   });
 
+  it("tells when each notification happened in its own site's zone, labelled", () => {
+    // 2026-11-24 08:00 UTC: 09:00 in Berlin, 03:00 in New York.
+    const at = Date.UTC(2026, 10, 24, 8, 0, 0) / 1000;
+    const [berlin, newYork] = toastsOf(
+      push(
+        item(1, { timestamp: at, timezone: 'Europe/Berlin' }),
+        item(2, { timestamp: at, timezone: 'America/New_York' }),
+      ),
+    );
+    expect(berlin?.time).toBe('2026-11-24 09:00:00 CET');
+    expect(newYork?.time).toBe('2026-11-24 03:00:00 EST');
+    const [summary] = toastsOf(push(...[1, 2, 3, 4].map((pk) => item(pk))));
+    expect(summary?.time).toBeNull();
+  });
+
   it('shows nothing for a push that only carries the count', () => {
     expect(toastsOf(push())).toEqual([]);
   });

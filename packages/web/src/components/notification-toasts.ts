@@ -1,4 +1,5 @@
 import type { NotificationPush, NotificationPushItem } from '@vigil/contracts';
+import { formatSiteTime } from '../time/site-time';
 
 /** A section 9: a toast stays 4 s; a location (site-wide) toast closes after 5000 ms. */
 export const TOAST_MS = 4_000;
@@ -14,6 +15,8 @@ export type NotificationToast = {
   key: string;
   title: string;
   description: string;
+  /** When it happened, in its site's zone, labelled ('2026-11-27 22:14:05 CET'); null on a summary. */
+  time: string | null;
   durationMs: number;
   /** The row colour class of the push ('red', 'amber', 'green', 'blue'). */
   color: NotificationPushItem['color'];
@@ -36,6 +39,8 @@ export function toastOf(item: NotificationPushItem): NotificationToast {
     key: item.key,
     title: item.event_type,
     description: place === '' ? item.content : `${place}: ${item.content}`,
+    // The push carries its site's zone: toasts of several sites each read their own plant's clock.
+    time: formatSiteTime(item.timestamp * 1000, item.timezone),
     durationMs: isLocationNotification(item) ? LOCATION_TOAST_MS : TOAST_MS,
     color: item.color,
   };
@@ -58,6 +63,7 @@ export function toastsOf(push: NotificationPush): NotificationToast[] {
     key: `${newest?.key ?? 'push'}-more`,
     title: `${rest} more notification${rest === 1 ? '' : 's'}`,
     description: [push.location, push.device].filter((part) => part !== null).join(' · '),
+    time: null,
     durationMs: TOAST_MS,
     color: 'blue',
   };

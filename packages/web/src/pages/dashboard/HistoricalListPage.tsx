@@ -7,10 +7,12 @@ import { errorMessageOf } from '../../api/api-error';
 import { historicalRecordsQueryKey, listHistoricalRecords } from '../../api/history';
 import { useCurrentUser } from '../../hooks/useCurrentUser';
 import { usePageTitle } from '../../hooks/usePageTitle';
+import { labelSiteWallClock } from '../../time/site-time';
+import { useSiteTimeZone } from '../../time/useSiteTimeZone';
+import { siteMonthStartOf } from '../graphs/graph-paths';
 import { HistoricalRecordsTable } from './historical/HistoricalRecordsTable';
 import { type HistoricalSearchDraft, HistoricalSearchFields } from './historical/HistoricalSearchFields';
 import {
-  defaultHistoricalSearch,
   HISTORICAL_MESSAGES,
   type HistoricalSearch,
   historicalListPath,
@@ -31,8 +33,10 @@ export function HistoricalListPage() {
   const me = useCurrentUser();
   const { dateTime } = useParams();
   const parsed = dateTime === undefined ? null : parseHistoricalSegment(dateTime);
-  // The default is fixed when the page opens, so a render at midnight on the 1st does not jump a month.
-  const [fallback] = useState(() => defaultHistoricalSearch(new Date()));
+  // Every time on the page is the site's wall clock (the records' too), so the default is the start of the
+  // site's month, not the browser's; fixed when the page opens, so a render at midnight on the 1st keeps it.
+  const timeZone = useSiteTimeZone();
+  const [fallback] = useState(() => siteMonthStartOf(Date.now(), timeZone));
   const search = parsed ?? fallback;
   usePageTitle('Historical Data');
 
@@ -45,6 +49,7 @@ export function HistoricalListPage() {
         key={`${search.date}&${search.time}`}
         search={search}
         hasDevice={me.current_device !== null}
+        timeZone={timeZone}
       />
       {dateTime !== undefined && parsed === null ? (
         <Alert
@@ -54,12 +59,14 @@ export function HistoricalListPage() {
           style={{ marginBottom: 16 }}
         />
       ) : null}
-      <Records device={me.current_device} search={search} />
+      <Records device={me.current_device} search={search} timeZone={timeZone} />
     </div>
   );
 }
 
-function SearchBar({ search, hasDevice }: { search: HistoricalSearch; hasDevice: boolean }) {
+type SearchBarProps = { search: HistoricalSearch; hasDevice: boolean; timeZone: string };
+
+function SearchBar({ search, hasDevice, timeZone }: SearchBarProps) {
   const navigate = useNavigate();
   const [draft, setDraft] = useState<HistoricalSearchDraft>(search);
   const error = historicalSearchError({ ...draft, hasDevice });
@@ -71,7 +78,12 @@ function SearchBar({ search, hasDevice }: { search: HistoricalSearch; hasDevice:
   return (
     <Card size="small" style={{ marginBottom: 16 }}>
       <Flex gap={12} wrap align="center">
-        <HistoricalSearchFields value={draft} onChange={setDraft} testId="historical-page" />
+        <HistoricalSearchFields
+          value={draft}
+          onChange={setDraft}
+          timeZone={timeZone}
+          testId="historical-page"
+        />
         <Button
           type="primary"
           disabled={error !== null}
@@ -90,8 +102,11 @@ function SearchBar({ search, hasDevice }: { search: HistoricalSearch; hasDevice:
   );
 }
 
-function Records({ device, search }: { device: Me['current_device']; search: HistoricalSearch }) {
+type RecordsProps = { device: Me['current_device']; search: HistoricalSearch; timeZone: string };
+
+function Records({ device, search, timeZone }: RecordsProps) {
   const timestamp = recordsTimestampOf(search);
+  const from = labelSiteWallClock(timestamp, timeZone);
   const deviceId = device?.id ?? 0;
   const records = useQuery({
     queryKey: historicalRecordsQueryKey(deviceId, timestamp),
@@ -126,15 +141,15 @@ function Records({ device, search }: { device: Me['current_device']; search: His
     <>
       <Typography.Paragraph type="secondary" data-testid="historical-count">
         {items.length === records.data.count
-          ? `${items.length} records from ${timestamp}`
-          : `The first ${items.length} of ${records.data.count} records from ${timestamp}`}
+          ? `${items.length} records from ${from}`
+          : `The first ${items.length} of ${records.data.count} records from ${from}`}
       </Typography.Paragraph>
       <Row gutter={[16, 16]}>
         {splitIntoThirds(items).map((third, index) => (
           // The thirds never reorder: the index is their identity.
           // biome-ignore lint/suspicious/noArrayIndexKey: fixed three columns
           <Col key={index} xs={24} md={8}>
-            <HistoricalRecordsTable records={third} index={index} />
+            <HistoricalRecordsTable records={third} index={index} timeZone={timeZone} />
           </Col>
         ))}
       </Row>

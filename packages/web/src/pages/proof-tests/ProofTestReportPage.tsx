@@ -7,7 +7,8 @@ import { getSiteProofTests } from '../../api/proof-tests';
 import { PageSpinner } from '../../components/PageSpinner';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { PATHS } from '../../routes/paths';
-import { dueText, formatSiteDateTime, PROOF_TEST_TAG_COLORS, statusLabel } from './proof-test-format';
+import { formatSiteMinute } from '../../time/site-time';
+import { dueText, lastTestText, PROOF_TEST_TAG_COLORS, statusLabel } from './proof-test-format';
 import './proof-tests.css';
 
 /**
@@ -64,7 +65,8 @@ function Report({ report }: { report: SiteProofTestReport }) {
       </Flex>
       <Typography.Paragraph className="proof-test-summary">
         Every alarm sensor must pass a maintenance test every {report.interval_days} days. Generated{' '}
-        {formatSiteDateTime(report.generated_at, site.timezone)} ({site.timezone}).
+        {formatSiteMinute(report.generated_at, site.timezone)}; times and dates are the site's (
+        {site.timezone}).
         <br />
         <strong data-testid="proof-test-totals">
           {counts.ok} tested, {counts.due} due within 14 days, {counts.overdue} overdue, {counts.never} never
@@ -104,7 +106,7 @@ function DeviceSection({ device, timeZone }: { device: DeviceProofTests; timeZon
     {
       title: 'LAST SUCCESSFUL TEST',
       key: 'last',
-      render: (_, row) => (row.last_test ? formatSiteDateTime(row.last_test.time, timeZone) : '—'),
+      render: (_, row) => lastTestText(row.last_test?.time ?? null, timeZone),
     },
     { title: 'ENGINEER', key: 'engineer', render: (_, row) => row.last_test?.engineer ?? '—' },
     { title: 'COMMENT', key: 'comment', render: (_, row) => row.last_test?.comment ?? '—' },

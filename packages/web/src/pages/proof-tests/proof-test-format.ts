@@ -1,29 +1,5 @@
 import { PROOF_TEST_STATUS_LABELS, type ProofTestStatus } from '@vigil/contracts';
-
-/** A date (ms) in the site's timezone as YYYY-MM-DD, so a printed report reads the same everywhere. */
-export function formatSiteDate(ms: number, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(ms);
-}
-
-/** Date and time (ms) in the site's timezone as YYYY-MM-DD HH:mm. */
-export function formatSiteDateTime(ms: number, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(ms);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
-}
+import { formatSiteDay, formatSiteMinute } from '../../time/site-time';
 
 export const PROOF_TEST_TAG_COLORS: Record<ProofTestStatus, string> = {
   ok: 'green',
@@ -32,9 +8,17 @@ export const PROOF_TEST_TAG_COLORS: Record<ProofTestStatus, string> = {
   never: 'volcano',
 };
 
-/** The due column: 'now' for a sensor never tested, else the date. */
+/** The due column: 'now' for a sensor never tested, else the date at the site (YYYY-MM-DD). */
 export function dueText(dueDate: number | null, timeZone: string): string {
-  return dueDate === null ? 'Now' : formatSiteDate(dueDate, timeZone);
+  return dueDate === null ? 'Now' : formatSiteDay(dueDate, timeZone);
+}
+
+/**
+ * The last successful test's time at the site, labelled with its zone (`2026-11-23 21:05 CST`), so a printed
+ * report read in another country says whose clock it is; '—' for none.
+ */
+export function lastTestText(time: number | null, timeZone: string): string {
+  return time === null ? '—' : formatSiteMinute(time, timeZone);
 }
 
 export function statusLabel(status: ProofTestStatus): string {

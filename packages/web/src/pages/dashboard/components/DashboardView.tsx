@@ -3,6 +3,7 @@ import { Alert, App, Tag } from 'antd';
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { fixNotifications } from '../../../api/dashboard';
 import { useCurrentUser } from '../../../hooks/useCurrentUser';
+import { labelSiteWallClock } from '../../../time/site-time';
 import { useSiteTimeZone } from '../../../time/useSiteTimeZone';
 import styles from '../dashboard.module.css';
 import { DashboardContext, type DashboardContextValue, type DashboardMode } from '../dashboard-context';
@@ -28,7 +29,7 @@ type DashboardViewProps = {
   device: Device;
   store: SensorStore;
   mode: DashboardMode;
-  /** The record's 'YYYY-MM-DD HH:MM:SS' in snapshot mode. */
+  /** The record's 'YYYY-MM-DD HH:MM:SS' in snapshot mode: the site's wall clock, shown labelled with its zone. */
   snapshotTimestamp: string | null;
   feedStatus: FeedStatus | null;
 };
@@ -130,7 +131,7 @@ export const DashboardView = memo(function DashboardView({
             <Alert
               type="error"
               showIcon
-              title={DASHBOARD_MESSAGES.snapshotBanner(snapshotTimestamp)}
+              title={DASHBOARD_MESSAGES.snapshotBanner(labelSiteWallClock(snapshotTimestamp, timeZone))}
               data-testid="snapshot-banner"
             />
           ) : null}

@@ -2,6 +2,7 @@ import type { Device } from '@vigil/contracts';
 import { Button, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useSiteTimeZone } from '../../../time/useSiteTimeZone';
 import { type HistoricalSearchDraft, HistoricalSearchFields } from '../historical/HistoricalSearchFields';
 import { historicalListPath, historicalSearchError } from '../historical/historical-search';
 
@@ -21,6 +22,7 @@ const EMPTY_DRAFT: HistoricalSearchDraft = { date: null, time: null };
 export function HistoricalDataModal({ open, onClose, device }: HistoricalDataModalProps) {
   const navigate = useNavigate();
   const [draft, setDraft] = useState<HistoricalSearchDraft>(EMPTY_DRAFT);
+  const timeZone = useSiteTimeZone();
   const error = historicalSearchError({ ...draft, hasDevice: device !== null });
 
   const handleClose = () => {
@@ -52,7 +54,12 @@ export function HistoricalDataModal({ open, onClose, device }: HistoricalDataMod
         </Button>
       }
     >
-      <HistoricalSearchFields value={draft} onChange={setDraft} testId="historical-modal" />
+      <HistoricalSearchFields
+        value={draft}
+        onChange={setDraft}
+        timeZone={timeZone}
+        testId="historical-modal"
+      />
       {error === null ? null : (
         <Typography.Paragraph
           type="warning"

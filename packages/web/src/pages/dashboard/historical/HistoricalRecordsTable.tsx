@@ -1,6 +1,8 @@
 import type { HistoricalRecord } from '@vigil/contracts';
-import { Table, Tag } from 'antd';
+import { Table, type TableColumnsType, Tag } from 'antd';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { labelSiteWallClock } from '../../../time/site-time';
 import { snapshotPath } from '../dashboard-paths';
 
 const PAGE_SIZE = 25;
@@ -20,28 +22,41 @@ export function statusColorOf(status: string): string {
   return 'default';
 }
 
-const columns = [
-  {
-    key: 'timestamp',
-    title: 'Date / Time',
-    dataIndex: 'timestamp',
-    render: (_: string, record: HistoricalRecord) => (
-      <Link to={snapshotPath(record)} data-testid={`historical-record-${record.record_id}`}>
-        {record.timestamp}
-      </Link>
-    ),
-  },
-  {
-    key: 'status',
-    title: 'Status',
-    dataIndex: 'status',
-    width: 110,
-    render: (status: string) => <Tag color={statusColorOf(status)}>{status}</Tag>,
-  },
-];
+/** The table's columns; a record's time is the site's wall clock (the server's), labelled with the zone. */
+function columnsOf(timeZone: string): TableColumnsType<HistoricalRecord> {
+  return [
+    {
+      key: 'timestamp',
+      title: 'Date / Time',
+      dataIndex: 'timestamp',
+      render: (_: string, record: HistoricalRecord) => (
+        <Link to={snapshotPath(record)} data-testid={`historical-record-${record.record_id}`}>
+          {labelSiteWallClock(record.timestamp, timeZone)}
+        </Link>
+      ),
+    },
+    {
+      key: 'status',
+      title: 'Status',
+      dataIndex: 'status',
+      width: 110,
+      render: (status: string) => <Tag color={statusColorOf(status)}>{status}</Tag>,
+    },
+  ];
+}
 
 /** One of the historical page's three tables: its third of the records, each linking to its snapshot. */
-export function HistoricalRecordsTable({ records, index }: { records: HistoricalRecord[]; index: number }) {
+export function HistoricalRecordsTable({
+  records,
+  index,
+  timeZone,
+}: {
+  records: HistoricalRecord[];
+  index: number;
+  /** The site's zone, in which the server wrote the records' times. */
+  timeZone: string;
+}) {
+  const columns = useMemo(() => columnsOf(timeZone), [timeZone]);
   return (
     <Table<HistoricalRecord>
       size="small"

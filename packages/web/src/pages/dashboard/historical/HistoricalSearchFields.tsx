@@ -1,22 +1,25 @@
-import { DatePicker, Flex, TimePicker } from 'antd';
+import { DatePicker, Flex, TimePicker, Typography } from 'antd';
 import dayjs from 'dayjs';
+import { type HistoricalSearchDraft, searchZoneLabel } from './historical-search';
 
 const DATE_FORMAT = 'YYYY-MM-DD';
 const TIME_FORMAT = 'HH:mm';
 
-export type HistoricalSearchDraft = { date: string | null; time: string | null };
+export type { HistoricalSearchDraft };
 
 type HistoricalSearchFieldsProps = {
   value: HistoricalSearchDraft;
   onChange: (value: HistoricalSearchDraft) => void;
-  /** Prefix of the pickers' test ids ('historical-modal', 'historical-page'). */
+  /** The site's zone: the date and time are the site's wall clock, and the label beside them says so. */
+  timeZone: string;
+  /** Prefix of the pickers' test ids ('historical-modal', 'historical-page'); the zone label is `{testId}-zone`. */
   testId: string;
 };
 
-/** The date (YYYY-MM-DD) and time (HH:mm) pickers of the historical search (M section 2). */
-export function HistoricalSearchFields({ value, onChange, testId }: HistoricalSearchFieldsProps) {
+/** The date (YYYY-MM-DD) and time (HH:mm) pickers of the historical search (M section 2), in the site's zone. */
+export function HistoricalSearchFields({ value, onChange, timeZone, testId }: HistoricalSearchFieldsProps) {
   return (
-    <Flex gap={12} wrap>
+    <Flex gap={12} wrap align="center">
       <DatePicker
         format={DATE_FORMAT}
         placeholder="Select date"
@@ -42,6 +45,9 @@ export function HistoricalSearchFields({ value, onChange, testId }: HistoricalSe
         style={{ minWidth: 120 }}
         data-testid={`${testId}-time`}
       />
+      <Typography.Text type="secondary" data-testid={`${testId}-zone`}>
+        {searchZoneLabel(value, timeZone)}
+      </Typography.Text>
     </Flex>
   );
 }

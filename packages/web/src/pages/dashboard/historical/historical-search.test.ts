@@ -1,24 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import {
-  defaultHistoricalSearch,
   HISTORICAL_MESSAGES,
   historicalListPath,
   historicalSearchError,
   parseHistoricalSegment,
   recordsTimestampOf,
+  searchZoneLabel,
   splitIntoThirds,
 } from './historical-search';
 
-describe('defaultHistoricalSearch', () => {
-  it('is the first day of the current month at 00:00', () => {
-    expect(defaultHistoricalSearch(new Date(2026, 10, 23, 22, 5))).toEqual({
-      date: '2026-11-01',
-      time: '00:00',
-    });
-    expect(defaultHistoricalSearch(new Date(2027, 0, 1, 0, 0))).toEqual({
-      date: '2027-01-01',
-      time: '00:00',
-    });
+describe('searchZoneLabel', () => {
+  // 2026-11-27 21:14 UTC: winter in Berlin and New York.
+  const now = Date.UTC(2026, 10, 27, 21, 14, 0);
+
+  it("names the site's zone the date and time are typed in, not the browser's", () => {
+    expect(searchZoneLabel({ date: null, time: null }, 'Europe/Berlin', now)).toBe('Site time (CET)');
+    expect(searchZoneLabel({ date: null, time: null }, 'America/New_York', now)).toBe('Site time (EST)');
+    expect(searchZoneLabel({ date: null, time: null }, 'Asia/Kolkata', now)).toBe('Site time (Asia/Kolkata)');
+  });
+
+  it('names the zone in force at the chosen date and time', () => {
+    expect(searchZoneLabel({ date: '2026-07-01', time: '12:00' }, 'Europe/Berlin', now)).toBe(
+      'Site time (CEST)',
+    );
+    expect(searchZoneLabel({ date: '2026-07-01', time: null }, 'Europe/Berlin', now)).toBe(
+      'Site time (CEST)',
+    );
+    // 02:30 on 2026-03-29 never shows in Berlin: the label stays that of now.
+    expect(searchZoneLabel({ date: '2026-03-29', time: '02:30' }, 'Europe/Berlin', now)).toBe(
+      'Site time (CET)',
+    );
   });
 });
 

@@ -3,6 +3,8 @@
  * Data modal or on the list page, carried in the address as '/dashboard/historical/{date}&{time}'.
  */
 
+import { parseSiteTime, zoneLabel } from '../../../time/site-time';
+
 export const HISTORICAL_PATH = '/dashboard/historical';
 
 /** M section 5, verbatim. */
@@ -18,10 +20,11 @@ export const HISTORICAL_MESSAGES = {
 
 export type HistoricalSearch = { date: string; time: string };
 
+/** A search being chosen: either part may still be missing. */
+export type HistoricalSearchDraft = { date: string | null; time: string | null };
+
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;
-
-const pad = (value: number) => String(value).padStart(2, '0');
 
 function isRealDate(text: string): boolean {
   const match = DATE_PATTERN.exec(text);
@@ -33,9 +36,14 @@ function isRealDate(text: string): boolean {
   return probe.getUTCFullYear() === year && probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day;
 }
 
-/** M section 2: without a searched time the page lists from the start of the current month, 00:00. */
-export function defaultHistoricalSearch(now: Date): HistoricalSearch {
-  return { date: `${now.getFullYear()}-${pad(now.getMonth() + 1)}-01`, time: '00:00' };
+/**
+ * The label beside the pickers, e.g. 'Site time (CET)': the date and time are the site's wall clock, and the zone
+ * named is the one in force at the chosen moment (a summer date reads CEST in winter), or now while none is chosen.
+ */
+export function searchZoneLabel(draft: HistoricalSearchDraft, timeZone: string, now = Date.now()): string {
+  const chosen =
+    draft.date === null ? null : parseSiteTime(`${draft.date} ${draft.time ?? '00:00'}`, timeZone);
+  return `Site time (${zoneLabel(chosen ?? now, timeZone)})`;
 }
 
 /** '2026-11-01&08:30' → the search, or null when it is no real date and time. */

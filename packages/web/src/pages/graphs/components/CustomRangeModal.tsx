@@ -1,7 +1,6 @@
 import { GRAPH_MESSAGES } from '@vigil/contracts';
 import { Modal, Typography } from 'antd';
 import { useState } from 'react';
-import { zoneLabel } from '../../../time/site-time';
 import {
   type HistoricalSearchDraft,
   HistoricalSearchFields,
@@ -36,10 +35,7 @@ export function CustomRangeModal({ isOpen, timeZone, onCancel, onPick }: CustomR
       destroyOnHidden
       okButtonProps={{ 'data-testid': 'graph-custom-ok' } as Record<string, string>}
     >
-      <Typography.Paragraph type="secondary" data-testid="graph-custom-zone">
-        {`Date and time at the site (${zoneLabel(Date.now(), timeZone)})`}
-      </Typography.Paragraph>
-      <HistoricalSearchFields value={draft} onChange={setDraft} testId="graph-custom" />
+      <HistoricalSearchFields value={draft} onChange={setDraft} timeZone={timeZone} testId="graph-custom" />
       {isTried && draft.date === null ? (
         <Typography.Text type="warning" data-testid="graph-custom-hint">
           {GRAPH_MESSAGES.selectDate}

@@ -1,8 +1,7 @@
 import { GRAPH_MESSAGES } from '@vigil/contracts';
-import { Button, Flex, Typography } from 'antd';
+import { Button, Flex } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { zoneLabel } from '../../../time/site-time';
 import {
   type HistoricalSearchDraft,
   HistoricalSearchFields,
@@ -33,10 +32,12 @@ export function HistoricalGraphsSearch({ search, sensorId, timeZone, onAlert }: 
   };
   return (
     <Flex gap={12} wrap align="center" style={{ marginBottom: 12 }}>
-      <HistoricalSearchFields value={draft} onChange={setDraft} testId="historical-graphs" />
-      <Typography.Text type="secondary" data-testid="historical-graphs-zone">
-        {`Site time (${zoneLabel(Date.now(), timeZone)})`}
-      </Typography.Text>
+      <HistoricalSearchFields
+        value={draft}
+        onChange={setDraft}
+        timeZone={timeZone}
+        testId="historical-graphs"
+      />
       <Button type="primary" onClick={handleSearch} data-testid="historical-graphs-search">
         {GRAPH_MESSAGES.search}
       </Button>
