@@ -13,6 +13,7 @@ export type BoardInput = {
   isLoading: boolean;
   isF500: boolean;
   isPanelLoading: boolean;
+  /** Something is chosen to draw: sensors in the F500 panel, or a route's sensor in no node (graph-filters.ts). */
   hasSelection: boolean;
   /** The graphs left after the route's sensor and the panel's selection. */
   graphs: GraphMap;

@@ -2,10 +2,12 @@ import type { F500Node, Graph, GraphSeries } from '@vigil/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   applyArrangementInput,
+  f500GraphsOf,
   filterByPanelSelection,
   filterByRouteSensor,
   hasAnyValue,
   hasSelection,
+  isOutsideNodes,
   isSensorOfRoute,
   nodeCheckState,
   nodeNumberOfSensor,
@@ -113,6 +115,40 @@ describe('the F500 panel selection', () => {
     const graphs = { a: graph(series('F5.net1.n03.1')), b: graph(series('F5.net1.n04.1')) };
     const selection = selectionOfArrangement({ nodes: [{ node: 3, sensors: [] }] }, keyless);
     expect(Object.keys(filterByPanelSelection(graphs, selection, keyless))).toEqual(['a']);
+  });
+});
+
+describe('an F500 graph page', () => {
+  const udf: F500Node[] = [
+    { number: 1001, formated_number: '01 (Network 1)', key: 'U.net1.n01', sensors: [{ id: 1, name: 'T' }] },
+  ];
+  const graphs = {
+    'U.net1.n01': graph(series('U.net1.n01.1'), series('U.net1.n01.3')),
+    'U.system': graph(series('U.system.3'), series('U.system.5')),
+  };
+  const none = selectionOfArrangement({ nodes: [] }, udf);
+  const nodeOne = selectionOfArrangement({ nodes: [{ node: 1001, sensors: [] }] }, udf);
+  const drawn = (shown: { graphs: typeof graphs }) =>
+    Object.values(shown.graphs).flatMap((one) => one.series.map((line) => line.sensor));
+
+  it('tells the System group from the nodes', () => {
+    expect(isOutsideNodes('U.system.3', udf)).toBe(true);
+    expect(isOutsideNodes('U.net1.n01.1', udf)).toBe(false);
+    expect(isOutsideNodes('U.net2.n04.1', udf)).toBe(false);
+  });
+
+  it('draws a System sensor named by the route though the panel cannot choose it', () => {
+    const shown = f500GraphsOf(graphs, 'U.system.3', none, udf);
+    expect(shown.isChosen).toBe(true);
+    expect(drawn(shown)).toEqual(['U.system.3']);
+    expect(drawn(f500GraphsOf(graphs, 'U.system.3', nodeOne, udf))).toEqual(['U.system.3']);
+  });
+
+  it("keeps a node sensor of the route to the panel's choice, and without a route only the panel's", () => {
+    expect(f500GraphsOf(graphs, 'U.net1.n01.1', none, udf)).toEqual({ graphs: {}, isChosen: false });
+    expect(drawn(f500GraphsOf(graphs, 'U.net1.n01.1', nodeOne, udf))).toEqual(['U.net1.n01.1']);
+    expect(f500GraphsOf(graphs, undefined, none, udf).isChosen).toBe(false);
+    expect(drawn(f500GraphsOf(graphs, undefined, nodeOne, udf))).toEqual(['U.net1.n01.1']);
   });
 });
 

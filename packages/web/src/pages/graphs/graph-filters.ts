@@ -129,14 +129,13 @@ export function nodeNumberOfSensor(sensor: string): number | null {
 }
 
 /**
- * M section 2 (F500, F500-UDF): only the series of the sensors chosen in the side panel are drawn. A node's
- * series are those under its graph key (f500-nodes/ gives it: F500-UDF node numbers are network × 1000 + node).
+ * Whether a series is one of the sensors chosen in the F500 panel. A node's series are those under its graph key
+ * (f500-nodes/ gives it: F500-UDF node numbers are network × 1000 + node); a node without a key by its n{number}.
  */
-export function filterByPanelSelection(
-  graphs: GraphMap,
+function panelChoiceOf(
   selection: PanelSelection,
   nodes: readonly F500Node[],
-): GraphMap {
+): (series: GraphSeries) => boolean {
   const chosen = new Set<string>();
   for (const node of nodes) {
     for (const sensor of node.key === undefined ? [] : (selection.get(node.number) ?? [])) {
@@ -144,7 +143,7 @@ export function filterByPanelSelection(
     }
   }
   const keyless = new Set(nodes.filter((node) => node.key === undefined).map((node) => node.number));
-  return filterSeries(graphs, (series) => {
+  return (series) => {
     if (chosen.has(series.sensor)) {
       return true;
     }
@@ -152,7 +151,49 @@ export function filterByPanelSelection(
     return (
       node !== null && keyless.has(node) && (selection.get(node)?.has(lastSegmentOf(series.sensor)) ?? false)
     );
-  });
+  };
+}
+
+/** M section 2 (F500, F500-UDF): only the series of the sensors chosen in the side panel are drawn. */
+export function filterByPanelSelection(
+  graphs: GraphMap,
+  selection: PanelSelection,
+  nodes: readonly F500Node[],
+): GraphMap {
+  return filterSeries(graphs, panelChoiceOf(selection, nodes));
+}
+
+/** A sensor in no node of the panel (the System group): under no node's graph key and in no n{number} group. */
+export function isOutsideNodes(sensor: string, nodes: readonly F500Node[]): boolean {
+  return (
+    nodeNumberOfSensor(sensor) === null &&
+    !nodes.some((node) => node.key !== undefined && sensor.startsWith(`${node.key}.`))
+  );
+}
+
+/** The graphs a page draws, and whether anything is chosen to draw ('Please select Sensors…' otherwise). */
+export type ShownGraphs = { graphs: GraphMap; isChosen: boolean };
+
+/**
+ * What an F500 graph page draws: the route's sensor as on any device, within the panel's choice of node
+ * sensors. A sensor in no node has no checkbox in the panel, so the route alone chooses it: clicking a System
+ * sensor on the dashboard opens /graphs/{its id}, which draws it whatever the panel holds.
+ */
+export function f500GraphsOf(
+  graphs: GraphMap,
+  routeSensorId: string | undefined,
+  selection: PanelSelection,
+  nodes: readonly F500Node[],
+): ShownGraphs {
+  const isRouted = routeSensorId !== undefined && routeSensorId !== '';
+  const routed = filterByRouteSensor(graphs, routeSensorId);
+  const isRoutedOutside = (series: GraphSeries) => isRouted && isOutsideNodes(series.sensor, nodes);
+  const isPanelChoice = panelChoiceOf(selection, nodes);
+  const routesOutsideNodes = Object.values(routed).some((graph) => graph.series.some(isRoutedOutside));
+  return {
+    graphs: filterSeries(routed, (series) => isPanelChoice(series) || isRoutedOutside(series)),
+    isChosen: hasSelection(selection) || routesOutsideNodes,
+  };
 }
 
 /** Whether any series of any graph holds a point with a value ('There is no data!' otherwise). */

@@ -5,7 +5,7 @@ import { errorMessageOf } from '../../../api/api-error';
 import { exportGraphCsv } from '../../../api/graphs';
 import { type BoardState, boardStateOf } from '../board-state';
 import { saveBlob } from '../download';
-import { filterByPanelSelection, filterByRouteSensor, type GraphMap, hasSelection } from '../graph-filters';
+import { f500GraphsOf, filterByRouteSensor, type GraphMap, type ShownGraphs } from '../graph-filters';
 import type { ZoomRange } from '../graph-paths';
 import { payloadSpanOf } from '../graph-span';
 import styles from '../graphs.module.css';
@@ -30,6 +30,8 @@ type GraphBoardProps = {
   /** The site's zone: every chart's time axis and tooltip are in it. */
   timeZone: string;
 };
+
+const NO_GRAPHS: GraphMap = {};
 
 /** The spinner, the retry button or an empty state of M section 2 (verbatim). */
 function BoardMessage({
@@ -77,13 +79,13 @@ export function GraphBoard(props: GraphBoardProps) {
     [payload.axisRange, payload.data],
   );
 
-  const graphs = useMemo((): GraphMap => {
-    if (payload.data === null) {
-      return {};
-    }
-    const routed = filterByRouteSensor(payload.data.graphs, sensorId);
-    return isF500 ? filterByPanelSelection(routed, panel.selection, panel.nodes) : routed;
+  const shown = useMemo((): ShownGraphs => {
+    const all = payload.data?.graphs ?? NO_GRAPHS;
+    return isF500
+      ? f500GraphsOf(all, sensorId, panel.selection, panel.nodes)
+      : { graphs: filterByRouteSensor(all, sensorId), isChosen: true };
   }, [payload.data, sensorId, isF500, panel.selection, panel.nodes]);
+  const { graphs } = shown;
 
   const handleCsv = useCallback(
     async (graphKey: string) => {
@@ -109,7 +111,7 @@ export function GraphBoard(props: GraphBoardProps) {
     isLoading: payload.isLoading,
     isF500,
     isPanelLoading: panel.isLoading,
-    hasSelection: hasSelection(panel.selection),
+    hasSelection: shown.isChosen,
     graphs,
   });
   const content =
