@@ -78,3 +78,41 @@ export function formatWallClock(instant: Date, timeZone: string): string {
   const c = wallClockOf(instant, timeZone);
   return `${pad(c.year, 4)}-${pad(c.month)}-${pad(c.day)} ${pad(c.hour)}:${pad(c.minute)}:${pad(c.second)}`;
 }
+
+const zoneNameFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function shortZoneName(instant: Date, timeZone: string, locale: string): string {
+  const key = `${locale}|${timeZone}`;
+  let formatter = zoneNameFormatters.get(key);
+  if (formatter === undefined) {
+    formatter = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' });
+    zoneNameFormatters.set(key, formatter);
+  }
+  return formatter.formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value ?? '';
+}
+
+// 'GMT+1' or 'GMT+5:30' is an offset, not an abbreviation a plant's staff would recognise.
+const OFFSET_NAME = /^(GMT|UTC)[+-−]/;
+
+/**
+ * The zone's label at `instant`, as the web writes it (web/src/time/site-time.ts): its abbreviation (CET, CEST,
+ * EST, UTC), else the zone's IANA name (Asia/Kolkata). A zone unknown to ICU is 'UTC', as wallClockOf reads it.
+ */
+export function zoneLabelOf(instant: Date, timeZone: string): string {
+  for (const locale of ['en-US', 'en-GB']) {
+    try {
+      const name = shortZoneName(instant, timeZone, locale);
+      if (name !== '' && !OFFSET_NAME.test(name)) {
+        return name;
+      }
+    } catch {
+      return 'UTC';
+    }
+  }
+  return timeZone;
+}
+
+/** `YYYY-MM-DD HH:MM:SS CET`: the site's wall clock with its zone named (docs/decisions.md, issue 23). */
+export function formatZonedTime(instant: Date, timeZone: string): string {
+  return `${formatWallClock(instant, timeZone)} ${zoneLabelOf(instant, timeZone)}`;
+}

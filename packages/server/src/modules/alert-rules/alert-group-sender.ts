@@ -1,19 +1,18 @@
 import type { Database } from '../../db/database';
 import type { Mailer } from '../../mail/mailer';
-import { formatWallClock } from '../../telemetry/zoned-time';
-import { findNotificationsByIds, type NotificationWithPlace } from '../notifications/notifications.repo';
+import { findNotificationsByIds } from '../notifications/notifications.repo';
 import { alertGroupMail, type GroupedAlert } from './alert-group-mail';
 import type { AlertReason } from './alert-mail';
 import { claimDueGroups, findGroupItems, markGroupSent } from './alert-mail-groups.repo';
 import type { AlertMailGroupItemRow } from './alert-mail-groups.table';
 
 /** Why a grouped notification is mailed, as the e-mail words it. */
-function reasonOf(item: AlertMailGroupItemRow, notification: NotificationWithPlace): AlertReason {
+function reasonOf(item: AlertMailGroupItemRow): AlertReason {
   switch (item.reason) {
     case 'now':
       return { kind: 'now' };
     case 'still-on':
-      return { kind: 'still-on', since: formatWallClock(notification.dateCreated, notification.timezone) };
+      return { kind: 'still-on' };
     case 'reminder':
       return { kind: 'reminder', count: item.repeat };
   }
@@ -41,7 +40,7 @@ export async function mailDueGroups(
     const alerts = items
       .flatMap((item): GroupedAlert[] => {
         const notification = byId.get(item.notificationId);
-        return notification === undefined ? [] : [{ notification, reason: reasonOf(item, notification) }];
+        return notification === undefined ? [] : [{ notification, reason: reasonOf(item) }];
       })
       .sort(
         (a, b) =>

@@ -1,15 +1,12 @@
 import { NOTIFICATION_TYPE_LABELS } from '@vigil/contracts';
 import type { OutgoingMail } from '../../mail/mailer';
-import { formatWallClock } from '../../telemetry/zoned-time';
+import { formatZonedTime } from '../../telemetry/zoned-time';
 import { dashboardPathOf } from '../notifications/notification-items';
 import type { NotificationWithPlace } from '../notifications/notifications.repo';
 import { escapeHtml } from '../users/activation';
 
-/** Why the e-mail is sent: at once, still on after a wait, or the n-th reminder while still on. */
-export type AlertReason =
-  | { kind: 'now' }
-  | { kind: 'still-on'; since: string }
-  | { kind: 'reminder'; count: number };
+/** Why the e-mail is sent: at once, still on after a wait (since the notification's time), or the n-th reminder. */
+export type AlertReason = { kind: 'now' } | { kind: 'still-on' } | { kind: 'reminder'; count: number };
 
 /**
  * The alert e-mail (docs/alert-rules.md 'E-mail'): short lines a person reads on a phone — what happened, where
@@ -44,7 +41,7 @@ export function alertMail(
     reason.kind === 'now'
       ? notification.content
       : reason.kind === 'still-on'
-        ? `${notification.content} — not cleared since ${reason.since}.`
+        ? `${notification.content} — not cleared since ${time}.`
         : `${notification.content} — reminder ${reason.count}: still not cleared.`;
   const text = [
     why,
@@ -68,12 +65,12 @@ export function alertMail(
 export const ALERT_MAIL_FOOTER_HTML =
   '<p style="color:#666;font-size:12px">Vigil only displays the status of the installed system; it is not a safety system. You receive this e-mail because of an e-mail alert rule in your Vigil settings.</p>';
 
-/** When it happened, on the site's clock with the zone named: '2026-11-27 10:00:01 (Europe/Berlin)'. */
+/** When it happened, on the site's clock with the zone named as the screens name it: '2026-11-27 10:00:01 CET'. */
 export function zonedTimeOf(notification: Pick<NotificationWithPlace, 'dateCreated' | 'timezone'>): string {
-  return `${formatWallClock(notification.dateCreated, notification.timezone)} (${notification.timezone})`;
+  return formatZonedTime(notification.dateCreated, notification.timezone);
 }
 
-/** Still active, cleared at (the site's clock), or recorded for an instant. */
+/** Still active, cleared at (the site's clock, its zone named), or recorded for an instant. */
 export function stateTextOf(
   notification: Pick<NotificationWithPlace, 'isActive' | 'dateCleared' | 'timezone'>,
 ): string {
@@ -81,7 +78,7 @@ export function stateTextOf(
     return 'Still active';
   }
   return notification.dateCleared !== null
-    ? `Cleared at ${formatWallClock(notification.dateCleared, notification.timezone)}`
+    ? `Cleared at ${formatZonedTime(notification.dateCleared, notification.timezone)}`
     : 'Recorded';
 }
 
