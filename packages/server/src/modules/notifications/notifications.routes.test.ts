@@ -10,6 +10,7 @@ import { assignToSite, buildClient, buildSite, buildUser, TEST_PASSWORD } from '
 import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
 import { locationMemberships } from '../sites/sites.table';
 import { alarmingDevice, listNotifications, typesOf } from './notifications.fixtures';
+import { notifications } from './notifications.table';
 
 describe('notifications/', () => {
   let t: TestApp;
@@ -130,11 +131,49 @@ describe('notifications/', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'id,time,timestamp,site,device,sensor,sensor_id,type,content,value,active,duration,acknowledged_by',
+      'id,time,time_zone,timestamp,site,device,sensor,sensor_id,type,content,value,active,duration,acknowledged_by',
     );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain('Alarm Detected');
     expect(lines[1]).toContain(',On,');
+  });
+
+  it("writes each exported row's time on its own site's clock with that zone named", async () => {
+    const client = await buildClient(t.db);
+    const berlin = await buildSite(t.db, client, { timezone: 'Europe/Berlin' });
+    const kolkata = await buildSite(t.db, client, { timezone: 'Asia/Kolkata' });
+    const reader = await buildUser(t.db);
+    await assignToSite(t.db, reader, berlin, 'User');
+    await assignToSite(t.db, reader, kolkata, 'User');
+    const winter = new Date(Date.UTC(2026, 0, 15, 9, 30, 0));
+    const summer = new Date(Date.UTC(2026, 6, 15, 9, 30, 0));
+    const row = { eventType: 'power_up' as const, content: 'Powered up', dispatchedAt: new Date() };
+    await t.db.insert(notifications).values([
+      { ...row, locationId: berlin.id, dateCreated: winter },
+      { ...row, locationId: berlin.id, dateCreated: summer },
+      { ...row, locationId: kolkata.id, dateCreated: summer },
+    ]);
+    const authorization = await authHeader(t.app, reader.email, TEST_PASSWORD);
+
+    const file = await call('GET', 'export/?date_created_from=2026-07-01', authorization);
+    expect(file.statusCode).toBe(200);
+    const summerRows = file.body.trim().split('\r\n').slice(1);
+    const seconds = String(summer.getTime() / 1000);
+    // The same instant, on each site's clock, with each site's zone.
+    expect(summerRows.map((line) => line.split(',').slice(1, 5))).toHaveLength(2);
+    expect(summerRows.map((line) => line.split(',').slice(1, 5))).toEqual(
+      expect.arrayContaining([
+        ['2026-07-15 11:30:00', 'CEST', seconds, berlin.title],
+        ['2026-07-15 15:00:00', 'Asia/Kolkata', seconds, kolkata.title],
+      ]),
+    );
+    const winterFile = await call(
+      'GET',
+      `export/?location=${berlin.id}&date_created_to=2026-01-20`,
+      authorization,
+    );
+    const [, winterRow] = winterFile.body.trim().split('\r\n');
+    expect(winterRow?.split(',').slice(1, 3)).toEqual(['2026-01-15 10:30:00', 'CET']);
   });
 
   it('counts unread notifications for the badge until the person opens the log', async () => {
