@@ -25,6 +25,29 @@ async function recordsOfToday(scene: GraphsScene): Promise<RecordPage['results']
   return page.results;
 }
 
+/** The F500's newest snapshot, once one is at least a minute after the first data (so its graph has points). */
+async function latestSnapshot(scene: GraphsScene): Promise<RecordPage['results'][number]> {
+  const [first] = await recordsOfToday(scene);
+  expect(first).toBeDefined();
+  const firstMinute = first?.timestamp.slice(0, 16) ?? '';
+  await expect
+    .poll(async () =>
+      (await recordsOfToday(scene)).some((record) => record.timestamp.slice(0, 16) > firstMinute),
+    )
+    .toBe(true);
+  const record = (await recordsOfToday(scene)).at(-1);
+  if (record === undefined) {
+    throw new Error('no snapshot');
+  }
+  return record;
+}
+
+/** The historical graphs address a sensor clicked on a snapshot opens, decoded. */
+function snapshotGraphPath(record: { timestamp: string }, sensor: string): string {
+  const [date, time] = record.timestamp.split(' ');
+  return `/graphs/historical/graphs/${date}&${time?.slice(0, 5)}/${sensor}`;
+}
+
 /** Empties the Manager's F500 panel selection, so only a click can put a sensor in it. */
 async function clearPanel(scene: GraphsScene): Promise<void> {
   await apiCall('POST', `graphs/device/${scene.f500.id}/f500-update-arrangement/`, scene.manager, {
@@ -36,7 +59,8 @@ async function clearPanel(scene: GraphsScene): Promise<void> {
 /**
  * M section 2: clicking a sensor on the dashboard opens its graph, live or at the snapshot's time. On an F500
  * the graph pages draw only the sensors chosen in their side panel; a node sensor clicked on the dashboard
- * joins that selection, so its graph opens instead of 'Please select Sensors to generate graphs!'.
+ * joins that selection, so its graph opens instead of 'Please select Sensors to generate graphs!'; a sensor in
+ * no node (the System group) is drawn because the route names it.
  */
 describe("an F500 sensor clicked on the dashboard opens that sensor's graph", () => {
   const browser = useBrowser();
@@ -65,19 +89,7 @@ describe("an F500 sensor clicked on the dashboard opens that sensor's graph", ()
   });
 
   it('from a snapshot, at the snapshot time', async () => {
-    // A snapshot at least a minute after the first data, so the graph up to its minute has points to draw.
-    const [first] = await recordsOfToday(scene);
-    expect(first).toBeDefined();
-    const firstMinute = first?.timestamp.slice(0, 16) ?? '';
-    await expect
-      .poll(async () =>
-        (await recordsOfToday(scene)).some((record) => record.timestamp.slice(0, 16) > firstMinute),
-      )
-      .toBe(true);
-    const record = (await recordsOfToday(scene)).at(-1);
-    if (record === undefined) {
-      throw new Error('no snapshot');
-    }
+    const record = await latestSnapshot(scene);
     await clearPanel(scene);
     const page = await graphsPage(browser, 'dashboard-f500-snapshot', scene.email);
     await page.goto(
@@ -86,14 +98,36 @@ describe("an F500 sensor clicked on the dashboard opens that sensor's graph", ()
     await page.getByTestId('snapshot-banner').waitFor();
     const sensor = `${scene.f500UdfId}.net1.n01.1`;
     await page.getByTestId(`sensor-${sensor}`).click();
-    const [date, time] = record.timestamp.split(' ');
-    await page.waitForURL(
-      (url) =>
-        decodeURIComponent(url.pathname) ===
-        `/graphs/historical/graphs/${date}&${time?.slice(0, 5)}/${sensor}`,
-    );
+    await page.waitForURL((url) => decodeURIComponent(url.pathname) === snapshotGraphPath(record, sensor));
     await charts(page).first().waitFor();
     expect(await drawnSensors(page)).toEqual([sensor]);
     expect(await page.getByText('Please select Sensors to generate graphs!').count()).toBe(0);
+  });
+
+  // The System group is in no node, so the panel has no checkbox for it: the route alone chooses it.
+  it('a System sensor (in no node), live and from a snapshot', async () => {
+    const sensor = `${scene.f500UdfId}.system.3`;
+    await clearPanel(scene);
+    const page = await graphsPage(browser, 'dashboard-f500-system', scene.email);
+    await openDashboard(page, scene.manager, scene.f500.id);
+    await page.getByTestId(`sensor-${sensor}`).click();
+    await page.waitForURL((url) => url.pathname === `/graphs/${encodeURIComponent(sensor)}`);
+    await charts(page).first().waitFor();
+    expect(await drawnSensors(page)).toEqual([sensor]);
+    expect(await page.getByText('Please select Sensors to generate graphs!').count()).toBe(0);
+    await screenshot(page, 'dashboard-f500-system-graph-1440');
+
+    const record = await latestSnapshot(scene);
+    await page.goto(
+      `/dashboard/historical/snapshot/${encodeURIComponent(record.timestamp)}?record=${record.record_id}`,
+    );
+    await page.getByTestId('snapshot-banner').waitFor();
+    await page.getByTestId(`sensor-${sensor}`).click();
+    await page.waitForURL((url) => decodeURIComponent(url.pathname) === snapshotGraphPath(record, sensor));
+    await charts(page).first().waitFor();
+    expect(await drawnSensors(page)).toEqual([sensor]);
+    expect(await page.getByText('Please select Sensors to generate graphs!').count()).toBe(0);
+    await page.setViewportSize({ width: 900, height: 1000 });
+    await screenshot(page, 'dashboard-f500-system-snapshot-graph-900');
   });
 });

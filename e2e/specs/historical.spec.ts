@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall } from '../fixtures/api-seed';
 import { screenshot, useBrowser } from '../fixtures/browser';
+import { siteNow } from '../fixtures/graphs';
 import {
   gotoDashboard,
   isPath,
@@ -10,12 +11,15 @@ import {
   typeIntoPicker,
 } from '../fixtures/settings-scene';
 
-const pad = (value: number) => String(value).padStart(2, '0');
+/** The site's zone, and a browser zone far from it: every time the pages show must be the site's, labelled. */
+const SITE_ZONE = 'America/New_York';
+const BROWSER_ZONE = 'Asia/Tokyo';
+const SITE_ZONE_LABEL = /^Site time \(E[SD]T\)$/;
+const LABELLED_RECORD_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} E[SD]T$/;
 
-/** The first day of this month as the historical page's default search shows it. */
+/** The first day of the site's month, as the historical page's default search shows it. */
 function startOfMonth(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-01`;
+  return `${siteNow(SITE_ZONE).date.slice(0, 8)}01`;
 }
 
 /** Records in the device's history from the start of the month (the list page's default search). */
@@ -36,6 +40,8 @@ describe('historical data', () => {
 
   beforeAll(async () => {
     seeded = await seedSettingsScene();
+    const device = await apiCall<{ location: number }>('GET', `devices/${seeded.device.id}/`, seeded.manager);
+    await apiCall('PATCH', `locations/${device.location}/`, seeded.manager, { timezone: SITE_ZONE });
   });
 
   afterAll(async () => {
@@ -53,6 +59,8 @@ describe('historical data', () => {
     seeded.simulator.clearAlarm(door);
     await expect.poll(() => recordCount(seeded)).toBeGreaterThanOrEqual(3);
     const page = await signedInPage(browser, 'historical', seeded.email);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setTimezoneOverride', { timezoneId: BROWSER_ZONE });
     await gotoDashboard(page);
 
     await page.getByRole('tab', { name: 'Historical' }).click();
@@ -61,6 +69,8 @@ describe('historical data', () => {
     const search = page.getByTestId('historical-search');
     expect(await search.isDisabled()).toBe(true);
     await page.getByTestId('historical-modal-hint').getByText('Please select date before!').waitFor();
+    // The date and time are typed in the site's clock, and the modal says which.
+    expect(await page.getByTestId('historical-modal-zone').innerText()).toMatch(SITE_ZONE_LABEL);
     await typeIntoPicker(page, 'historical-modal-date', startOfMonth());
     await page.getByTestId('historical-modal-hint').getByText('Please select time before!').waitFor();
     expect(await search.isDisabled()).toBe(true);
@@ -78,8 +88,14 @@ describe('historical data', () => {
         .waitFor();
     }
     await expect(page.getByTestId('historical-count').innerText()).resolves.toMatch(
-      new RegExp(`records from ${startOfMonth()} 00:00:00`),
+      new RegExp(`records from ${startOfMonth()} 00:00:00 E[SD]T$`),
     );
+    expect(await page.getByTestId('historical-page-zone').innerText()).toMatch(SITE_ZONE_LABEL);
+    const times = await page.locator('a[data-testid^="historical-record-"]').allInnerTexts();
+    expect(times.length).toBeGreaterThan(0);
+    for (const time of times) {
+      expect(time).toMatch(LABELLED_RECORD_TIME);
+    }
     await screenshot(page, 'historical-list-1440');
 
     // The default search (no date in the address) is the start of the month as well.
@@ -108,11 +124,16 @@ describe('historical data', () => {
     await first.click();
     await page.waitForURL((url) => url.pathname.startsWith('/dashboard/historical/snapshot/'));
     expect(new URL(page.url()).searchParams.get('record')).toMatch(/^\d+$/);
+    // The banner shows the record's time as the list does: the site's clock, labelled.
+    expect(timestamp).toMatch(LABELLED_RECORD_TIME);
     await page
       .getByTestId('snapshot-banner')
       .getByText(`Snapshot date/time: ${timestamp}`, { exact: false })
       .waitFor();
     await screenshot(page, 'historical-snapshot-900');
+    await page.setViewportSize({ width: 1440, height: 1000 });
+    await page.getByTestId('sensor-groups').waitFor();
+    await screenshot(page, 'historical-snapshot-1440');
     await page.context().close();
   });
 });
