@@ -132,8 +132,11 @@ describe('sensor dashboard', () => {
       `/dashboard/historical/snapshot/${encodeURIComponent(record?.timestamp ?? '')}?record=${record?.record_id}`,
     );
     await page.getByTestId('sensor-groups').waitFor();
-    expect(await page.getByTestId('snapshot-banner').innerText()).toBe(
-      `Warning: This is a historical snapshot. The data is not live. Snapshot date/time: ${record?.timestamp}`,
+    // The record's time is the site's wall clock, labelled with its zone.
+    expect(await page.getByTestId('snapshot-banner').innerText()).toMatch(
+      new RegExp(
+        `^Warning: This is a historical snapshot. The data is not live. Snapshot date/time: ${record?.timestamp} \\S+$`,
+      ),
     );
     expect(sockets.filter((url) => url.includes('/ws/device-data/'))).toEqual([]);
     await screenshot(page, 'dashboard-snapshot-1440');
