@@ -408,7 +408,7 @@ describe('clients API', () => {
       const auth = await signedIn(user);
       expect((await call('POST', `${BASE}${client.id}/select/`, auth)).statusCode).toBe(200);
       const me = await call('GET', '/api/v1/me/', auth);
-      expect(me.json().current_location).toEqual({ id: site.id, title: site.title });
+      expect(me.json().current_location).toEqual({ id: site.id, title: site.title, timezone: site.timezone });
     });
 
     it('answers 404 for a client the user does not belong to, and 401 without a session', async () => {

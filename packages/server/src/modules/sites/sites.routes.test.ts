@@ -309,7 +309,7 @@ describe('sites API', () => {
       const response = await call('POST', `${LIST}${beta.id}/select/`, superuser);
       expect(response.statusCode).toBe(200);
       const me = (await call('GET', '/api/v1/me/', superuser)).json();
-      expect(me.current_location).toEqual({ id: beta.id, title: 'beta Terminal' });
+      expect(me.current_location).toEqual({ id: beta.id, title: 'beta Terminal', timezone: beta.timezone });
       expect(me.current_client).toEqual({ id: client.id, company: 'Northfield' });
     });
 
