@@ -2,6 +2,7 @@ import { LIVE_FEED_CLOSE } from '@vigil/contracts';
 import type { Database } from '../db/database';
 import { type DeviceDirectory, isLive } from '../ingest/device-directory';
 import { getSiteAccess } from '../modules/access/access';
+import { historyVisibleSince } from '../modules/access/device-history';
 import type { AccountsService } from '../modules/accounts/accounts.service';
 import { assertPassesGate } from '../modules/two-factor/two-factor-gate';
 import type { FeedGrant } from './control-events';
@@ -13,8 +14,13 @@ export type FeedCloseCode = (typeof FEED_CLOSE)[keyof typeof FEED_CLOSE];
 
 export type FeedAccessDeps = { db: Database; accounts: AccountsService; directory: DeviceDirectory };
 
-/** What a socket may watch and until when; or the code to close it with. */
-export type FeedAccess = { ok: true; grant: FeedGrant; expiresAt: Date } | { ok: false; code: FeedCloseCode };
+/**
+ * What a socket may watch, until when and from which instant of the device's history (device-history.ts:
+ * undefined for all of it); or the code to close it with.
+ */
+export type FeedAccess =
+  | { ok: true; grant: FeedGrant; expiresAt: Date; visibleSince: Date | undefined }
+  | { ok: false; code: FeedCloseCode };
 
 /**
  * Whether the token's user may watch the device: the token authenticates like app.authenticate (with
@@ -51,5 +57,6 @@ export async function checkFeedAccess(
     locationId: device.locationId,
     clientId: device.clientId,
   };
-  return { ok: true, grant, expiresAt: context.session.expiresAt };
+  const visibleSince = await historyVisibleSince(deps.db, context.user, device.id);
+  return { ok: true, grant, expiresAt: context.session.expiresAt, visibleSince };
 }

@@ -15,6 +15,7 @@ const granted: FeedAccess = {
   ok: true,
   grant: { udfId: 'DEV1', userId: 1, sessionId: 's', locationId: 1, clientId: 1 },
   expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+  visibleSince: undefined,
 };
 
 /** A tree of about 32 KB whose `seq` tells the order it was published in. */

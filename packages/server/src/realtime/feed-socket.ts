@@ -7,6 +7,7 @@ import {
 import type { RawData, WebSocket } from 'ws';
 import type { LatestTree } from '../ingest/ingest.service';
 import type { LiveSocketCap } from '../limits/live-socket-cap';
+import { isRecordedVisible } from '../modules/access/device-history';
 import type { RealtimeBus } from './bus';
 import { type ControlEvent, concernsGrant, type FeedGrant } from './control-events';
 import type { FeedAccess, FeedCloseCode } from './feed-access';
@@ -47,8 +48,9 @@ export function tokenOfAuthFrame(data: RawData, isBinary: boolean): string | und
 
 /**
  * One ws/device-data/<udf_id>/ socket: authenticates (query token, or else the first frame within
- * FEED_AUTH_TIMEOUT_MS), sends the latest tree and every new one, and re-checks its access whenever a
- * control event can concern it, at its session's expiry and every few minutes. While a check runs, trees
+ * FEED_AUTH_TIMEOUT_MS), sends the latest tree (unless received before the device came to the person's client)
+ * and every new one, and re-checks its access whenever a control event can concern it, at its session's expiry
+ * and every few minutes. While a check runs, trees
  * are held (the newest only) and sent only if access still holds; otherwise the socket closes 4401 or 4403.
  * A slow browser gets the latest tree, not a growing queue: while more than maxBufferedBytes wait in the
  * socket's buffer, a new tree replaces the one held, which is sent when a send in flight completes.
@@ -132,7 +134,7 @@ export class FeedSocket {
         }
         // A change announced while this check ran may not be in its answer: check again first.
         if (!this.isCheckDue) {
-          this.admit(access.grant, access.expiresAt);
+          this.admit(access.grant, access.expiresAt, access.visibleSince);
         }
       } while (this.isCheckDue);
     } catch (error) {
@@ -141,7 +143,7 @@ export class FeedSocket {
     }
   }
 
-  private admit(grant: FeedGrant, expiresAt: Date): void {
+  private admit(grant: FeedGrant, expiresAt: Date, visibleSince: Date | undefined): void {
     if (this.grant === undefined && this.deps.liveSockets !== undefined) {
       this.releasePlace = this.deps.liveSockets.take(grant.userId);
       if (this.releasePlace === undefined) {
@@ -152,7 +154,11 @@ export class FeedSocket {
     this.grant = grant;
     this.armExpiry(expiresAt);
     if (this.unsubscribe === undefined) {
-      this.held = this.deps.ingest.latest(this.udfId)?.json;
+      // A tree received before the device came to the person's client is the previous owner's: the socket
+      // starts as for a device that has not reported yet, and the device's next tree is its first frame.
+      const latest = this.deps.ingest.latest(this.udfId);
+      this.held =
+        latest !== undefined && isRecordedVisible(latest.receivedAt, visibleSince) ? latest.json : undefined;
       this.unsubscribe = this.deps.bus.subscribe(this.udfId, (event) => this.handleTree(event.json));
       this.timers.recheck = setInterval(() => this.check(), this.deps.recheckEveryMs ?? DEFAULT_RECHECK_MS);
       this.timers.recheck.unref();

@@ -107,6 +107,21 @@ export async function findOwnedSince(db: Database, deviceId: number): Promise<Da
   return row?.since;
 }
 
+/** When each of the devices came to its current client; devices without a recorded period are left out. */
+export async function findOwnedSinceOf(
+  db: Database,
+  deviceIds: readonly number[],
+): Promise<Map<number, Date>> {
+  if (deviceIds.length === 0) {
+    return new Map();
+  }
+  const rows = await db
+    .select({ deviceId: deviceOwnerships.deviceId, since: deviceOwnerships.since })
+    .from(deviceOwnerships)
+    .where(and(inArray(deviceOwnerships.deviceId, [...deviceIds]), isNull(deviceOwnerships.until)));
+  return new Map(rows.map((row) => [row.deviceId, row.since]));
+}
+
 /**
  * SQL true for a row of device `deviceId` recorded at `ts` while the device belonged to its current client
  * (every row when no period is recorded): the many-device form of historyVisibleSince.

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database';
 import { type Actor, isStaffUser, notFound } from './access';
-import { findOwnedSince } from './access.repo';
+import { findOwnedSince, findOwnedSinceOf } from './access.repo';
 
 /**
  * Device history across owners (issue 23; docs/permissions.md 'Device history'): what a device recorded while it
@@ -17,14 +17,28 @@ export async function historyVisibleSince(
   return isStaffUser(user) ? undefined : findOwnedSince(db, deviceId);
 }
 
+/** historyVisibleSince for many devices at once: a device left out is read in full. */
+export async function historyVisibleSinceOf(
+  db: Database,
+  user: Actor,
+  deviceIds: readonly number[],
+): Promise<Map<number, Date>> {
+  return isStaffUser(user) ? new Map() : findOwnedSinceOf(db, deviceIds);
+}
+
 /** `from` moved up to the visible bound. */
 export function visibleFrom(from: Date, since: Date | undefined): Date {
   return since !== undefined && since > from ? since : from;
 }
 
+/** Whether something recorded at `at` lies within the visible bound. */
+export function isRecordedVisible(at: Date, since: Date | undefined): boolean {
+  return since === undefined || at >= since;
+}
+
 /** 404 (never confirmed to exist) for a record the user may not read. */
 export function assertRecordedVisible(at: Date, since: Date | undefined): void {
-  if (since !== undefined && at < since) {
+  if (!isRecordedVisible(at, since)) {
     throw notFound();
   }
 }

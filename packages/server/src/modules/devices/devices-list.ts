@@ -3,6 +3,7 @@ import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
 import type { Page } from '../../http/pagination';
 import { getSiteAccess, isStaffUser, managedClientIds } from '../access/access';
+import { historyVisibleSinceOf } from '../access/device-history';
 import type { UserRow } from '../users/users.table';
 import { toDeviceJson } from './device-view';
 import { findDevices } from './devices.repo';
@@ -62,7 +63,12 @@ export async function listSiteDevices(
     ...filtersOf(options),
     ...page,
   });
-  return { count, results: rows.map((row) => toDeviceJson(row, site.access.canEdit)) };
+  const since = await historyVisibleSinceOf(
+    db,
+    user,
+    rows.map((row) => row.id),
+  );
+  return { count, results: rows.map((row) => toDeviceJson(row, site.access.canEdit, since.get(row.id))) };
 }
 
 function editsWith(permission: Permission | null): boolean {
@@ -85,5 +91,13 @@ export async function listAllDevices(
   });
   const canEdit = (clientId: number, permission: Permission | null) =>
     managed === undefined || managed.includes(clientId) || editsWith(permission);
-  return { count, results: rows.map((row) => toDeviceJson(row, canEdit(row.clientId, row.permission))) };
+  const since = await historyVisibleSinceOf(
+    db,
+    user,
+    rows.map((row) => row.id),
+  );
+  return {
+    count,
+    results: rows.map((row) => toDeviceJson(row, canEdit(row.clientId, row.permission), since.get(row.id))),
+  };
 }

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
 import type { ControlPublisher } from '../../realtime/control-events';
 import { assertCanEditSite, getSiteAccess, isStaffUser, notFound } from '../access/access';
+import { historyVisibleSince } from '../access/device-history';
 import { noteDeviceAdministration } from '../notifications/administration-notices';
 import { uniqueViolationOf } from '../registration/unique-violation';
 import { updateUser } from '../users/users.repo';
@@ -49,7 +50,7 @@ async function bindingSafe<T>(write: () => Promise<T>): Promise<T> {
 /** One device the user may see; 404 otherwise. */
 export async function getDevice(db: Database, user: UserRow, id: number): Promise<Device> {
   const { row, access } = await getVisibleDevice(db, user, id);
-  return toDeviceJson(row, access.canEdit);
+  return toDeviceJson(row, access.canEdit, await historyVisibleSince(db, user, row.id));
 }
 
 /** POST devices/: binds a provisioned, unused hardware unit to a new device at a site. */
@@ -199,5 +200,5 @@ export async function selectDevice(db: Database, user: UserRow, id: number): Pro
     currentLocationId: row.locationId,
     currentClientId: access.clientId,
   });
-  return toDeviceJson(row, access.canEdit);
+  return toDeviceJson(row, access.canEdit, await historyVisibleSince(db, user, row.id));
 }
