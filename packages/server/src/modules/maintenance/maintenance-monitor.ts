@@ -146,6 +146,8 @@ export class MaintenanceMonitor {
       }
       this.deps.log.info({ deviceId, sensorId: test.sensorId, state: moved.state }, 'maintenance test step');
       if (isRunning(moved.state)) {
+        // A reload that read the rows before this step committed must not put the old state back.
+        this.changes++;
         test.state = moved.state;
       } else {
         this.untrack(deviceId);
