@@ -21,6 +21,7 @@ export * from './sensor-display';
 export * from './sensor-images';
 export * from './sensor-order';
 export * from './sensor-settings';
+export * from './site-time';
 export * from './sites';
 export * from './state-tree-check';
 export * from './time-bounds';

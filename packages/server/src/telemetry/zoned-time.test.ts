@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatWallClock, formatZonedTime, instantOf, zoneLabelOf } from './zoned-time';
+import { instantOf } from './zoned-time';
 
 const clock = (year: number, month: number, day: number, hour: number, minute: number) => ({
   year,
@@ -30,34 +30,5 @@ describe('zoned time', () => {
     // 2026-03-08 02:30 does not exist in New York.
     const skipped = instantOf(clock(2026, 3, 8, 2, 30), 'America/New_York');
     expect(['2026-03-08T06:30:00.000Z', '2026-03-08T07:30:00.000Z']).toContain(skipped.toISOString());
-  });
-
-  it('formats an instant as the wall clock of the zone', () => {
-    const instant = new Date('2026-07-01T13:30:05Z');
-    expect(formatWallClock(instant, 'America/New_York')).toBe('2026-07-01 09:30:05');
-    expect(formatWallClock(instant, 'Europe/Berlin')).toBe('2026-07-01 15:30:05');
-    expect(formatWallClock(instant, 'Not/AZone')).toBe('2026-07-01 13:30:05');
-  });
-});
-
-describe('a time with its zone named', () => {
-  it("writes the site's wall clock with the zone's abbreviation, summer and winter", () => {
-    expect(formatZonedTime(new Date(Date.UTC(2026, 10, 27, 21, 14, 5)), 'Europe/Berlin')).toBe(
-      '2026-11-27 22:14:05 CET',
-    );
-    expect(formatZonedTime(new Date(Date.UTC(2026, 6, 1, 12)), 'Europe/Berlin')).toBe(
-      '2026-07-01 14:00:00 CEST',
-    );
-    expect(formatZonedTime(new Date(Date.UTC(2026, 0, 1, 14, 30)), 'America/New_York')).toBe(
-      '2026-01-01 09:30:00 EST',
-    );
-    expect(formatZonedTime(new Date(Date.UTC(2026, 2, 5, 12)), 'UTC')).toBe('2026-03-05 12:00:00 UTC');
-  });
-
-  it('names a zone without an abbreviation by its IANA name, not an offset', () => {
-    expect(zoneLabelOf(new Date(Date.UTC(2026, 0, 1)), 'Asia/Kolkata')).toBe('Asia/Kolkata');
-    expect(formatZonedTime(new Date(Date.UTC(2025, 11, 31, 18, 30)), 'Asia/Kolkata')).toBe(
-      '2026-01-01 00:00:00 Asia/Kolkata',
-    );
   });
 });

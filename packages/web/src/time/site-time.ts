@@ -3,64 +3,20 @@
  * reading a graph in another country sees what the plant's clock said (docs/decisions.md, issue 23).
  */
 
-type Fields = { year: number; month: number; day: number; hour: number; minute: number; second: number };
+import { formatWallDay, type WallClock, wallClockOf, zoneLabelOf, zoneOffsetAt } from '@vigil/contracts';
+
+// The labelled forms the server writes too (e-mails, notifications CSV) are defined once in the contracts.
+export {
+  formatWallDay as formatSiteDay,
+  formatZonedTime as formatSiteTime,
+  zoneLabelOf as zoneLabel,
+} from '@vigil/contracts';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
-// Intl formatters are costly to build and a chart asks for hundreds of labels, so one per zone and form.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(key: string, build: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
-  const known = formatters.get(key);
-  if (known) {
-    return known;
-  }
-  const built = build();
-  formatters.set(key, built);
-  return built;
-}
-
-function fieldsIn(ms: number, timeZone: string): Fields {
-  const format = formatterFor(
-    `fields|${timeZone}`,
-    () =>
-      new Intl.DateTimeFormat('en-CA', {
-        timeZone,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-        hourCycle: 'h23',
-      }),
-  );
-  const parts = format.formatToParts(ms);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return {
-    year: part('year'),
-    month: part('month'),
-    day: part('day'),
-    hour: part('hour'),
-    minute: part('minute'),
-    second: part('second'),
-  };
-}
-
 const pad = (n: number) => String(n).padStart(2, '0');
-
-function shortZoneName(ms: number, timeZone: string, locale: string): string {
-  const format = formatterFor(
-    `zone|${locale}|${timeZone}`,
-    () => new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' }),
-  );
-  return format.formatToParts(ms).find((p) => p.type === 'timeZoneName')?.value ?? '';
-}
-
-// 'GMT+1' or 'UTC+5:30' is an offset, not an abbreviation a plant's staff would recognise.
-const OFFSET_NAME = /^(GMT|UTC)[+-−]/;
 
 /** Is this an IANA zone the browser knows? A site's zone comes from the server, but guard the formatters. */
 export function isKnownTimeZone(timeZone: string): boolean {
@@ -72,38 +28,10 @@ export function isKnownTimeZone(timeZone: string): boolean {
   }
 }
 
-/** The zone's label at that instant: its abbreviation (CET, CEST, EST, UTC), else the zone's IANA name. */
-export function zoneLabel(ms: number, timeZone: string): string {
-  for (const locale of ['en-US', 'en-GB']) {
-    const name = shortZoneName(ms, timeZone, locale);
-    if (name !== '' && !OFFSET_NAME.test(name)) {
-      return name;
-    }
-  }
-  return timeZone;
-}
-
-/** The wall-clock date in the zone as YYYY-MM-DD. */
-export function formatSiteDay(ms: number, timeZone: string): string {
-  const f = fieldsIn(ms, timeZone);
-  return `${f.year}-${pad(f.month)}-${pad(f.day)}`;
-}
-
-/** The wall-clock time in the zone as HH:mm:ss. */
-export function formatSiteClock(ms: number, timeZone: string): string {
-  const f = fieldsIn(ms, timeZone);
-  return `${pad(f.hour)}:${pad(f.minute)}:${pad(f.second)}`;
-}
-
-/** An instant as `2026-11-27 22:14:05 CET`: the site's wall clock with the zone labelled. */
-export function formatSiteTime(ms: number, timeZone: string): string {
-  return `${formatSiteDay(ms, timeZone)} ${formatSiteClock(ms, timeZone)} ${zoneLabel(ms, timeZone)}`;
-}
-
 /** An instant without seconds, `2026-11-27 22:14 CET`, for lists where seconds are noise. */
 export function formatSiteMinute(ms: number, timeZone: string): string {
-  const f = fieldsIn(ms, timeZone);
-  return `${formatSiteDay(ms, timeZone)} ${pad(f.hour)}:${pad(f.minute)} ${zoneLabel(ms, timeZone)}`;
+  const f = wallClockOf(ms, timeZone);
+  return `${formatWallDay(ms, timeZone)} ${pad(f.hour)}:${pad(f.minute)} ${zoneLabelOf(ms, timeZone)}`;
 }
 
 /**
@@ -111,7 +39,7 @@ export function formatSiteMinute(ms: number, timeZone: string): string {
  * two, the date (and midnight-free time) beyond. The zone is labelled once in the axis name, not per tick.
  */
 export function formatAxisTime(ms: number, timeZone: string, spanMs: number): string {
-  const f = fieldsIn(ms, timeZone);
+  const f = wallClockOf(ms, timeZone);
   const clock = `${pad(f.hour)}:${pad(f.minute)}`;
   if (spanMs <= 10 * MINUTE_MS) {
     return `${clock}:${pad(f.second)}`;
@@ -128,18 +56,12 @@ export function formatAxisTime(ms: number, timeZone: string, spanMs: number): st
 
 /** The axis name that says which zone the ticks are in, e.g. `Time (CET)`. */
 export function axisZoneName(ms: number, timeZone: string): string {
-  return `Time (${zoneLabel(ms, timeZone)})`;
+  return `Time (${zoneLabelOf(ms, timeZone)})`;
 }
 
 const ENTERED = /^\s*(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?\s*$/;
 
-function offsetAt(ms: number, timeZone: string): number {
-  const f = fieldsIn(ms, timeZone);
-  const asUtc = Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute, f.second);
-  return asUtc - Math.floor(ms / 1000) * 1000;
-}
-
-function sameFields(a: Fields, b: Fields): boolean {
+function sameFields(a: WallClock, b: WallClock): boolean {
   return (
     a.year === b.year &&
     a.month === b.month &&
@@ -161,7 +83,7 @@ export function parseSiteTime(text: string, timeZone: string): number | null {
     return null;
   }
   const field = (index: number) => Number(match[index] ?? 0);
-  const wanted: Fields = {
+  const wanted: WallClock = {
     year: field(1),
     month: field(2),
     day: field(3),
@@ -171,15 +93,15 @@ export function parseSiteTime(text: string, timeZone: string): number | null {
   };
   const wall = Date.UTC(wanted.year, wanted.month - 1, wanted.day, wanted.hour, wanted.minute, wanted.second);
   // Both offsets around the wall time are candidates; the earlier instant that shows the wall time wins.
-  const candidates = [offsetAt(wall - DAY_MS, timeZone), offsetAt(wall + DAY_MS, timeZone)]
+  const candidates = [zoneOffsetAt(wall - DAY_MS, timeZone), zoneOffsetAt(wall + DAY_MS, timeZone)]
     .map((offset) => wall - offset)
     .sort((a, b) => a - b);
-  return candidates.find((ms) => sameFields(fieldsIn(ms, timeZone), wanted)) ?? null;
+  return candidates.find((ms) => sameFields(wallClockOf(ms, timeZone), wanted)) ?? null;
 }
 
 /** A wall-clock time entered or chosen at the site (`2026-11-27 15:35`) with the zone it is in: `… CET`. */
 export function labelSiteWallClock(text: string, timeZone: string, now = Date.now()): string {
-  return `${text} ${zoneLabel(parseSiteTime(text, timeZone) ?? now, timeZone)}`;
+  return `${text} ${zoneLabelOf(parseSiteTime(text, timeZone) ?? now, timeZone)}`;
 }
 
 /**
