@@ -11,6 +11,7 @@ import {
   isSensorOfRoute,
   nodeCheckState,
   nodeNumberOfSensor,
+  type ShownGraphs,
   selectionOfArrangement,
 } from './graph-filters';
 
@@ -128,7 +129,7 @@ describe('an F500 graph page', () => {
   };
   const none = selectionOfArrangement({ nodes: [] }, udf);
   const nodeOne = selectionOfArrangement({ nodes: [{ node: 1001, sensors: [] }] }, udf);
-  const drawn = (shown: { graphs: typeof graphs }) =>
+  const drawn = (shown: ShownGraphs) =>
     Object.values(shown.graphs).flatMap((one) => one.series.map((line) => line.sensor));
 
   it('tells the System group from the nodes', () => {
