@@ -18,7 +18,18 @@ export type MaintenanceMonitorDeps = {
   /** How often the running tests are reloaded and due timeouts fired (default 1 s). */
   tickMs?: number;
   now?: () => Date;
+  /** The maintenance_tests queries it runs (the repository's; a fake where a test races them). */
+  tests?: MaintenanceTestQueries;
 };
+
+/** The repository functions the monitor uses. */
+export type MaintenanceTestQueries = {
+  advanceMaintenanceTest: typeof advanceMaintenanceTest;
+  failOverdueTests: typeof failOverdueTests;
+  findRunningTests: typeof findRunningTests;
+};
+
+const REPOSITORY: MaintenanceTestQueries = { advanceMaintenanceTest, failOverdueTests, findRunningTests };
 
 /**
  * Drives running maintenance tests on this instance (docs/maintenance.md): reads the sensor under test in
@@ -37,9 +48,11 @@ export class MaintenanceMonitor {
   private timer: NodeJS.Timeout | undefined;
   private ticking: Promise<void> | undefined;
   private readonly now: () => Date;
+  private readonly tests: MaintenanceTestQueries;
 
   constructor(private readonly deps: MaintenanceMonitorDeps) {
     this.now = deps.now ?? (() => new Date());
+    this.tests = deps.tests ?? REPOSITORY;
   }
 
   /** Loads the running tests, fires the timeouts that fell due while no instance ran, then ticks. */
@@ -96,7 +109,7 @@ export class MaintenanceMonitor {
 
   /** Fails the running tests whose deadline passed (one instance at a time; each test once). */
   async fireTimeouts(at = this.now()): Promise<MaintenanceTestRow[]> {
-    const failed = await failOverdueTests(this.deps.db, at, { lock: true });
+    const failed = await this.tests.failOverdueTests(this.deps.db, at, { lock: true });
     for (const test of failed) {
       this.untrack(test.deviceId);
       this.deps.log.info({ deviceId: test.deviceId, sensorId: test.sensorId }, 'maintenance test timed out');
@@ -107,7 +120,7 @@ export class MaintenanceMonitor {
   /** Reloads which devices have a running test. */
   async refresh(): Promise<void> {
     const before = this.changes;
-    const rows = await findRunningTests(this.deps.db);
+    const rows = await this.tests.findRunningTests(this.deps.db);
     if (before !== this.changes) {
       return;
     }
@@ -136,7 +149,7 @@ export class MaintenanceMonitor {
       if (transition === null || transition.from !== test.state) {
         return;
       }
-      const moved = await advanceMaintenanceTest(this.deps.db, deviceId, {
+      const moved = await this.tests.advanceMaintenanceTest(this.deps.db, deviceId, {
         ...transition,
         at,
         sensorId: test.sensorId,
