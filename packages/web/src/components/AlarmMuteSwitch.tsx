@@ -1,5 +1,16 @@
 import { MutedOutlined, SoundOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
+import { HeaderSwitch, type HeaderSwitchFace } from './HeaderSwitch';
+
+const SOUND_ON: HeaderSwitchFace = {
+  icon: <SoundOutlined />,
+  label: 'Alarm sound on',
+  tooltip: 'Mute the alarm sound',
+};
+const SOUND_OFF: HeaderSwitchFace = {
+  icon: <MutedOutlined />,
+  label: 'Alarm sound off',
+  tooltip: 'Turn the alarm sound on',
+};
 
 /** The switch beside the bell that silences the alarm sound (remembered by the caller). */
 export function AlarmMuteSwitch({
@@ -9,20 +20,13 @@ export function AlarmMuteSwitch({
   isMuted: boolean;
   onChange: (isMuted: boolean) => void;
 }) {
-  const label = isMuted ? 'Alarm sound off' : 'Alarm sound on';
   return (
-    <Tooltip title={isMuted ? 'Turn the alarm sound on' : 'Mute the alarm sound'}>
-      <Button
-        type="text"
-        shape="circle"
-        className="header-icon-button"
-        icon={isMuted ? <MutedOutlined /> : <SoundOutlined />}
-        role="switch"
-        aria-checked={!isMuted}
-        aria-label={label}
-        data-testid="alarm-mute"
-        onClick={() => onChange(!isMuted)}
-      />
-    </Tooltip>
+    <HeaderSwitch
+      isChecked={!isMuted}
+      onChange={(isOn) => onChange(!isOn)}
+      checked={SOUND_ON}
+      unchecked={SOUND_OFF}
+      testId="alarm-mute"
+    />
   );
 }

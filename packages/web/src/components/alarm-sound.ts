@@ -1,27 +1,14 @@
 import { type NotificationPush, SOUNDING_TYPES } from '@vigil/contracts';
 import type { KeyValueStore } from '../auth/session-storage';
+import { readRememberedFlag, writeRememberedFlag } from './remembered-flag';
 
 /** The mute switch beside the bell, remembered in the browser (survives sign-out, like the timescale). */
 export const ALARM_MUTED_KEY = 'vigil.alarm-muted';
 
-export function readMuted(store: KeyValueStore | undefined = globalThis.localStorage): boolean {
-  try {
-    return store?.getItem(ALARM_MUTED_KEY) === 'true';
-  } catch {
-    return false;
-  }
-}
+export const readMuted = (store?: KeyValueStore): boolean => readRememberedFlag(ALARM_MUTED_KEY, store);
 
-export function writeMuted(
-  isMuted: boolean,
-  store: KeyValueStore | undefined = globalThis.localStorage,
-): void {
-  try {
-    store?.setItem(ALARM_MUTED_KEY, String(isMuted));
-  } catch {
-    // Storage refused (private mode, quota): the switch still holds for this page.
-  }
-}
+export const writeMuted = (isMuted: boolean, store?: KeyValueStore): void =>
+  writeRememberedFlag(ALARM_MUTED_KEY, isMuted, store);
 
 /** M section 2: the sound plays when a push brings a warning or an alarm (alarm_on, warning_on). */
 export function shouldSound(push: NotificationPush, isMuted: boolean): boolean {

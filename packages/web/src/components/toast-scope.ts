@@ -1,5 +1,6 @@
 import type { NotificationPush, NotificationPushItem } from '@vigil/contracts';
 import type { KeyValueStore } from '../auth/session-storage';
+import { readRememberedFlag, writeRememberedFlag } from './remembered-flag';
 
 /**
  * Which pushed notifications a person is told about with a toast and the alarm sound (issue 23). The log and
@@ -9,24 +10,11 @@ import type { KeyValueStore } from '../auth/session-storage';
 /** The person's choice to hear only about the site in view, kept in this browser (as the mute switch). */
 export const OTHER_SITES_SILENCED_KEY = 'vigil.toasts-other-sites-silenced';
 
-export function readOtherSitesSilenced(store: KeyValueStore | undefined = globalThis.localStorage): boolean {
-  try {
-    return store?.getItem(OTHER_SITES_SILENCED_KEY) === 'true';
-  } catch {
-    return false;
-  }
-}
+export const readOtherSitesSilenced = (store?: KeyValueStore): boolean =>
+  readRememberedFlag(OTHER_SITES_SILENCED_KEY, store);
 
-export function writeOtherSitesSilenced(
-  isSilenced: boolean,
-  store: KeyValueStore | undefined = globalThis.localStorage,
-): void {
-  try {
-    store?.setItem(OTHER_SITES_SILENCED_KEY, String(isSilenced));
-  } catch {
-    // Storage refused (private mode, quota): the switch still holds for this page.
-  }
-}
+export const writeOtherSitesSilenced = (isSilenced: boolean, store?: KeyValueStore): void =>
+  writeRememberedFlag(OTHER_SITES_SILENCED_KEY, isSilenced, store);
 
 export type ToastScope = {
   /** The site the person has chosen (the one whose pages are in view); null before one is chosen. */
