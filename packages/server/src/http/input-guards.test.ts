@@ -1,5 +1,5 @@
 import { COMMON_MESSAGES } from '@vigil/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { assertStorableUpload, findUnstorableField, unstorableTextIssue } from './input-guards';
 
 const nul = COMMON_MESSAGES.nullCharacter;
@@ -33,6 +33,17 @@ describe('findUnstorableField', () => {
   it('passes clean input, whole surrogate pairs, numbers and nulls', () => {
     expect(findUnstorableField({ a: 'x', b: 1, c: null, d: [true, { e: 'y 🙂' }] })).toBeUndefined();
     expect(findUnstorableField(undefined)).toBeUndefined();
+  });
+
+  it('does not walk a byte body (HTTP ingest reads its Buffer itself), whatever it carries', () => {
+    const body = Object.assign(Buffer.from('{"a":1}'), { extra: 'x\u0000' });
+    const entries = vi.spyOn(Object, 'entries');
+    try {
+      expect(findUnstorableField(body)).toBeUndefined();
+      expect(entries).not.toHaveBeenCalled();
+    } finally {
+      entries.mockRestore();
+    }
   });
 });
 
