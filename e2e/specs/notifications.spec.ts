@@ -1,34 +1,24 @@
 import fs from 'node:fs';
 import { NOTIFICATIONS_MESSAGES } from '@vigil/contracts';
-import { type RunningSimulator, startSimulator } from '@vigil/simulator';
+import type { RunningSimulator } from '@vigil/simulator';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { apiCall, apiLogin, SEEDED_PASSWORD } from '../fixtures/api-seed';
+import { apiCall, SEEDED_PASSWORD } from '../fixtures/api-seed';
 import { screenshot, signIn, useBrowser } from '../fixtures/browser';
-import { e2eServer } from '../fixtures/e2e-server';
-import { addSimulatedDevice, seedManagedSite } from '../fixtures/managed-site';
+import { seedManagedSite, seedSimulatedSite } from '../fixtures/managed-site';
 
 type Row = { id: number; event_type: string; is_active: boolean; full_sensor_id: string | null };
 
 /** A client with one site, a Manager there and a simulated WDC4 of its own (control API on). */
 async function seedAlarmSite() {
   const place = { title: 'Silo Row', address: '9 Dock Road', timezone: 'UTC' };
-  const { site, email } = await seedManagedSite(place, {
-    fullName: 'Morgan Manager',
-    phone: '+44 1482 555 013',
-  });
-  const manager = await apiLogin(email, SEEDED_PASSWORD);
-  const { device, identity } = await addSimulatedDevice(manager, site.id, {
-    prefix: 'NTF',
-    deviceType: '0300',
-    title: 'Alarm WDC4',
-  });
-  const simulator = await startSimulator({
-    devices: [identity],
-    transport: { kind: 'http', baseUrl: e2eServer().baseUrl },
-    scenarioChance: 0,
-    controlPort: 0,
-  });
+  const { site, email, manager, devices, simulator } = await seedSimulatedSite(
+    place,
+    { fullName: 'Morgan Manager', phone: '+44 1482 555 013' },
+    [{ prefix: 'NTF', deviceType: '0300', title: 'Alarm WDC4' }],
+    { controlPort: true },
+  );
+  const [{ device, identity }] = devices;
   return { email, manager, site, device, udfId: identity.udfId, simulator };
 }
 
@@ -183,26 +173,16 @@ describe('notifications', () => {
 
   it("the Device Notifications tab lists that device only, each time in its site's zone, labelled", async () => {
     const place = { title: 'Harbour Mill', address: '3 Quay', timezone: 'America/New_York' };
-    const { site, email } = await seedManagedSite(place, {
-      fullName: 'Dana Docks',
-      phone: '+44 1482 555 019',
-    });
-    const manager = await apiLogin(email, SEEDED_PASSWORD);
-    const shown = await addSimulatedDevice(manager, site.id, {
-      prefix: 'NTA',
-      deviceType: '0300',
-      title: 'Quay A',
-    });
-    const other = await addSimulatedDevice(manager, site.id, {
-      prefix: 'NTB',
-      deviceType: '0300',
-      title: 'Quay B',
-    });
-    const both = await startSimulator({
-      devices: [shown.identity, other.identity],
-      transport: { kind: 'http', baseUrl: e2eServer().baseUrl },
-      scenarioChance: 0,
-    });
+    const {
+      email,
+      manager,
+      devices,
+      simulator: both,
+    } = await seedSimulatedSite(place, { fullName: 'Dana Docks', phone: '+44 1482 555 019' }, [
+      { prefix: 'NTA', deviceType: '0300', title: 'Quay A' },
+      { prefix: 'NTB', deviceType: '0300', title: 'Quay B' },
+    ]);
+    const [shown, other] = devices;
     try {
       // Both devices have their own notifications (on line, power up) before anyone looks.
       for (const device of [shown.device, other.device]) {
