@@ -1,12 +1,15 @@
-type PgErrorFields = { code?: unknown; cause?: unknown };
+/** The fields Vigil reads of a PostgreSQL error: its SQLSTATE and, for constraint violations, the constraint. */
+export type PostgresError = { code: string; constraint?: unknown };
 
-/** The SQLSTATE of a PostgreSQL error (PGlite and node-postgres), looking through Drizzle's wrapping. */
-export function sqlStateOf(error: unknown): string | undefined {
+type PgErrorFields = { code?: unknown; constraint?: unknown; cause?: unknown };
+
+/** The PostgreSQL error (PGlite and node-postgres) in `error`, looking through Drizzle's wrapping. */
+export function postgresErrorOf(error: unknown): PostgresError | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 3 && typeof current === 'object' && current !== null; depth += 1) {
-    const { code, cause } = current as PgErrorFields;
+    const { code, constraint, cause } = current as PgErrorFields;
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
-      return code;
+      return { code, constraint };
     }
     current = cause;
   }
@@ -19,5 +22,5 @@ export function sqlStateOf(error: unknown): string | undefined {
  * and lack of memory are other classes, worth retrying as they are.
  */
 export function isDataException(error: unknown): boolean {
-  return sqlStateOf(error)?.startsWith('22') === true;
+  return postgresErrorOf(error)?.code.startsWith('22') === true;
 }
