@@ -97,12 +97,25 @@ export async function findVisibleSiteIds(
   return rows.map((row) => row.id);
 }
 
-/** When the device came to its current client (the open ownership period); undefined when none is recorded. */
-export async function findOwnedSince(db: Database, deviceId: number): Promise<Date | undefined> {
+/**
+ * When the device came to its current client (the open ownership period); undefined when none is recorded, or
+ * when `clientId` is given and the device is no longer that client's.
+ */
+export async function findOwnedSince(
+  db: Database,
+  deviceId: number,
+  clientId?: number,
+): Promise<Date | undefined> {
   const [row] = await db
     .select({ since: deviceOwnerships.since })
     .from(deviceOwnerships)
-    .where(and(eq(deviceOwnerships.deviceId, deviceId), isNull(deviceOwnerships.until)))
+    .where(
+      and(
+        eq(deviceOwnerships.deviceId, deviceId),
+        isNull(deviceOwnerships.until),
+        clientId === undefined ? undefined : eq(deviceOwnerships.clientId, clientId),
+      ),
+    )
     .limit(1);
   return row?.since;
 }
@@ -124,8 +137,14 @@ export async function findOwnedSinceOf(
 
 /**
  * SQL true for a row of device `deviceId` recorded at `ts` while the device belonged to its current client
- * (every row when no period is recorded): the many-device form of historyVisibleSince.
+ * (every row when no period is recorded): the many-device form of historyVisibleSince. With `siteId`, the row's
+ * site: only a row at a site of the device's current client is bound, so an earlier client keeps the rows its
+ * own sites recorded while the device was its.
  */
-export function recordedWhileOwnedSql(deviceId: SQLWrapper, ts: SQLWrapper): SQL {
-  return sql`${ts} >= coalesce((select o.since from device_ownerships o where o.device_id = ${deviceId} and o.until is null), '-infinity'::timestamptz)`;
+export function recordedWhileOwnedSql(deviceId: SQLWrapper, ts: SQLWrapper, siteId?: SQLWrapper): SQL {
+  const sameClient =
+    siteId === undefined
+      ? sql``
+      : sql` and o.client_id = (select l.client_id from locations l where l.id = ${siteId})`;
+  return sql`${ts} >= coalesce((select o.since from device_ownerships o where o.device_id = ${deviceId} and o.until is null${sameClient}), '-infinity'::timestamptz)`;
 }

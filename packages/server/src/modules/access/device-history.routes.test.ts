@@ -31,6 +31,8 @@ describe('the history of a device moved to another client', () => {
   let t: TestApp;
   let d: SettingsDevice;
   let managerB: string;
+  let managerA: string;
+  let siteAId: number;
   let superuser: string;
   /** When the device came to client B (set back 10 minutes so both periods lie within the last hour). */
   let movedAt: number;
@@ -44,6 +46,7 @@ describe('the history of a device moved to another client', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     const siteA = await buildSite(t.db, await buildClient(t.db));
+    siteAId = siteA.id;
     const siteB = await buildSite(t.db, await buildClient(t.db));
     d = await deviceWithTree(t.app, t.db, 'F500', siteA);
     superuser = await superuserHeader(t.app, t.db);
@@ -55,6 +58,9 @@ describe('the history of a device moved to another client', () => {
       .set({ dateJoined: new Date(Date.now() - 86_400_000) })
       .where(eq(users.id, manager.id));
     managerB = await authHeader(t.app, manager.email, TEST_PASSWORD);
+    const formerManager = await buildUser(t.db, { fullName: 'Manager of A' });
+    await assignToSite(t.db, formerManager, siteA, 'Manager');
+    managerA = await authHeader(t.app, formerManager.email, TEST_PASSWORD);
 
     const moved = await t.app.inject({
       method: 'PATCH',
@@ -97,6 +103,8 @@ describe('the history of a device moved to another client', () => {
     await t.db.insert(notifications).values([
       { ...row, content: 'Before the move', dateCreated: before() },
       { ...row, content: 'After the move', dateCreated: after() },
+      // Raised at A's site while the device was A's: A's own log keeps it.
+      { ...row, locationId: siteA.id, content: "A's alarm", dateCreated: before(), isActive: true },
     ]);
     await t.db.insert(maintenanceRecords).values({
       testId: 1,
@@ -184,6 +192,22 @@ describe('the history of a device moved to another client', () => {
     expect(counted).toBeGreaterThan(0);
     await t.db.delete(notifications).where(eq(notifications.content, 'Before the move'));
     expect(await badge()).toBe(counted);
+  });
+
+  it("keeps the earlier client's own notifications in its site's log, to read and acknowledge", async () => {
+    const list = await json<{ results: NotificationItem[] }>(
+      `/api/v1/notifications/?location=${siteAId}`,
+      managerA,
+    );
+    const own = list.results.find((item) => item.content === "A's alarm");
+    expect(own).toBeDefined();
+    const acknowledged = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/notifications/${own?.id}/acknowledge/`,
+      headers: { authorization: managerA },
+      payload: { comment: 'Seen before the hand-over' },
+    });
+    expect(acknowledged.statusCode, acknowledged.body).toBe(200);
   });
 
   it("does not count the earlier client's proof test", async () => {

@@ -8,13 +8,17 @@ import { findOwnedSince, findOwnedSinceOf } from './access.repo';
  * reads what the device recorded since it came to its current client.
  */
 
-/** The first instant of the device's history the user may read; undefined: all of it. */
+/**
+ * The first instant of the device's history the user may read; undefined: all of it. With `siteClientId`, the
+ * client of the site a row was recorded at: a row of an earlier client's site is that client's in full.
+ */
 export async function historyVisibleSince(
   db: Database,
   user: Actor,
   deviceId: number,
+  siteClientId?: number,
 ): Promise<Date | undefined> {
-  return isStaffUser(user) ? undefined : findOwnedSince(db, deviceId);
+  return isStaffUser(user) ? undefined : findOwnedSince(db, deviceId, siteClientId);
 }
 
 /** historyVisibleSince for many devices at once: a device left out is read in full. */

@@ -19,8 +19,9 @@ export type NotificationWithPlace = typeof notifications.$inferSelect & {
 
 export type NotificationFilter = {
   /**
-   * Sites the reader may see; undefined means every site (staff). A reader limited to sites also sees only what
-   * a device recorded since it came to its current client (access/device-history.ts).
+   * Sites the reader may see; undefined means every site (staff). A reader limited to sites also sees, at a site
+   * of a device's current client, only what the device recorded since it came to that client
+   * (access/device-history.ts); an earlier client's sites keep what was raised there.
    */
   siteIds: readonly number[] | undefined;
   location?: number;
@@ -56,7 +57,7 @@ function conditionsOf(filter: NotificationFilter): SQL | undefined {
   if (filter.siteIds !== undefined) {
     conditions.push(
       filter.siteIds.length === 0 ? sql`false` : inArray(notifications.locationId, [...filter.siteIds]),
-      recordedWhileOwnedSql(notifications.deviceId, notifications.dateCreated),
+      recordedWhileOwnedSql(notifications.deviceId, notifications.dateCreated, notifications.locationId),
     );
   }
   if (filter.location !== undefined) {
@@ -231,7 +232,7 @@ export async function countUnread(
   const owned =
     siteIds === undefined
       ? undefined
-      : recordedWhileOwnedSql(notifications.deviceId, notifications.dateCreated);
+      : recordedWhileOwnedSql(notifications.deviceId, notifications.dateCreated, notifications.locationId);
   const inner = db
     .select({ one: sql`1` })
     .from(notifications)

@@ -184,9 +184,10 @@ export class NotificationsService {
     if (row === undefined) {
       throw notFound();
     }
-    await getSiteAccess(this.deps.db, user, row.locationId);
+    const site = await getSiteAccess(this.deps.db, user, row.locationId);
     if (row.deviceId !== null) {
-      assertRecordedVisible(row.dateCreated, await historyVisibleSince(this.deps.db, user, row.deviceId));
+      const since = await historyVisibleSince(this.deps.db, user, row.deviceId, site.clientId);
+      assertRecordedVisible(row.dateCreated, since);
     }
     return row;
   }
