@@ -18,12 +18,3 @@ export async function startOwnership(
     .where(and(eq(deviceOwnerships.deviceId, deviceId), isNull(deviceOwnerships.until)));
   await db.insert(deviceOwnerships).values({ deviceId, clientId, since: at });
 }
-
-/** Every period of the device, the oldest first. */
-export async function findOwnerships(db: Database, deviceId: number) {
-  return db
-    .select()
-    .from(deviceOwnerships)
-    .where(eq(deviceOwnerships.deviceId, deviceId))
-    .orderBy(deviceOwnerships.since, deviceOwnerships.id);
-}
