@@ -80,11 +80,6 @@ export function readingText(detail: Record<string, unknown> | null): string | nu
   return state ?? shown;
 }
 
-/** The last part of a dotted sensor id (the sensor's own Id). */
-export function leafIdOf(fullSensorId: string): string {
-  return fullSensorId.slice(fullSensorId.lastIndexOf('.') + 1);
-}
-
 /** The number as a person reads it, with the sensor's unit when it has one: '212 °F'. */
 function withUnits(value: number, units: unknown): string {
   const unit = text(units);

@@ -7,7 +7,7 @@ import {
   type NotificationPushItem,
 } from '@vigil/contracts';
 import { formatWallClock } from '../../telemetry/zoned-time';
-import { leafIdOf } from './notification-drafts';
+import { leafIdOf } from '../sensor-settings/sensor-display-name';
 import type { NotificationWithPlace } from './notifications.repo';
 
 /** Where a person looks at the notification's device: its dashboard (the web selects the device). */

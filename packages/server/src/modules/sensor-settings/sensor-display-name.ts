@@ -57,7 +57,9 @@ export function sensorDisplayName(fullSensorId: string, name: string, place: Sen
 }
 
 /** The last part of a dotted sensor id (the sensor's own Id). */
-const leafIdOf = (fullSensorId: string) => fullSensorId.slice(fullSensorId.lastIndexOf('.') + 1);
+export function leafIdOf(fullSensorId: string): string {
+  return fullSensorId.slice(fullSensorId.lastIndexOf('.') + 1);
+}
 
 /**
  * Names sensors of a set of devices: the configured name, else the name the device reported, else the sensor's
