@@ -43,7 +43,7 @@ const simulator = config.demo
       await app.close();
       await database.close();
       fail(
-        `The demo simulator's control API could not listen on port ${config.demoControlPort}: ${error instanceof Error ? error.message : String(error)} (set DEMO_CONTROL_PORT).`,
+        `The demo simulator could not start: ${error instanceof Error ? error.message : String(error)} (DEMO=0 starts Vigil without the demo).`,
       );
     })
   : undefined;

@@ -17,16 +17,22 @@ import { deviceSensorGroupsOf } from './sensor-groups';
 import { findDeviceState, findStateRecord, findStateRecords } from './telemetry.repo';
 import { formatWallClock, instantOf } from './zoned-time';
 
-/**
- * The device, its site's timezone and the first instant of its history the user may read (device-history.ts),
- * for a user with access to the site; 404 otherwise.
- */
-async function visibleDevice(db: Database, user: UserRow, id: number) {
+/** The device, for a user with access to its site; 404 otherwise. */
+async function accessibleDevice(db: Database, user: UserRow, id: number) {
   const device = await getDeviceById(db, id);
   if (device === undefined) {
     throw notFound();
   }
   await getSiteAccess(db, user, device.locationId);
+  return device;
+}
+
+/**
+ * The device, its site's timezone and the first instant of its history the user may read (device-history.ts),
+ * for a user with access to the site; 404 otherwise.
+ */
+async function visibleDevice(db: Database, user: UserRow, id: number) {
+  const device = await accessibleDevice(db, user, id);
   const site = await getLocationById(db, device.locationId);
   const since = await historyVisibleSince(db, user, device.id);
   return { device, timeZone: site?.timezone ?? 'UTC', since };
@@ -38,7 +44,7 @@ export async function listDeviceSensorGroups(
   user: UserRow,
   id: number,
 ): Promise<DeviceSensorGroups> {
-  const { device } = await visibleDevice(db, user, id);
+  const device = await accessibleDevice(db, user, id);
   const state = await findDeviceState(db, device.id);
   return state === undefined ? [] : deviceSensorGroupsOf(state.tree, device.deviceType);
 }
