@@ -1,25 +1,15 @@
-import type { TreeChanges } from '../tree-diff';
-import { type FeedStatus, openDeviceFeed } from './feed-connection';
+import { type FeedCallbacks, openDeviceFeed } from './feed-connection';
 import type { FeedCommand, FeedEvent } from './feed-protocol';
-import { createFrameReader } from './frame-reader';
-
-export type DeviceFeedOptions = {
-  getToken: () => string | null;
-  onChanges: (changes: TreeChanges) => void;
-  onStatus: (status: FeedStatus) => void;
-  /** 4401: answers whether to try again (the session still holds) or stop. */
-  onUnauthenticated: () => Promise<boolean>;
-};
 
 /**
  * Starts a device's live feed and answers the function that stops it. The socket and the reading of its
  * frames run in a worker (feed.worker.ts) where the browser has one, so the page's thread only writes the
  * readings that changed; without one (tests) or when the worker fails to start, on the page's thread.
  */
-export function startDeviceFeed(url: string, options: DeviceFeedOptions): () => void {
+export function startDeviceFeed(url: string, options: FeedCallbacks): () => void {
   const token = options.getToken();
   if (typeof Worker === 'undefined' || token === null) {
-    return startOnPage(url, options);
+    return openDeviceFeed(url, options);
   }
   let stopOnPage: (() => void) | null = null;
   let hasAnswered = false;
@@ -44,7 +34,7 @@ export function startDeviceFeed(url: string, options: DeviceFeedOptions): () => 
     // The worker's script did not load (or died before it spoke): the page reads the feed itself.
     if (!hasAnswered && stopOnPage === null) {
       worker.terminate();
-      stopOnPage = startOnPage(url, options);
+      stopOnPage = openDeviceFeed(url, options);
     }
   };
   send({ type: 'open', url, token });
@@ -53,21 +43,4 @@ export function startDeviceFeed(url: string, options: DeviceFeedOptions): () => 
     worker.terminate();
     stopOnPage?.();
   };
-}
-
-function startOnPage(url: string, options: DeviceFeedOptions): () => void {
-  const read = createFrameReader();
-  const feed = openDeviceFeed(url, {
-    getToken: options.getToken,
-    onText: (text) => {
-      const changes = read(text);
-      if (changes !== null) {
-        feed.treeArrived();
-        options.onChanges(changes);
-      }
-    },
-    onStatus: options.onStatus,
-    onUnauthenticated: options.onUnauthenticated,
-  });
-  return feed.close;
 }

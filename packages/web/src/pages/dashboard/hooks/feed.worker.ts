@@ -1,6 +1,5 @@
-import { type DeviceFeed, openDeviceFeed } from './feed-connection';
+import { openDeviceFeed } from './feed-connection';
 import type { FeedCommand, FeedEvent } from './feed-protocol';
-import { createFrameReader } from './frame-reader';
 
 /**
  * The device feed's worker: holds the socket (feed-connection.ts), parses each frame, compares it with the
@@ -14,25 +13,17 @@ type WorkerScope = {
 const scope = self as unknown as WorkerScope;
 
 let token: string | null = null;
-let feed: DeviceFeed | null = null;
+let closeFeed: (() => void) | null = null;
 let resume: ((shouldRetry: boolean) => void) | null = null;
 
 scope.onmessage = ({ data: command }) => {
-  if (command.type === 'open' && feed === null) {
+  if (command.type === 'open' && closeFeed === null) {
     token = command.token;
-    const read = createFrameReader();
-    feed = openDeviceFeed(command.url, {
+    closeFeed = openDeviceFeed(command.url, {
       getToken: () => token,
-      onText: (text) => {
-        const changes = read(text);
-        if (changes !== null) {
-          feed?.treeArrived();
-          // The numbers' buffers move to the page without a copy.
-          scope.postMessage({ type: 'changes', changes }, [
-            changes.valueIndexes.buffer,
-            changes.values.buffer,
-          ]);
-        }
+      onChanges: (changes) => {
+        // The numbers' buffers move to the page without a copy.
+        scope.postMessage({ type: 'changes', changes }, [changes.valueIndexes.buffer, changes.values.buffer]);
       },
       onStatus: (status) => scope.postMessage({ type: 'status', status }),
       onUnauthenticated: () =>
@@ -46,7 +37,7 @@ scope.onmessage = ({ data: command }) => {
     resume?.(command.token !== null);
     resume = null;
   } else if (command.type === 'stop') {
-    feed?.close();
+    closeFeed?.();
     resume?.(false);
   }
 };

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { getMe } from '../../../api/accounts';
-import { ApiError, NETWORK_ERROR_STATUS } from '../../../api/api-error';
 import { sessionStore } from '../../../auth/session-storage';
+import { recheckSession } from '../../../realtime/session-recheck';
 import type { SensorStore } from '../sensor-store';
 import { startDeviceFeed } from './device-feed';
 import { type FeedStatus, feedUrl } from './feed-connection';
@@ -25,15 +24,7 @@ export function useDeviceFeed(udfId: string | null, store: SensorStore): FeedSta
         store.applyChanges(changes);
       },
       onStatus: setStatus,
-      onUnauthenticated: async () => {
-        try {
-          await getMe();
-          return true;
-        } catch (error) {
-          // No answer at all: the server may be restarting, so keep trying; a refusal ended the session.
-          return error instanceof ApiError && error.status === NETWORK_ERROR_STATUS;
-        }
-      },
+      onUnauthenticated: recheckSession,
     });
   }, [udfId, store]);
   return status;
