@@ -1,16 +1,16 @@
 import type { Permission } from '@vigil/contracts';
 import type { Database } from '../src/db/database';
+import type { ClientRow } from '../src/db/tables/clients.table';
+import type { DeviceRow, NewDeviceRow } from '../src/db/tables/devices.table';
+import type { HardwareUnitRow, NewHardwareUnitRow } from '../src/db/tables/hardware.table';
+import type { LocationRow } from '../src/db/tables/sites.table';
+import type { UserRow } from '../src/db/tables/users.table';
 import { insertClient, linkUserToClient } from '../src/modules/clients/clients.repo';
-import type { ClientRow } from '../src/modules/clients/clients.table';
 import { insertDevice } from '../src/modules/devices/devices.repo';
-import type { DeviceRow, NewDeviceRow } from '../src/modules/devices/devices.table';
 import { insertHardwareUnit } from '../src/modules/hardware/hardware.repo';
-import type { HardwareUnitRow, NewHardwareUnitRow } from '../src/modules/hardware/hardware.table';
 import { insertLocation, upsertMembership } from '../src/modules/sites/sites.repo';
-import type { LocationRow } from '../src/modules/sites/sites.table';
 import { updateUser } from '../src/modules/users/users.repo';
 import { type CreateUserInput, createUser } from '../src/modules/users/users.service';
-import type { UserRow } from '../src/modules/users/users.table';
 
 let sequence = 0;
 function next(): number {

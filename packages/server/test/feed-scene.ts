@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Database } from '../src/db/database';
-import type { UserRow } from '../src/modules/users/users.table';
+import type { UserRow } from '../src/db/tables/users.table';
 import { buildClient, buildClientUser, buildSite, TEST_PASSWORD } from './factories';
 import { type FeedClient, openFeedClient, postTree } from './feed-client';
 import { provisionDevice, type TestDevice, treeOf, waitFor } from './telemetry';

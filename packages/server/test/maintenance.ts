@@ -8,8 +8,8 @@ import {
 import type { DeviceIdentity } from '@vigil/simulator';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/database';
-import type { LocationRow } from '../src/modules/sites/sites.table';
-import type { UserRow } from '../src/modules/users/users.table';
+import type { LocationRow } from '../src/db/tables/sites.table';
+import type { UserRow } from '../src/db/tables/users.table';
 import { assignToSite, buildClient, buildDevice, buildSite, buildUser, TEST_PASSWORD } from './factories';
 import { postTree as postTreeText } from './feed-client';
 import { type TestDevice, treeOf } from './telemetry';

@@ -3,13 +3,13 @@ import { type DeviceIdentity, SimulatedDevice } from '@vigil/simulator';
 import { asc, eq } from 'drizzle-orm';
 import { connect, type IClientOptions, type MqttClient } from 'mqtt';
 import type { Database } from '../src/db/database';
+import type { DeviceRow } from '../src/db/tables/devices.table';
+import { sensorReadings } from '../src/db/tables/sensor-readings.table';
+import { sensors } from '../src/db/tables/sensors.table';
+import type { LocationRow } from '../src/db/tables/sites.table';
 import { type EmbeddedBroker, startEmbeddedBroker } from '../src/ingest/embedded-broker';
 import type { IngestService } from '../src/ingest/ingest.service';
 import { getDeviceById } from '../src/modules/devices/devices.repo';
-import type { DeviceRow } from '../src/modules/devices/devices.table';
-import type { LocationRow } from '../src/modules/sites/sites.table';
-import { sensorReadings } from '../src/telemetry/sensor-readings.table';
-import { sensors } from '../src/telemetry/sensors.table';
 import { buildClient, buildDevice, buildSite } from './factories';
 
 /** Telemetry test helpers: provisioned devices, their trees, MQTT connections and the broker. */

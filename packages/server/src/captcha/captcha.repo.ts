@@ -1,6 +1,6 @@
 import { and, eq, gt, lte } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { captchaRedemptions } from './captcha.table';
+import { captchaRedemptions } from '../db/tables/captcha.table';
 
 /** Records a key as used; false when it already was (a replay). */
 export async function insertRedemption(db: Database, key: string, expiresAt: Date): Promise<boolean> {

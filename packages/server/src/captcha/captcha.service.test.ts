@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeAltchaPayload } from '../../test/captcha-token';
 import { openTestDatabase } from '../../test/test-database';
 import type { DatabaseHandle } from '../db/database';
+import { captchaRedemptions } from '../db/tables/captcha.table';
 import { AppError } from '../errors';
 import { altchaKeysFrom, createAltchaChallenge } from './altcha';
 import { AltchaVerifier, RecaptchaVerifier, redeemCaptcha } from './captcha.service';
-import { captchaRedemptions } from './captcha.table';
 import { googleSiteVerify, SITEVERIFY_URL } from './recaptcha';
 
 const keys = altchaKeysFrom(Buffer.alloc(32, 7));

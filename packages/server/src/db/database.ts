@@ -10,11 +10,11 @@ import { ADVISORY_LOCKS } from './advisory-locks';
 import { acquireDataDirLock } from './data-dir-lock';
 import { openPgliteInstance } from './pglite-open';
 import { PgliteWorkerClient, type PgliteWorkerEvents } from './pglite-worker-client';
-import * as schema from './schema';
-
-export type Schema = typeof schema;
-/** Drizzle database over either driver; repositories take this and never know which. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * Drizzle database over either driver; repositories take this and never know which. It names no table:
+ * repositories import the tables they query (db/tables/), and nothing uses Drizzle's relational `db.query`.
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 
 export type DatabaseHandle = {
   db: Database;
@@ -63,7 +63,7 @@ async function openPglite(
         : await openPgliteInstance(dataDir, snapshot);
     // The worker client answers the calls Drizzle's PGlite session makes (query with rowMode and parsers,
     // exec, transaction); db/pglite-worker-client.ts.
-    const db = drizzlePglite({ client: client as PGlite, schema });
+    const db = drizzlePglite({ client: client as PGlite });
     return {
       db: db as unknown as Database,
       kind: 'pglite',
@@ -99,7 +99,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client that errors (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
-  const db = drizzlePg({ client: pool, schema });
+  const db = drizzlePg({ client: pool });
   return {
     db: db as unknown as Database,
     kind: 'postgres',

@@ -1,5 +1,5 @@
 import type { Permission } from '@vigil/contracts';
-import type { NewAlertRuleRow } from '../modules/alert-rules/alert-rules.table';
+import type { NewAlertRuleRow } from '../db/tables/alert-rules.table';
 import type { RoleFlagsInput } from '../modules/users/users.service';
 
 /** One password for every demo account; it meets the password rules and is printed at start-up. */

@@ -1,7 +1,7 @@
 import type { StateTree } from '@vigil/contracts';
 import { type ScenarioName, SimulatedDevice } from '@vigil/simulator';
+import type { NewDeviceEventRow } from '../db/tables/device-events.table';
 import { EventDetector } from '../telemetry/device-events';
-import type { NewDeviceEventRow } from '../telemetry/device-events.table';
 import type { StateRecordWrite } from '../telemetry/telemetry.repo';
 import { readingsOf, type TreeReading } from '../telemetry/tree-rows';
 import type { DemoDevice } from './demo-devices';

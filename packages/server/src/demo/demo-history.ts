@@ -1,8 +1,8 @@
 import type { Database } from '../db/database';
+import type { NewSensorReadingRow } from '../db/tables/sensor-readings.table';
 import { insertDeviceEvents } from '../telemetry/device-events.repo';
 import { ensurePartitions } from '../telemetry/partitions';
 import { saveRollupProgress, upsertRollups } from '../telemetry/rollups.repo';
-import type { NewSensorReadingRow } from '../telemetry/sensor-readings.table';
 import { insertSensorReadings, insertStateRecords, upsertSensors } from '../telemetry/telemetry.repo';
 import { DEMO_DEVICES } from './demo-devices';
 import { buildDeviceTimeline, type DeviceTimeline, type TimelineWindow } from './demo-history-timeline';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-database';
 import type { DatabaseHandle } from '../db/database';
-import { alertRules } from '../modules/alert-rules/alert-rules.table';
+import { alertRules } from '../db/tables/alert-rules.table';
 import { findUserByEmail } from '../modules/users/users.repo';
 import { findRollupProgress } from '../telemetry/rollups.repo';
 import { readSeries } from '../telemetry/series';

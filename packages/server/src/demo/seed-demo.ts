@@ -1,5 +1,5 @@
 import type { Database } from '../db/database';
-import { alertRules } from '../modules/alert-rules/alert-rules.table';
+import { alertRules } from '../db/tables/alert-rules.table';
 import { insertClient, linkUserToClient } from '../modules/clients/clients.repo';
 import { insertLocation, upsertMembership } from '../modules/sites/sites.repo';
 import { findUserByEmail, updateUser } from '../modules/users/users.repo';

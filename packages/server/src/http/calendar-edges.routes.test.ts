@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceWithTree, headerAt, type SettingsDevice, superuserHeader } from '../../test/sensor-settings';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { locations } from '../modules/sites/sites.table';
+import { locations } from '../db/tables/sites.table';
 
 /**
  * Issue 23: dates at the edge of the calendar answer 400 with the range message on every route that reads a

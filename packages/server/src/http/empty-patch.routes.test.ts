@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDevice } from '../../test/factories';
 import { buildWorld, type World } from '../../test/role-walk/world';
 import { buildTestApp, type TestApp } from '../../test/test-app';
-import { flatpages } from '../modules/oem/oem.table';
-import { locationMemberships } from '../modules/sites/sites.table';
+import { flatpages } from '../db/tables/oem.table';
+import { locationMemberships } from '../db/tables/sites.table';
 
 /** A PATCH with nothing to change (`{}`, or only unknown keys) answers 200 with the entity as it was. */
 describe('PATCH with nothing to set', () => {

@@ -7,8 +7,8 @@ import { provisionDevice, treeOf } from '../../test/telemetry';
 import { openTestDatabase } from '../../test/test-database';
 import type { DatabaseHandle } from '../db/database';
 import { MIGRATIONS_FOLDER } from '../db/database';
-import { deviceState } from '../telemetry/device-state.table';
-import { stateRecords } from '../telemetry/state-records.table';
+import { deviceState } from '../db/tables/device-state.table';
+import { stateRecords } from '../db/tables/state-records.table';
 
 /** The statements of migration 0013, as the migrator runs them. */
 async function scrubStatements(): Promise<string[]> {

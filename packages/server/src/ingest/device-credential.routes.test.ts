@@ -5,8 +5,8 @@ import { listenForSockets, postTree } from '../../test/feed-client';
 import { buildFeedScene, openLiveFeed } from '../../test/feed-scene';
 import { metricValue, provisionDevice, reload, treeOf, waitFor } from '../../test/telemetry';
 import { buildTestApp, METRICS_REQUEST, type TestApp } from '../../test/test-app';
-import { deviceState } from '../telemetry/device-state.table';
-import { stateRecords } from '../telemetry/state-records.table';
+import { deviceState } from '../db/tables/device-state.table';
+import { stateRecords } from '../db/tables/state-records.table';
 
 /** A tree of the device whose device.accessCode is `code` (null: the field absent). */
 function treeWithCode(identity: Parameters<typeof treeOf>[0], code: string | null, seed = 1): string {

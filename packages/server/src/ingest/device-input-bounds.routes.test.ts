@@ -11,9 +11,9 @@ import {
   waitFor,
 } from '../../test/telemetry';
 import { buildTestApp, METRICS_REQUEST, type TestApp } from '../../test/test-app';
-import { notifications } from '../modules/notifications/notifications.table';
-import { deviceEvents } from '../telemetry/device-events.table';
-import { sensors } from '../telemetry/sensors.table';
+import { deviceEvents } from '../db/tables/device-events.table';
+import { notifications } from '../db/tables/notifications.table';
+import { sensors } from '../db/tables/sensors.table';
 import { MAX_NEW_SENSORS_PER_HOUR } from './sensor-admission';
 
 /** The device's tree with an extra group of `count` alarmed sensors whose ids start at `from`. */

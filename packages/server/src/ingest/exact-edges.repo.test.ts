@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { provisionDevice, treeOf } from '../../test/telemetry';
 import { openTestDatabase } from '../../test/test-database';
 import type { DatabaseHandle } from '../db/database';
-import { deviceEvents } from '../telemetry/device-events.table';
+import { deviceEvents } from '../db/tables/device-events.table';
 import { upsertDeviceStates } from '../telemetry/telemetry.repo';
 import { readingsOf } from '../telemetry/tree-rows';
 import { messageDigest } from './message-receipts';

@@ -6,7 +6,7 @@ import { metricValue, provisionDevice, silentLog, treeOf, waitFor } from '../../
 import { buildTestApp, METRICS_REQUEST, type TestApp } from '../../test/test-app';
 import { openTestDatabase } from '../../test/test-database';
 import type { DatabaseHandle } from '../db/database';
-import { deviceEvents } from '../telemetry/device-events.table';
+import { deviceEvents } from '../db/tables/device-events.table';
 import { type ExternalConsumer, startExternalConsumer } from './external-consumer';
 
 /**

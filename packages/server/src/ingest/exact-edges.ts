@@ -1,7 +1,7 @@
 import { type StateTree, safeParseStateTree } from '@vigil/contracts';
 import type { Database } from '../db/database';
+import type { NewDeviceEventRow } from '../db/tables/device-events.table';
 import { EventDetector } from '../telemetry/device-events';
-import type { NewDeviceEventRow } from '../telemetry/device-events.table';
 import {
   type EdgeStateWrite,
   findEdgeCodes,

@@ -1,6 +1,6 @@
 import { type StateTree, safeParseStateTree } from '@vigil/contracts';
 import type { Database } from '../db/database';
-import type { DeviceRow } from '../modules/devices/devices.table';
+import type { DeviceRow } from '../db/tables/devices.table';
 import { findDeviceState } from '../telemetry/telemetry.repo';
 import type { IngestService } from './ingest.service';
 

@@ -17,7 +17,6 @@ import {
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { openTestDatabase } from '../../test/test-database';
 import type { Database, DatabaseHandle } from '../db/database';
-import * as schema from '../db/schema';
 
 /**
  * The same database seen through a connection that "dies" on crash(): from then on every query of the
@@ -38,7 +37,7 @@ function crashableView(database: DatabaseHandle): { handle: DatabaseHandle; cras
         crashed ? Promise.reject(new Error('instance crashed')) : value.apply(target, args);
     },
   });
-  const db = drizzle({ client: dying, schema }) as unknown as Database;
+  const db = drizzle({ client: dying }) as unknown as Database;
   return {
     handle: { ...database, db, close: async () => {} },
     crash: () => {

@@ -4,15 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { provisionDevice, readingsOfDevice, treeOf } from '../../test/telemetry';
 import { openTestDatabase } from '../../test/test-database';
 import type { DatabaseHandle } from '../db/database';
+import { deviceEvents } from '../db/tables/device-events.table';
+import { deviceState } from '../db/tables/device-state.table';
+import { devices } from '../db/tables/devices.table';
+import { messageReceipts } from '../db/tables/message-receipts.table';
+import { sensors } from '../db/tables/sensors.table';
 import { getDeviceById } from '../modules/devices/devices.repo';
-import { devices } from '../modules/devices/devices.table';
-import { deviceEvents } from '../telemetry/device-events.table';
-import { deviceState } from '../telemetry/device-state.table';
 import { pgClientOf, readingsCopyText } from '../telemetry/readings-copy';
-import { sensors } from '../telemetry/sensors.table';
 import { readingsOf } from '../telemetry/tree-rows';
 import { messageDigest, pruneMessageReceipts } from './message-receipts';
-import { messageReceipts } from './message-receipts.table';
 import { type TelemetryWrite, TelemetryWriter, WriterOverloadedError } from './telemetry-writer';
 
 describe('telemetry writer (readings, redelivery, events, back-pressure)', () => {

@@ -1,9 +1,9 @@
 import type { Database } from '../db/database';
+import type { NewDeviceEventRow } from '../db/tables/device-events.table';
+import type { NewSensorReadingRow } from '../db/tables/sensor-readings.table';
 import { findExistingDeviceIds, markDevicesSeen } from '../modules/devices/devices.repo';
 import { insertDeviceEvents } from '../telemetry/device-events.repo';
-import type { NewDeviceEventRow } from '../telemetry/device-events.table';
 import { SensorKeys } from '../telemetry/sensor-keys';
-import type { NewSensorReadingRow } from '../telemetry/sensor-readings.table';
 import {
   type DeviceStateWrite,
   insertMessageReceipts,

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MailCatcher, startMailCatcher } from '../../test/mail-catcher';
 import { buildTestApp, type TestApp } from '../../test/test-app';
+import { mailOutbox } from '../db/tables/outbox.table';
 import { ATTEMPTS_BEFORE_FAILED, retryDelayMs } from './mail-dispatcher';
 import { createMailer } from './mailer';
 import { getMailById, listMail } from './outbox.repo';
-import { mailOutbox } from './outbox.table';
 
 describe('retryDelayMs', () => {
   it('backs off exponentially from 30 s and caps at an hour', () => {

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { type MailRow, type MailStatus, mailOutbox, type NewMailRow } from './outbox.table';
+import { type MailRow, type MailStatus, mailOutbox, type NewMailRow } from '../db/tables/outbox.table';
 
 export async function insertMail(db: Database, values: NewMailRow): Promise<void> {
   await db.insert(mailOutbox).values(values);

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MailCatcher, startMailCatcher } from '../../test/mail-catcher';
 import { type RoleHeaders, signInEveryRole } from '../../test/oem-fixtures';
 import { buildTestApp, type TestApp } from '../../test/test-app';
+import { mailOutbox } from '../db/tables/outbox.table';
 import { getMailById, insertMail } from './outbox.repo';
-import { mailOutbox } from './outbox.table';
 
 const BASE = '/api/v1/outbox/';
 const LATER = new Date(Date.now() + 3_600_000);

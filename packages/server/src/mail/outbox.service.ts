@@ -7,11 +7,11 @@ import {
   type OutboxMailDetail,
 } from '@vigil/contracts';
 import type { Database } from '../db/database';
+import type { MailRow } from '../db/tables/outbox.table';
+import type { UserRow } from '../db/tables/users.table';
 import { AppError } from '../errors';
 import { forbidden, notFound } from '../modules/access/access';
-import type { UserRow } from '../modules/users/users.table';
 import { getMailById, listMail, scheduleMailNow } from './outbox.repo';
-import type { MailRow } from './outbox.table';
 
 /** The outbox holds every person's activation and reset links: super users only, not OEM. */
 export function assertSuperuser(user: Pick<UserRow, 'isSuperuser'>): void {

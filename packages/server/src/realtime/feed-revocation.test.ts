@@ -5,7 +5,7 @@ import { authFrame, listenForSockets, openFeedClient, postTree } from '../../tes
 import { buildFeedScene, type FeedScene, openLiveFeed as openFeedScene } from '../../test/feed-scene';
 import { liveFrameOf, treeOf, waitFor } from '../../test/telemetry';
 import { authHeader, buildTestApp, type TestApp } from '../../test/test-app';
-import { sessions } from '../modules/accounts/sessions.table';
+import { sessions } from '../db/tables/sessions.table';
 import { findMembership } from '../modules/users/memberships.repo';
 
 // Ceilings, not sleeps: each wait ends as soon as its event happens.

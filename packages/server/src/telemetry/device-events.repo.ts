@@ -7,7 +7,7 @@ import {
   type DeviceEventRow,
   deviceEvents,
   type NewDeviceEventRow,
-} from './device-events.table';
+} from '../db/tables/device-events.table';
 
 /**
  * Takes the offline sweep's lock for the rest of the transaction `tx`; false when another instance's sweep

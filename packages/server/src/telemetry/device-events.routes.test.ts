@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { provisionDevice, silentLog, type TestDevice, treeOf } from '../../test/telemetry';
 import { buildTestApp, type TestApp } from '../../test/test-app';
+import { devices } from '../db/tables/devices.table';
 import { DeviceDirectory } from '../ingest/device-directory';
 import { IngestService } from '../ingest/ingest.service';
 import { createIngestMetrics } from '../ingest/ingest-metrics';
-import { devices } from '../modules/devices/devices.table';
 import { InProcessBus } from '../realtime/bus';
 import { listDeviceEvents, tryLockOfflineSweep } from './device-events.repo';
 

@@ -7,7 +7,7 @@ import {
   type SensorEntry,
   type StateTree,
 } from '@vigil/contracts';
-import type { DeviceEventKind, NewDeviceEventRow } from './device-events.table';
+import type { DeviceEventKind, NewDeviceEventRow } from '../db/tables/device-events.table';
 import { sn2StatusOf } from './sn2-status';
 
 // A sensor's state packed in a small int: bits 0-2 the status (index in SENSOR_STATUSES), bit 3 the Alarm

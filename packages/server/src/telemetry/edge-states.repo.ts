@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { intArray } from '../db/sql-arrays';
-import { deviceEdgeStates } from './edge-states.table';
+import { deviceEdgeStates } from '../db/tables/edge-states.table';
 
 export type EdgeStateWrite = { deviceId: number; version: number; codes: Record<string, number>; at: Date };
 

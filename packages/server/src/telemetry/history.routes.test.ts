@@ -5,15 +5,15 @@ import { buildClient, buildClientUser, buildSite, TEST_PASSWORD } from '../../te
 import { provisionDevice, readingsOfDevice, silentLog, storedTreeOf, treeOf } from '../../test/telemetry';
 import { authHeader, buildTestApp, TEST_JWT_SECRET, type TestApp } from '../../test/test-app';
 import { buildApp } from '../app';
+import { deviceState } from '../db/tables/device-state.table';
+import { stateRecords } from '../db/tables/state-records.table';
 import { DeviceDirectory } from '../ingest/device-directory';
 import { IngestService } from '../ingest/ingest.service';
 import { createIngestMetrics } from '../ingest/ingest-metrics';
 import { TelemetryWriter } from '../ingest/telemetry-writer';
 import { InProcessBus } from '../realtime/bus';
-import { deviceState } from './device-state.table';
 import { ensurePartitions, listPartitions } from './partitions';
 import { pruneReadings } from './retention';
-import { stateRecords } from './state-records.table';
 
 describe('telemetry storage through the real ingest', () => {
   let t: TestApp;

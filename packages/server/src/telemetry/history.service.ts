@@ -6,13 +6,13 @@ import {
   type StateTree,
 } from '@vigil/contracts';
 import type { Database } from '../db/database';
+import type { UserRow } from '../db/tables/users.table';
 import { AppError } from '../errors';
 import type { Page } from '../http/pagination';
 import { getSiteAccess, notFound } from '../modules/access/access';
 import { assertRecordedVisible, historyVisibleSince, visibleFrom } from '../modules/access/device-history';
 import { getDeviceById } from '../modules/devices/devices.repo';
 import { getLocationById } from '../modules/sites/sites.repo';
-import type { UserRow } from '../modules/users/users.table';
 import { deviceSensorGroupsOf } from './sensor-groups';
 import { findDeviceState, findStateRecord, findStateRecords } from './telemetry.repo';
 import { formatWallClock, instantOf } from './zoned-time';

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSensors, provisionDevice } from '../../test/telemetry';
 import { openTestDatabase } from '../../test/test-database';
 import type { Database, DatabaseHandle } from '../db/database';
+import { sensorReadings } from '../db/tables/sensor-readings.table';
 import { inReadingBuckets } from './reading-buckets';
-import { sensorReadings } from './sensor-readings.table';
 import { findRawPoints } from './series.repo';
 
 const at = (iso: string) => new Date(`2026-07-01T${iso}Z`);

@@ -1,8 +1,8 @@
 import { asc, gte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, type DatabaseHandle, openDatabase } from '../db/database';
+import { type NewSensorReadingRow, sensorReadings } from '../db/tables/sensor-readings.table';
 import { copyReadingBytes, pgliteClientOf, readingsCopyBytes } from './readings-copy-pglite';
-import { type NewSensorReadingRow, sensorReadings } from './sensor-readings.table';
 import { insertSensorReadings } from './telemetry.repo';
 
 function readingsOf(count: number, firstKey: number, ts: Date): NewSensorReadingRow[] {

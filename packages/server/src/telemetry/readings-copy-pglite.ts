@@ -3,8 +3,8 @@ import { is } from 'drizzle-orm';
 import { PgliteSession } from 'drizzle-orm/pglite';
 import type { Database } from '../db/database';
 import type { PgliteQueryable } from '../db/pglite-worker-client';
+import type { NewSensorReadingRow } from '../db/tables/sensor-readings.table';
 import { readingsCopyText } from './readings-copy';
-import type { NewSensorReadingRow } from './sensor-readings.table';
 
 /** PGlite reads COPY input from the virtual file /dev/blob, given as the query's `blob` option. */
 const COPY_READINGS_SQL = "COPY sensor_readings (sensor_key, ts, value, status, in_alarm) FROM '/dev/blob'";

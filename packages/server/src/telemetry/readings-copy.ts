@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from '../db/database';
-import type { NewSensorReadingRow } from './sensor-readings.table';
+import type { NewSensorReadingRow } from '../db/tables/sensor-readings.table';
 
 /**
  * The node-postgres connection under a Drizzle transaction on PostgreSQL, or undefined on PGlite. Drizzle keeps

@@ -5,12 +5,12 @@ import { provisionDevice, silentLog, treeOf } from '../../test/telemetry';
 import { openTestDatabase } from '../../test/test-database';
 import { loadConfig } from '../config';
 import type { Database, DatabaseHandle } from '../db/database';
-import { deviceEvents } from './device-events.table';
+import { deviceEvents } from '../db/tables/device-events.table';
+import { sensorReadings } from '../db/tables/sensor-readings.table';
+import { type RollupRow, sensorRollups1h, sensorRollups1m } from '../db/tables/sensor-rollups.table';
+import { stateRecords } from '../db/tables/state-records.table';
 import { ensurePartitions, listPartitions } from './partitions';
 import { pruneHistory, pruneReadings, pruneRollups, startRetentionJob } from './retention';
-import { sensorReadings } from './sensor-readings.table';
-import { type RollupRow, sensorRollups1h, sensorRollups1m } from './sensor-rollups.table';
-import { stateRecords } from './state-records.table';
 
 const DAY = 24 * 3600 * 1000;
 const NOW = new Date('2026-07-01T10:00:00Z');

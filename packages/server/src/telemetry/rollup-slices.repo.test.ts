@@ -6,10 +6,10 @@ import { insertSensors, provisionDevice } from '../../test/telemetry';
 import { openTestDatabase } from '../../test/test-database';
 import type { Database, DatabaseHandle } from '../db/database';
 import { isDataException } from '../db/sql-state';
+import { sensorRollups1h, sensorRollups1m } from '../db/tables/sensor-rollups.table';
 import { reportSkippedRollups, type SkippedRollup } from './rollup-slices';
 import { rollUp } from './rollups';
 import { findRollupProgress, saveRollupProgress } from './rollups.repo';
-import { sensorRollups1h, sensorRollups1m } from './sensor-rollups.table';
 
 /** A device whose stored data makes its roll-up fail is skipped and reported; every other device moves on. */
 

@@ -3,11 +3,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceWithTree, headerAt, type SettingsDevice } from '../../test/sensor-settings';
 import { buildTestApp, METRICS_REQUEST, type TestApp } from '../../test/test-app';
+import { sensorReadings } from '../db/tables/sensor-readings.table';
+import { sensorRollups1m } from '../db/tables/sensor-rollups.table';
+import { sensors } from '../db/tables/sensors.table';
 import { rollUp } from './rollups';
 import { findRollupProgress } from './rollups.repo';
-import { sensorReadings } from './sensor-readings.table';
-import { sensorRollups1m } from './sensor-rollups.table';
-import { sensors } from './sensors.table';
 
 /**
  * One device's extreme readings (stored before any ingest range check, or written around it) neither stop the

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertSensors, provisionDevice } from '../../test/telemetry';
 import { openTestDatabase } from '../../test/test-database';
 import type { Database, DatabaseHandle } from '../db/database';
+import { type NewSensorReadingRow, sensorReadings } from '../db/tables/sensor-readings.table';
+import { sensorRollups1h, sensorRollups1m } from '../db/tables/sensor-rollups.table';
 import { rollUp } from './rollups';
 import { findRollupProgress, STATUS_SEVERITY_ORDER, saveRollupProgress, tryRollupLock } from './rollups.repo';
-import { type NewSensorReadingRow, sensorReadings } from './sensor-readings.table';
-import { sensorRollups1h, sensorRollups1m } from './sensor-rollups.table';
 
 const isPostgres = process.env.VIGIL_TEST_DRIVER === 'postgres' && Boolean(process.env.TEST_DATABASE_URL);
 const at = (iso: string) => new Date(`2026-07-01T${iso}Z`);

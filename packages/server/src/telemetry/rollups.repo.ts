@@ -3,8 +3,8 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import { ADVISORY_LOCKS } from '../db/advisory-locks';
 import type { Database } from '../db/database';
 import { intArray } from '../db/sql-arrays';
+import { rollupProgress } from '../db/tables/sensor-rollups.table';
 import { inReadingBuckets } from './reading-buckets';
-import { rollupProgress } from './sensor-rollups.table';
 
 /** Roll-up SQL (docs/telemetry.md 'Storage'): one statement per time range, the same on PGlite and PostgreSQL. */
 

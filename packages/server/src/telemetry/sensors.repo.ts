@@ -1,6 +1,6 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { sensors } from './sensors.table';
+import { sensors } from '../db/tables/sensors.table';
 
 /** How many sensors rows a device has, and the keys of those of `sensorIds` that exist. */
 export async function findDeviceSensors(

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertSensors, provisionDevice } from '../../test/telemetry';
 import { openTestDatabase } from '../../test/test-database';
 import type { Database, DatabaseHandle } from '../db/database';
+import { type NewSensorReadingRow, sensorReadings } from '../db/tables/sensor-readings.table';
+import { sensorRollups1h, sensorRollups1m } from '../db/tables/sensor-rollups.table';
 import { rollUp } from './rollups';
 import { findRollupProgress, STATUS_SEVERITY_ORDER, saveRollupProgress, upsertRollups } from './rollups.repo';
-import { type NewSensorReadingRow, sensorReadings } from './sensor-readings.table';
-import { sensorRollups1h, sensorRollups1m } from './sensor-rollups.table';
 import { readSeries } from './series';
 import { findSensorKey } from './series.repo';
 

@@ -1,10 +1,10 @@
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import type { Database } from '../db/database';
+import { sensorReadings } from '../db/tables/sensor-readings.table';
+import { sensorRollups1h, sensorRollups1m } from '../db/tables/sensor-rollups.table';
+import { sensors } from '../db/tables/sensors.table';
 import { inReadingBuckets } from './reading-buckets';
 import type { RollupPoint, RollupResolution, TimeRange } from './rollups.repo';
-import { sensorReadings } from './sensor-readings.table';
-import { sensorRollups1h, sensorRollups1m } from './sensor-rollups.table';
-import { sensors } from './sensors.table';
 
 /** The key of a sensor in readings and roll-ups, by device and full dotted sensor id; undefined if never seen. */
 export async function findSensorKey(

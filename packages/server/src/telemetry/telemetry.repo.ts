@@ -3,13 +3,13 @@ import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { insertChunks } from '../db/insert-chunks';
 import { arrayLiteral, intArray } from '../db/sql-arrays';
-import { devices } from '../modules/devices/devices.table';
-import { deviceState } from './device-state.table';
+import { deviceState } from '../db/tables/device-state.table';
+import { devices } from '../db/tables/devices.table';
+import { type NewSensorReadingRow, sensorReadings } from '../db/tables/sensor-readings.table';
+import { sensors } from '../db/tables/sensors.table';
+import { stateRecords } from '../db/tables/state-records.table';
 import { copyReadings, pgClientOf } from './readings-copy';
 import { copyReadingsPglite, pgliteClientOf } from './readings-copy-pglite';
-import { type NewSensorReadingRow, sensorReadings } from './sensor-readings.table';
-import { sensors } from './sensors.table';
-import { stateRecords } from './state-records.table';
 
 /** The latest tree of a device as the ingest batch writes it. */
 export type DeviceStateWrite = {

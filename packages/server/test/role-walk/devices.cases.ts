@@ -1,4 +1,6 @@
 import type { StateTree } from '@vigil/contracts';
+import { eq } from 'drizzle-orm';
+import { stateRecords } from '../../src/db/tables/state-records.table';
 import { insertStateRecords } from '../../src/telemetry/telemetry.repo';
 import { buildDevice, buildHardwareUnit } from '../factories';
 import { treeOf } from '../telemetry';
@@ -17,10 +19,12 @@ async function recordOfDeviceA1(w: World): Promise<string> {
   const device = await freshDeviceA1(w);
   const tree = JSON.parse(treeOf(device)) as StateTree;
   await insertStateRecords(w.db, [{ deviceId: device.id, ts: new Date(), status: tree.Status, tree }]);
-  const records = await w.db.query.stateRecords.findFirst({
-    where: (table, { eq }) => eq(table.deviceId, device.id),
-  });
-  return `/api/v1/devices/${device.id}/historical/records/${records?.id}/`;
+  const [record] = await w.db
+    .select({ id: stateRecords.id })
+    .from(stateRecords)
+    .where(eq(stateRecords.deviceId, device.id))
+    .limit(1);
+  return `/api/v1/devices/${device.id}/historical/records/${record?.id}/`;
 }
 
 let serials = 0;

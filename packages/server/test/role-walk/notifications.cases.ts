@@ -1,4 +1,4 @@
-import { notifications } from '../../src/modules/notifications/notifications.table';
+import { notifications } from '../../src/db/tables/notifications.table';
 import { buildDevice } from '../factories';
 import { A, D, EVERY_SIGNED_IN, type RouteCase, type Row } from './cases';
 import type { World } from './world';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
+import { mailOutbox } from '../../src/db/tables/outbox.table';
 import { insertMail } from '../../src/mail/outbox.repo';
-import { mailOutbox } from '../../src/mail/outbox.table';
 import { insertFlatpage } from '../../src/modules/oem/flatpages.repo';
 import { multipartFile, TINY_PNG } from '../oem-fixtures';
 import { EVERY_SIGNED_IN, PUBLIC, type RouteCase, STAFF_ONLY, SUPERUSER_ONLY } from './cases';

@@ -1,6 +1,6 @@
+import { twoFactorDevices } from '../../src/db/tables/two-factor.table';
 import { linkUserToClient } from '../../src/modules/clients/clients.repo';
 import { upsertMembership } from '../../src/modules/sites/sites.repo';
-import { twoFactorDevices } from '../../src/modules/two-factor/two-factor.table';
 import { updateUser } from '../../src/modules/users/users.repo';
 import { buildClientUser } from '../factories';
 import { A, D, type RouteCase, STAFF_ONLY } from './cases';

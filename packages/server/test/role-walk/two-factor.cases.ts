@@ -1,7 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { deriveKey } from '../../src/context';
+import { twoFactorDevices } from '../../src/db/tables/two-factor.table';
 import { encryptSecret } from '../../src/modules/two-factor/secret-box';
-import { twoFactorDevices } from '../../src/modules/two-factor/two-factor.table';
 import { buildClientUser } from '../factories';
 import { TEST_JWT_SECRET } from '../test-app';
 import { A, D, EVERY_SIGNED_IN, type RouteCase } from './cases';

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/db/database';
-import type { ClientRow } from '../../src/modules/clients/clients.table';
-import type { LocationRow } from '../../src/modules/sites/sites.table';
+import type { ClientRow } from '../../src/db/tables/clients.table';
+import type { LocationRow } from '../../src/db/tables/sites.table';
+import type { UserRow } from '../../src/db/tables/users.table';
 import { updateUser } from '../../src/modules/users/users.repo';
-import type { UserRow } from '../../src/modules/users/users.table';
 import { assignToSite, buildClient, buildSite, buildUser, TEST_PASSWORD } from '../factories';
 import { authHeader } from '../test-app';
 

@@ -1,7 +1,7 @@
 import { COMMON_MESSAGES, type Permission } from '@vigil/contracts';
 import type { Database } from '../../db/database';
+import type { UserRow } from '../../db/tables/users.table';
 import { AppError } from '../../errors';
-import type { UserRow } from '../users/users.table';
 import {
   findAdministeredClientIds,
   findClientIdsOfUser,

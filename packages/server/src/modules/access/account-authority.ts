@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database';
-import type { UserRow } from '../users/users.table';
+import type { UserRow } from '../../db/tables/users.table';
 import { findClientIdsOfUsers } from '../users/users-clients.repo';
 import { isStaffUser } from './access';
 import { findAdministeredClientIds, findClientIdsOfUser } from './access.repo';

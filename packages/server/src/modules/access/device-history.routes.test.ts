@@ -10,15 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignToSite, buildClient, buildSite, buildUser, TEST_PASSWORD } from '../../../test/factories';
 import { deviceWithTree, type SettingsDevice, superuserHeader } from '../../../test/sensor-settings';
 import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
-import { deviceEvents } from '../../telemetry/device-events.table';
-import { sensorReadings } from '../../telemetry/sensor-readings.table';
-import { stateRecords } from '../../telemetry/state-records.table';
+import { deviceEvents } from '../../db/tables/device-events.table';
+import { deviceOwnerships } from '../../db/tables/device-ownerships.table';
+import { maintenanceRecords } from '../../db/tables/maintenance.table';
+import { notifications } from '../../db/tables/notifications.table';
+import { sensorReadings } from '../../db/tables/sensor-readings.table';
+import { stateRecords } from '../../db/tables/state-records.table';
+import { users } from '../../db/tables/users.table';
 import { formatWallClock } from '../../telemetry/zoned-time';
-import { deviceOwnerships } from '../devices/device-ownerships.table';
 import { findSensorKeysOfDevice } from '../graphs/graphs.repo';
-import { maintenanceRecords } from '../maintenance/maintenance.table';
-import { notifications } from '../notifications/notifications.table';
-import { users } from '../users/users.table';
 
 /**
  * Issue 23 (docs/permissions.md 'Device history'): a device moved from client A to client B keeps its history,

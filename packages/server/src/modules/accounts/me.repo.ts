@@ -2,10 +2,11 @@ import type { DeviceType, Permission } from '@vigil/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { preparedPerDatabase } from '../../db/prepared';
-import { clients } from '../clients/clients.table';
-import { devices } from '../devices/devices.table';
-import { locationMemberships, locations } from '../sites/sites.table';
-import { users } from '../users/users.table';
+import { clients } from '../../db/tables/clients.table';
+import { devices } from '../../db/tables/devices.table';
+import { sessions } from '../../db/tables/sessions.table';
+import { locationMemberships, locations } from '../../db/tables/sites.table';
+import { users } from '../../db/tables/users.table';
 import {
   areLiveSessions,
   type LiveSession,
@@ -13,7 +14,6 @@ import {
   sessionIdsToRead,
   toLiveSession,
 } from './sessions.repo';
-import { sessions } from './sessions.table';
 
 /** What me/ adds to the signed-in user: the titles of the current selection and the site roles. */
 export type MeExtras = {

@@ -1,7 +1,7 @@
 import { PASSWORD_MESSAGES } from '@vigil/contracts';
+import type { UserRow } from '../../db/tables/users.table';
 import { AppError } from '../../errors';
 import { assertPasswordAcceptable } from '../users/users.service';
-import type { UserRow } from '../users/users.table';
 
 /** Wire names of a form's new-password pair, e.g. password1/password2 or new_password1/new_password2. */
 export type NewPasswordFields = { password: string; confirmation: string };

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { type PasswordResetTokenRow, passwordResetTokens } from './password-reset-tokens.table';
+import { type PasswordResetTokenRow, passwordResetTokens } from '../../db/tables/password-reset-tokens.table';
 
 export async function insertResetToken(
   db: Database,

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PASSWORD_RESET_MESSAGES, type PasswordResetConfirm } from '@vigil/contracts';
 import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/tables/users.table';
 import { AppError } from '../../errors';
 import { escapeHtml, sendActivation } from '../users/activation';
 import { findUserByEmail, getUserById, updateUser } from '../users/users.repo';
-import type { UserRow } from '../users/users.table';
 import { assertNewPassword } from './password-input';
 import { findResetTokenByHash, insertResetToken, useUpResetTokens } from './password-reset.repo';
 import { hashPassword } from './passwords';

@@ -3,10 +3,10 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, TEST_PASSWORD } from '../../../test/factories';
 import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
-import { mailOutbox } from '../../mail/outbox.table';
+import { mailOutbox } from '../../db/tables/outbox.table';
+import { passwordResetTokens } from '../../db/tables/password-reset-tokens.table';
+import type { UserRow } from '../../db/tables/users.table';
 import { getUserById, updateUser } from '../users/users.repo';
-import type { UserRow } from '../users/users.table';
-import { passwordResetTokens } from './password-reset-tokens.table';
 
 const RESET = '/api/v1/accounts/password/reset/';
 const CONFIRM = '/api/v1/accounts/password/reset/confirm/';

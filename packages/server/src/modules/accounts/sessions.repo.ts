@@ -1,9 +1,9 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { preparedPerDatabase } from '../../db/prepared';
+import { type SessionRow, sessions } from '../../db/tables/sessions.table';
+import { type UserRow, users } from '../../db/tables/users.table';
 import { type TwoFactorState, twoFactorStateColumns } from '../two-factor/two-factor.repo';
-import { type UserRow, users } from '../users/users.table';
-import { type SessionRow, sessions } from './sessions.table';
 
 export type NewSession = {
   id: string;

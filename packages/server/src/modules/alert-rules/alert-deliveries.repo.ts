@@ -1,13 +1,13 @@
 import type { AlertContactWhen } from '@vigil/contracts';
 import { and, asc, count, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { users } from '../users/users.table';
 import {
   type AlertDeliveryState,
   alertDeliveries,
   alertRules,
   type NewAlertDeliveryRow,
-} from './alert-rules.table';
+} from '../../db/tables/alert-rules.table';
+import { users } from '../../db/tables/users.table';
 
 export async function insertDeliveries(tx: Database, rows: readonly NewAlertDeliveryRow[]): Promise<void> {
   if (rows.length > 0) {

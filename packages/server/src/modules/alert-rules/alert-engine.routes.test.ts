@@ -3,12 +3,12 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MailCatcher, startMailCatcher } from '../../../test/mail-catcher';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { alertDeliveries, alertRuleDevices, alertRules } from '../../db/tables/alert-rules.table';
+import { mailOutbox } from '../../db/tables/outbox.table';
+import { locationMemberships } from '../../db/tables/sites.table';
 import { createMailer } from '../../mail/mailer';
-import { mailOutbox } from '../../mail/outbox.table';
 import { alarmingDevice } from '../notifications/notifications.fixtures';
-import { locationMemberships } from '../sites/sites.table';
 import { AlertEngine, DEFAULT_GROUPING } from './alert-engine';
-import { alertDeliveries, alertRuleDevices, alertRules } from './alert-rules.table';
 
 const PUBLIC_URL = 'https://portal.example.com/';
 const MINUTE = 60_000;

@@ -1,4 +1,6 @@
 import type { Database } from '../../db/database';
+import type { AlertMailReason } from '../../db/tables/alert-mail-groups.table';
+import type { NewAlertDeliveryRow } from '../../db/tables/alert-rules.table';
 import { RepeatingJob } from '../../jobs/repeating-job';
 import type { Mailer } from '../../mail/mailer';
 import { getSiteAccess } from '../access/access';
@@ -14,10 +16,8 @@ import {
 } from './alert-deliveries.repo';
 import { mailDueGroups } from './alert-group-sender';
 import { type GroupTiming, joinGroup } from './alert-mail-groups.repo';
-import type { AlertMailReason } from './alert-mail-groups.table';
 import { decideSend, firstDelivery, nextReminder, RULE_EVENT_OF } from './alert-plan';
 import { findRulesFor } from './alert-rules.repo';
-import type { NewAlertDeliveryRow } from './alert-rules.table';
 
 export type AlertEngineDeps = {
   db: Database;

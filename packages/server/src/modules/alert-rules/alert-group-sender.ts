@@ -1,10 +1,10 @@
 import type { Database } from '../../db/database';
+import type { AlertMailGroupItemRow } from '../../db/tables/alert-mail-groups.table';
 import type { Mailer } from '../../mail/mailer';
 import { findNotificationsByIds } from '../notifications/notifications.repo';
 import { alertGroupMail, type GroupedAlert } from './alert-group-mail';
 import type { AlertReason } from './alert-mail';
 import { claimDueGroups, findGroupItems, markGroupSent } from './alert-mail-groups.repo';
-import type { AlertMailGroupItemRow } from './alert-mail-groups.table';
 
 /** Why a grouped notification is mailed, as the e-mail words it. */
 function reasonOf(item: AlertMailGroupItemRow): AlertReason {

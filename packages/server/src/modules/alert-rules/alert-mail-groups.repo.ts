@@ -5,7 +5,7 @@ import {
   type AlertMailReason,
   alertMailGroupItems,
   alertMailGroups,
-} from './alert-mail-groups.table';
+} from '../../db/tables/alert-mail-groups.table';
 
 /** How long a new group collects alerts, and how far apart two e-mails of one group are (milliseconds). */
 export type GroupTiming = { waitMs: number; intervalMs: number };

@@ -4,11 +4,11 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postTree, provisionTypedDevice, signedInAt, treeWith } from '../../../test/maintenance';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { alertRuleDevices, alertRules } from '../../db/tables/alert-rules.table';
+import { mailOutbox } from '../../db/tables/outbox.table';
 import { createMailer } from '../../mail/mailer';
-import { mailOutbox } from '../../mail/outbox.table';
 import { isNodeSensorId } from '../sensor-settings/sensor-display-name';
 import { AlertEngine, DEFAULT_GROUPING } from './alert-engine';
-import { alertRuleDevices, alertRules } from './alert-rules.table';
 
 const PUBLIC_URL = 'https://portal.example.com/';
 const SECOND = 1000;

@@ -1,11 +1,16 @@
 import type { AlertContactWhen, AlertEventType, DeviceType } from '@vigil/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import {
+  type AlertRuleRow,
+  alertRuleDevices,
+  alertRules,
+  type NewAlertRuleRow,
+} from '../../db/tables/alert-rules.table';
+import { devices } from '../../db/tables/devices.table';
+import { locationMemberships, locations } from '../../db/tables/sites.table';
+import { users } from '../../db/tables/users.table';
 import type { Page } from '../../http/pagination';
-import { devices } from '../devices/devices.table';
-import { locationMemberships, locations } from '../sites/sites.table';
-import { users } from '../users/users.table';
-import { type AlertRuleRow, alertRuleDevices, alertRules, type NewAlertRuleRow } from './alert-rules.table';
 
 /** Whose devices count as seen: undefined for staff (every device), else memberships and managed clients. */
 export type DeviceVisibility = { userId: number; managedClientIds: number[] } | undefined;

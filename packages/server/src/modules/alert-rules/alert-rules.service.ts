@@ -9,10 +9,11 @@ import {
   alertRuleProblems,
 } from '@vigil/contracts';
 import type { Database } from '../../db/database';
+import type { AlertRuleRow } from '../../db/tables/alert-rules.table';
+import type { UserRow } from '../../db/tables/users.table';
 import { AppError } from '../../errors';
 import type { Page } from '../../http/pagination';
 import { isStaffUser, managedClientIds, notFound } from '../access/access';
-import type { UserRow } from '../users/users.table';
 import {
   type AlertRuleValues,
   type DeviceVisibility,
@@ -25,7 +26,6 @@ import {
   type RuleDevice,
   updateRule,
 } from './alert-rules.repo';
-import type { AlertRuleRow } from './alert-rules.table';
 
 export type AlertRulesList = { count: number; results: AlertRule[] };
 

@@ -7,12 +7,12 @@ import {
   TOP_SENSORS,
 } from '@vigil/contracts';
 import type { Database } from '../../db/database';
+import type { DeviceRow } from '../../db/tables/devices.table';
+import type { UserRow } from '../../db/tables/users.table';
 import { notFound } from '../access/access';
 import { findDevicesByLocationIds } from '../devices/devices.repo';
-import type { DeviceRow } from '../devices/devices.table';
 import { loadSensorNamer, type SensorNamer } from '../sensor-settings/sensor-display-name';
 import { getLocationById } from '../sites/sites.repo';
-import type { UserRow } from '../users/users.table';
 import {
   findClearTimes,
   findPeakWindow,

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildClient, buildDevice, buildSite, buildUser, TEST_PASSWORD } from '../../../test/factories';
 import { authHeader } from '../../../test/test-app';
 import type { Database } from '../../db/database';
+import type { DeviceEventKind } from '../../db/tables/device-events.table';
+import type { UserRow } from '../../db/tables/users.table';
 import { insertDeviceEvents } from '../../telemetry/device-events.repo';
-import type { DeviceEventKind } from '../../telemetry/device-events.table';
-import type { UserRow } from '../users/users.table';
 
 /** Analytics test helpers: a device of a site in a timezone, alarm events seeded straight into device_events. */
 

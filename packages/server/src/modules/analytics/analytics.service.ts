@@ -9,14 +9,14 @@ import {
   mergeAlarmTypes,
 } from '@vigil/contracts';
 import type { Database } from '../../db/database';
+import type { DeviceRow } from '../../db/tables/devices.table';
+import type { UserRow } from '../../db/tables/users.table';
 import { AppError } from '../../errors';
 import { forbidden, getSiteAccess, isStaffUser, notFound } from '../access/access';
 import { historyVisibleSince, visibleFrom } from '../access/device-history';
 import { getDeviceById } from '../devices/devices.repo';
-import type { DeviceRow } from '../devices/devices.table';
 import { loadSensorNamer } from '../sensor-settings/sensor-display-name';
 import { getLocationById } from '../sites/sites.repo';
-import type { UserRow } from '../users/users.table';
 import { alarmsPerHourOfDay } from './alarm-hours';
 import { countAlarmsByQuarterHour, countAlarmsBySensor, countAlarmsByState } from './analytics.repo';
 import { alarmRangeOf } from './analytics-range';

@@ -1,11 +1,11 @@
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/database';
+import type { ClientRow } from '../../db/tables/clients.table';
+import type { UserRow } from '../../db/tables/users.table';
 import { escapeHtml, sendActivation } from '../users/activation';
 import { findUserByEmail, updateUser } from '../users/users.repo';
 import { createUser } from '../users/users.service';
-import type { UserRow } from '../users/users.table';
 import { linkUserToClient } from './clients.repo';
-import type { ClientRow } from './clients.table';
 
 type MailContext = Pick<AppContext, 'config' | 'db' | 'mailer'>;
 

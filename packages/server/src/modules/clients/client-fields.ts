@@ -1,6 +1,6 @@
 import type { Client, ClientCreate, ClientOrdering, ClientUpdate } from '@vigil/contracts';
+import type { ClientRow, NewClientRow } from '../../db/tables/clients.table';
 import type { ClientSortField } from './clients.repo';
-import type { ClientRow, NewClientRow } from './clients.table';
 
 /** A client row as the API answers it (wire-formats.md 'Client'). */
 export function toClientResponse(row: ClientRow): Client {

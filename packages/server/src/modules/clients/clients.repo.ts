@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { type ClientRow, clients, clientUsers, type NewClientRow } from '../../db/tables/clients.table';
 import { hasValuesToSet } from '../../db/update-values';
-import { type ClientRow, clients, clientUsers, type NewClientRow } from './clients.table';
 
 export async function getClientById(db: Database, id: number): Promise<ClientRow | undefined> {
   const [row] = await db.select().from(clients).where(eq(clients.id, id)).limit(1);

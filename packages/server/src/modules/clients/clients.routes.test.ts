@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignToSite, buildClient, buildSite, buildUser, TEST_PASSWORD } from '../../../test/factories';
 import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
-import { mailOutbox } from '../../mail/outbox.table';
+import { clientUsers } from '../../db/tables/clients.table';
+import { mailOutbox } from '../../db/tables/outbox.table';
+import type { UserRow } from '../../db/tables/users.table';
 import { getLocationById } from '../sites/sites.repo';
 import { findUserByEmail, getUserById, updateUser } from '../users/users.repo';
-import type { UserRow } from '../users/users.table';
-import { clientUsers } from './clients.table';
 
 const BASE = '/api/v1/clients/';
 

@@ -1,5 +1,7 @@
 import type { Client, ClientListQuery, Paginated } from '@vigil/contracts';
 import type { Database } from '../../db/database';
+import type { ClientRow } from '../../db/tables/clients.table';
+import type { UserRow } from '../../db/tables/users.table';
 import { type Page, pageOf } from '../../http/pagination';
 import type { ControlPublisher } from '../../realtime/control-events';
 import {
@@ -13,10 +15,8 @@ import {
 import { findAdministeredClientIds } from '../access/access.repo';
 import { getLocationById } from '../sites/sites.repo';
 import { updateUser } from '../users/users.repo';
-import type { UserRow } from '../users/users.table';
 import { sortOf, toClientResponse } from './client-fields';
 import { deleteClientRow, findClients, getClientById, getMaxClientNumber } from './clients.repo';
-import type { ClientRow } from './clients.table';
 
 /** The client or 404. */
 export async function getClientOr404(db: Database, id: number): Promise<ClientRow> {

@@ -7,9 +7,9 @@ import {
 } from '@vigil/contracts';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/database';
+import type { UserRow } from '../../db/tables/users.table';
 import { AppError } from '../../errors';
 import { assertCanManageClient, assertStaff, forbidden, isStaffUser } from '../access/access';
-import type { UserRow } from '../users/users.table';
 import { appointAdministrator } from './client-administrator';
 import { toClientPatch, toClientResponse, toNewClient } from './client-fields';
 import { getClientByNumber, insertClient, updateClientRow } from './clients.repo';

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database';
+import type { UserRow } from '../../db/tables/users.table';
 import { canManageClient, forbidden, getSiteAccess, type SiteAccess } from '../access/access';
-import type { UserRow } from '../users/users.table';
 
 /**
  * A section 6 'Add device: manager or account manager': staff and the client's accounts management,

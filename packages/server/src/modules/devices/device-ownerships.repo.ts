@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { deviceOwnerships } from './device-ownerships.table';
+import { deviceOwnerships } from '../../db/tables/device-ownerships.table';
 
 /**
  * The device belongs to `clientId` from `at` on: the open period (if any) ends at `at` and a new one starts.

@@ -1,9 +1,9 @@
 import type { DeviceType, Permission } from '@vigil/contracts';
 import { and, asc, eq, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { type DeviceRow, devices, type NewDeviceRow } from '../../db/tables/devices.table';
+import { locationMemberships, locations } from '../../db/tables/sites.table';
 import { hasValuesToSet } from '../../db/update-values';
-import { locationMemberships, locations } from '../sites/sites.table';
-import { type DeviceRow, devices, type NewDeviceRow } from './devices.table';
 
 export type DeviceListFilter = {
   /** Only devices of these sites. */

@@ -10,11 +10,11 @@ import {
   TEST_PASSWORD,
 } from '../../../test/factories';
 import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
-import type { ClientRow } from '../clients/clients.table';
-import type { LocationRow } from '../sites/sites.table';
+import type { ClientRow } from '../../db/tables/clients.table';
+import type { LocationRow } from '../../db/tables/sites.table';
+import type { UserRow } from '../../db/tables/users.table';
 import { getUserById, updateUser } from '../users/users.repo';
 import type { RoleFlagsInput } from '../users/users.service';
-import type { UserRow } from '../users/users.table';
 
 const LIST = '/api/v1/devices/';
 

@@ -1,5 +1,7 @@
 import { DEVICE_MESSAGES, type Device, type DeviceCreate, type DeviceUpdate } from '@vigil/contracts';
 import type { Database } from '../../db/database';
+import type { DeviceRow, NewDeviceRow } from '../../db/tables/devices.table';
+import type { UserRow } from '../../db/tables/users.table';
 import { AppError } from '../../errors';
 import type { ControlPublisher } from '../../realtime/control-events';
 import { assertCanEditSite, getSiteAccess, isStaffUser, notFound } from '../access/access';
@@ -7,7 +9,6 @@ import { historyVisibleSince } from '../access/device-history';
 import { noteDeviceAdministration } from '../notifications/administration-notices';
 import { uniqueViolationOf } from '../registration/unique-violation';
 import { updateUser } from '../users/users.repo';
-import type { UserRow } from '../users/users.table';
 import { assertCanAddDeviceAt } from './device-access';
 import { startOwnership } from './device-ownerships.repo';
 import { toDeviceJson } from './device-view';
@@ -18,7 +19,6 @@ import {
   toggleDeviceSuspended,
   updateDevice,
 } from './devices.repo';
-import type { DeviceRow, NewDeviceRow } from './devices.table';
 import { findBindableUnit, notValidSerialOrCode } from './hardware-binding';
 
 async function getVisibleDevice(db: Database, user: UserRow, id: number) {

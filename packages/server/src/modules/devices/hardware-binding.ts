@@ -1,8 +1,8 @@
 import { DEVICE_MESSAGES, type DeviceType, NON_FIELD_ERRORS } from '@vigil/contracts';
 import type { Database } from '../../db/database';
+import type { HardwareUnitRow } from '../../db/tables/hardware.table';
 import { AppError } from '../../errors';
 import { findHardwareUnitByCredentials } from '../hardware/hardware.repo';
-import type { HardwareUnitRow } from '../hardware/hardware.table';
 
 export type BindingInput = { serialNumber: string; code: string; deviceType: DeviceType; udfId?: string };
 

@@ -1,8 +1,8 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { oemSettings } from '../oem/oem.table';
-import { users } from '../users/users.table';
-import { feedback } from './feedback.table';
+import { feedback } from '../../db/tables/feedback.table';
+import { oemSettings } from '../../db/tables/oem.table';
+import { users } from '../../db/tables/users.table';
 
 export async function insertFeedback(
   db: Database,

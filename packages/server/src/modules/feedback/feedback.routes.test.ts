@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solvedCaptcha } from '../../../test/captcha-token';
 import { buildUser, TEST_PASSWORD } from '../../../test/factories';
 import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
-import { mailOutbox } from '../../mail/outbox.table';
-import { oemSettings } from '../oem/oem.table';
+import { feedback } from '../../db/tables/feedback.table';
+import { oemSettings } from '../../db/tables/oem.table';
+import { mailOutbox } from '../../db/tables/outbox.table';
 import { updateUser } from '../users/users.repo';
-import { feedback } from './feedback.table';
 
 const FEEDBACK = '/api/v1/feedback/';
 

@@ -2,8 +2,8 @@ import type { FeedbackRequest } from '@vigil/contracts';
 import { type CaptchaVerifier, redeemCaptcha } from '../../captcha/captcha.service';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/database';
+import type { UserRow } from '../../db/tables/users.table';
 import { escapeHtml } from '../users/activation';
-import type { UserRow } from '../users/users.table';
 import { findActiveSuperuserEmails, findOemSupportEmail, insertFeedback } from './feedback.repo';
 
 type FeedbackContext = Pick<AppContext, 'config' | 'db' | 'mailer'>;

@@ -1,9 +1,9 @@
 import { type DeviceType, GRAPH_MESSAGES, type StateTree } from '@vigil/contracts';
 import type { Database } from '../../db/database';
+import type { DeviceRow } from '../../db/tables/devices.table';
+import type { UserRow } from '../../db/tables/users.table';
 import { AppError } from '../../errors';
-import type { DeviceRow } from '../devices/devices.table';
 import { loadDisplaySettings, readableDevice } from '../sensor-settings/device-settings';
-import type { UserRow } from '../users/users.table';
 import { f500NodesOf, type PanelNode } from './f500-nodes';
 
 export type F500PanelDeps = {

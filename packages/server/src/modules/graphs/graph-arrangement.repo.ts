@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { devices } from '../devices/devices.table';
+import { devices } from '../../db/tables/devices.table';
+import { graphArrangements } from '../../db/tables/graph-arrangement.table';
 import type { ArrangementEntry } from './graph-arrangement';
-import { graphArrangements } from './graph-arrangement.table';
 
 /** The F500 panel's selection of one user for one device (graph_arrangements). */
 

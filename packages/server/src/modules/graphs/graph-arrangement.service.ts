@@ -1,8 +1,8 @@
 import type { GraphArrangement, GraphArrangementInput } from '@vigil/contracts';
 import type { Database } from '../../db/database';
+import type { UserRow } from '../../db/tables/users.table';
 import { AppError } from '../../errors';
 import { notFound } from '../access/access';
-import type { UserRow } from '../users/users.table';
 import type { F500NodesService } from './f500-nodes.service';
 import {
   type ArrangementEntry,

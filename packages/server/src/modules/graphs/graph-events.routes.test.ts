@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postTree, treeWith } from '../../../test/maintenance';
 import { deviceWithTree, headerAt, type SettingsDevice } from '../../../test/sensor-settings';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { maintenanceRecords } from '../../db/tables/maintenance.table';
 import { insertDeviceEvents } from '../../telemetry/device-events.repo';
-import { maintenanceRecords } from '../maintenance/maintenance.table';
 
 /** GET graphs/device/{id}/events/: marks on the time axis (docs/graphs.md 'Events'). */
 

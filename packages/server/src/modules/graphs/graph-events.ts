@@ -5,13 +5,13 @@ import {
   MAINTENANCE_EVENTS,
   type MaintenanceEventType,
 } from '@vigil/contracts';
+import type { DeviceEventKind, DeviceEventRow } from '../../db/tables/device-events.table';
+import type { MaintenanceRecordRow } from '../../db/tables/maintenance.table';
+import type { UserRow } from '../../db/tables/users.table';
 import { listDeviceEvents } from '../../telemetry/device-events.repo';
-import type { DeviceEventKind, DeviceEventRow } from '../../telemetry/device-events.table';
 import { historyVisibleSince, visibleFrom } from '../access/device-history';
 import { findMaintenanceRecordsBetween } from '../maintenance/maintenance.repo';
-import type { MaintenanceRecordRow } from '../maintenance/maintenance.table';
 import { readableDevice } from '../sensor-settings/device-settings';
-import type { UserRow } from '../users/users.table';
 import { layoutSeries, loadGraphLayout } from './graph-layout';
 import { eventsRangeOf } from './graph-range';
 import type { GraphsDeps } from './graphs.service';

@@ -5,9 +5,9 @@ import { buildClient, buildSite } from '../../../test/factories';
 import { signedInAt } from '../../../test/maintenance';
 import { call, deviceWithTree, foreignManagerHeader, superuserHeader } from '../../../test/sensor-settings';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { sensorReadings } from '../../telemetry/sensor-readings.table';
-import { sensorRollups1m } from '../../telemetry/sensor-rollups.table';
-import { sensors } from '../../telemetry/sensors.table';
+import { sensorReadings } from '../../db/tables/sensor-readings.table';
+import { sensorRollups1m } from '../../db/tables/sensor-rollups.table';
+import { sensors } from '../../db/tables/sensors.table';
 import { formatWallClock } from '../../telemetry/zoned-time';
 
 const exportUrl = (id: number, query = '') => `/api/v1/graphs/device/${id}/export/${query}`;

@@ -8,13 +8,13 @@ import {
   type StateTree,
 } from '@vigil/contracts';
 import type { Database } from '../../db/database';
+import type { DeviceRow } from '../../db/tables/devices.table';
+import type { UserRow } from '../../db/tables/users.table';
 import { AppError } from '../../errors';
 import { resolutionFor } from '../../telemetry/series';
 import { historyVisibleSince } from '../access/device-history';
-import type { DeviceRow } from '../devices/devices.table';
 import { readableDevice } from '../sensor-settings/device-settings';
 import { getLocationById } from '../sites/sites.repo';
-import type { UserRow } from '../users/users.table';
 import { exportHeader, exportLines, wallClockFormatter } from './graph-export-csv';
 import {
   EXPORT_PAGE_ROWS,

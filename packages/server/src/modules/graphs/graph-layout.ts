@@ -10,7 +10,7 @@ import {
   type StateTree,
 } from '@vigil/contracts';
 import type { Database } from '../../db/database';
-import type { DeviceRow } from '../devices/devices.table';
+import type { DeviceRow } from '../../db/tables/devices.table';
 import { loadDisplaySettings } from '../sensor-settings/device-settings';
 import { type OrderableGraph, orderGraphs } from './graph-order';
 import { findSensorKeysOfDevice } from './graphs.repo';

@@ -5,9 +5,9 @@ import { assignToSite, buildDevice, buildSite, buildUser, TEST_PASSWORD } from '
 import { signedInAt } from '../../../test/maintenance';
 import { call, deviceWithTree, foreignManagerHeader, superuserHeader } from '../../../test/sensor-settings';
 import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
-import type { ClientRow } from '../clients/clients.table';
+import type { ClientRow } from '../../db/tables/clients.table';
+import { users } from '../../db/tables/users.table';
 import { deleteDevice } from '../devices/devices.repo';
-import { users } from '../users/users.table';
 import type { PanelNode } from './f500-nodes';
 import { ARRANGEMENT_MESSAGES } from './graph-arrangement';
 import { findArrangement } from './graph-arrangement.repo';

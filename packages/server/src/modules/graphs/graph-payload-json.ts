@@ -1,4 +1,4 @@
-import type { DeviceRow } from '../devices/devices.table';
+import type { DeviceRow } from '../../db/tables/devices.table';
 import type { ColumnsByKey } from './graph-bucket-columns';
 import { createFlatBuckets } from './graph-flat-buckets';
 import { PointLabels } from './graph-flat-points';

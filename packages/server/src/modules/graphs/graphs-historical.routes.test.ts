@@ -3,10 +3,10 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceWithTree, headerAt, type SettingsDevice } from '../../../test/sensor-settings';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { sensorReadings } from '../../db/tables/sensor-readings.table';
+import { locations } from '../../db/tables/sites.table';
 import { saveRollupProgress, upsertRollups } from '../../telemetry/rollups.repo';
-import { sensorReadings } from '../../telemetry/sensor-readings.table';
 import { formatWallClock } from '../../telemetry/zoned-time';
-import { locations } from '../sites/sites.table';
 import { findSensorKeysOfDevice } from './graphs.repo';
 
 /**

@@ -17,7 +17,7 @@ import {
   superuserHeader,
 } from '../../../test/sensor-settings';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { sensorReadings } from '../../telemetry/sensor-readings.table';
+import { sensorReadings } from '../../db/tables/sensor-readings.table';
 import { getClientById } from '../clients/clients.repo';
 import { findSensorKeysOfDevice } from './graphs.repo';
 

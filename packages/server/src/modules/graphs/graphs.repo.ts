@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { sensors } from '../../db/tables/sensors.table';
 import { inReadingBuckets } from '../../telemetry/reading-buckets';
 import {
   computeRollups,
@@ -9,7 +10,6 @@ import {
   type TimeRange,
   worstStatusOf,
 } from '../../telemetry/rollups.repo';
-import { sensors } from '../../telemetry/sensors.table';
 import { type BucketRow, type BucketsByKey, mergeBuckets } from './graph-buckets';
 import { type FlatBuckets, NULL_LAST, NULL_MAX, NULL_MIN } from './graph-flat-buckets';
 import {

@@ -1,10 +1,10 @@
 import { type DeviceGraphs, GRAPH_LIMITS, type Graph, type StateTree } from '@vigil/contracts';
 import type { Database } from '../../db/database';
+import type { DeviceRow } from '../../db/tables/devices.table';
+import type { UserRow } from '../../db/tables/users.table';
 import { historyVisibleSince } from '../access/device-history';
-import type { DeviceRow } from '../devices/devices.table';
 import { readableDevice } from '../sensor-settings/device-settings';
 import { getLocationById } from '../sites/sites.repo';
-import type { UserRow } from '../users/users.table';
 import { readBucketColumns } from './graph-bucket-columns';
 import type { BucketsByKey } from './graph-buckets';
 import { gapThresholdMs } from './graph-gaps';

@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { devices } from '../devices/devices.table';
-import { type HardwareUnitRow, hardwareUnits, type NewHardwareUnitRow } from './hardware.table';
+import { devices } from '../../db/tables/devices.table';
+import { type HardwareUnitRow, hardwareUnits, type NewHardwareUnitRow } from '../../db/tables/hardware.table';
 
 /** A unit with the id of the device using it (null when free). */
 export type HardwareUnitWithDevice = HardwareUnitRow & { deviceId: number | null };

@@ -6,11 +6,12 @@ import {
   NON_FIELD_ERRORS,
 } from '@vigil/contracts';
 import type { Database } from '../../db/database';
+import type { HardwareUnitRow } from '../../db/tables/hardware.table';
+import type { UserRow } from '../../db/tables/users.table';
 import { AppError } from '../../errors';
 import type { Page } from '../../http/pagination';
 import { assertStaff, notFound } from '../access/access';
 import { uniqueViolationOf } from '../registration/unique-violation';
-import type { UserRow } from '../users/users.table';
 import {
   deleteHardwareUnit,
   findHardwareUnitClash,
@@ -19,7 +20,6 @@ import {
   type HardwareUnitWithDevice,
   insertHardwareUnit,
 } from './hardware.repo';
-import type { HardwareUnitRow } from './hardware.table';
 
 export function toHardwareUnitJson(row: HardwareUnitRow, deviceId: number | null): HardwareUnit {
   return {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { treeWith } from '../../../test/maintenance';
 import { treeOf } from '../../../test/telemetry';
 import type { Database } from '../../db/database';
-import type { MaintenanceTestRow } from './maintenance.table';
+import type { MaintenanceTestRow } from '../../db/tables/maintenance.table';
 import { MaintenanceMonitor, type MaintenanceTestQueries } from './maintenance-monitor';
 
 const identity = { serialNumber: 'SN-1', code: 'c', deviceType: 'F500' as const, udfId: 'MON1' };

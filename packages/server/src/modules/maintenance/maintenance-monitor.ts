@@ -1,7 +1,7 @@
 import { type DeviceType, listSensors, type MaintenanceState, type StateTree } from '@vigil/contracts';
 import type { Database } from '../../db/database';
+import type { MaintenanceTestRow } from '../../db/tables/maintenance.table';
 import { advanceMaintenanceTest, failOverdueTests, findRunningTests } from './maintenance.repo';
-import type { MaintenanceTestRow } from './maintenance.table';
 import { isRunning, observeSensor, transitionOf } from './maintenance-transitions';
 
 export type MaintenanceLog = {

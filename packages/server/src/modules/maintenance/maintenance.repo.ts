@@ -8,14 +8,14 @@ import { and, asc, desc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import type { Database } from '../../db/database';
-import { users } from '../users/users.table';
 import {
   type MaintenanceRecordRow,
   type MaintenanceTestRow,
   maintenanceRecords,
   maintenanceTests,
   type NewMaintenanceTestRow,
-} from './maintenance.table';
+} from '../../db/tables/maintenance.table';
+import { users } from '../../db/tables/users.table';
 import type { MaintenanceWindow } from './maintenance-windows';
 
 /** Queries of maintenance tests and records. Every change of state is conditional on the state it leaves. */

@@ -11,11 +11,12 @@ import {
   type StateTree,
 } from '@vigil/contracts';
 import type { Database } from '../../db/database';
+import type { DeviceRow } from '../../db/tables/devices.table';
+import type { MaintenanceRecordRow } from '../../db/tables/maintenance.table';
+import type { UserRow } from '../../db/tables/users.table';
 import { AppError } from '../../errors';
 import { assertCanEditSite, getSiteAccess, notFound } from '../access/access';
 import { getDeviceById } from '../devices/devices.repo';
-import type { DeviceRow } from '../devices/devices.table';
-import type { UserRow } from '../users/users.table';
 import {
   endMaintenanceTest,
   failOverdueTests,
@@ -23,7 +24,6 @@ import {
   insertMaintenanceTest,
   type MaintenanceTestView,
 } from './maintenance.repo';
-import type { MaintenanceRecordRow } from './maintenance.table';
 import type { MaintenanceMonitor } from './maintenance-monitor';
 import { findMaintenanceSensor, leafIdOf } from './maintenance-sensor';
 import { canCancel, isRunning, observeSensor } from './maintenance-transitions';

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database';
-import type { UserRow } from '../users/users.table';
-import { notifications } from './notifications.table';
+import { notifications } from '../../db/tables/notifications.table';
+import type { UserRow } from '../../db/tables/users.table';
 
 /**
  * device_administration and site_administration notifications (M section 3; docs/notifications.md): what a person

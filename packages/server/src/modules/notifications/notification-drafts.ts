@@ -6,7 +6,7 @@ import {
   type NotificationType,
   type OpeningNotificationType,
 } from '@vigil/contracts';
-import type { DeviceEventKind } from '../../telemetry/device-events.table';
+import type { DeviceEventKind } from '../../db/tables/device-events.table';
 import { isNodeSensorId } from '../sensor-settings/sensor-display-name';
 
 /**

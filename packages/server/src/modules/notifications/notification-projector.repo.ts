@@ -2,17 +2,17 @@ import type { MaintenanceEventType } from '@vigil/contracts';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import type { Database } from '../../db/database';
-import { deviceEvents } from '../../telemetry/device-events.table';
-import { devices } from '../devices/devices.table';
-import { maintenanceRecords } from '../maintenance/maintenance.table';
-import { users } from '../users/users.table';
+import { deviceEvents } from '../../db/tables/device-events.table';
+import { devices } from '../../db/tables/devices.table';
+import { maintenanceRecords } from '../../db/tables/maintenance.table';
+import { notifications } from '../../db/tables/notifications.table';
+import { users } from '../../db/tables/users.table';
 import type {
   DeviceEventSource,
   DeviceOfSource,
   MaintenanceRecordSource,
   NotificationDraft,
 } from './notification-drafts';
-import { notifications } from './notifications.table';
 
 /** One instance projects at a time; the others skip their turn (the work is the same rows). */
 export async function tryLockNotificationProjector(tx: Database): Promise<boolean> {

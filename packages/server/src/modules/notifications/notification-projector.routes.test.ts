@@ -7,9 +7,9 @@ import { authFrame, listenForSockets } from '../../../test/feed-client';
 import { postStep, postTree, provisionTypedDevice, signedInAt, treeWith } from '../../../test/maintenance';
 import { waitFor } from '../../../test/telemetry';
 import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
-import { deviceEvents } from '../../telemetry/device-events.table';
+import { deviceEvents } from '../../db/tables/device-events.table';
+import { notifications } from '../../db/tables/notifications.table';
 import { alarmingDevice, listNotifications, typesOf } from './notifications.fixtures';
-import { notifications } from './notifications.table';
 
 const tokenOf = (authorization: string) => authorization.replace(/^JWT /, '');
 

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClient, buildDevice, buildSite } from '../../../test/factories';
 import { openTestDatabase } from '../../../test/test-database';
 import type { DatabaseHandle } from '../../db/database';
+import { notifications } from '../../db/tables/notifications.table';
 import { findNotifications, type NotificationFilter } from './notifications.repo';
-import { notifications } from './notifications.table';
 
 /**
  * findNotifications picks a page's ids first and reads their rows after: the pages must still follow one another

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClient, buildSite } from '../../../test/factories';
 import { openTestDatabase } from '../../../test/test-database';
 import type { DatabaseHandle } from '../../db/database';
-import { notifications } from './notifications.table';
+import { notifications } from '../../db/tables/notifications.table';
 import { pruneNotifications } from './notifications-retention';
 
 describe('notifications retention', () => {

@@ -9,7 +9,7 @@ import {
   treeWith,
 } from '../../../test/maintenance';
 import type { Database } from '../../db/database';
-import type { LocationRow } from '../sites/sites.table';
+import type { LocationRow } from '../../db/tables/sites.table';
 
 /** Notifications test helpers: an F500 whose sensor the test puts into alarm and clears, and the log's calls. */
 

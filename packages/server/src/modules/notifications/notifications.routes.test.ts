@@ -8,9 +8,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignToSite, buildClient, buildSite, buildUser, TEST_PASSWORD } from '../../../test/factories';
 import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
-import { locationMemberships } from '../sites/sites.table';
+import { notifications } from '../../db/tables/notifications.table';
+import { locationMemberships } from '../../db/tables/sites.table';
 import { alarmingDevice, listNotifications, typesOf } from './notifications.fixtures';
-import { notifications } from './notifications.table';
 
 describe('notifications/', () => {
   let t: TestApp;

@@ -8,12 +8,12 @@ import {
   type NotificationQuery,
 } from '@vigil/contracts';
 import type { Database } from '../../db/database';
+import type { UserRow } from '../../db/tables/users.table';
 import { AppError } from '../../errors';
 import type { Page } from '../../http/pagination';
 import { assertCanEditSite, getSiteAccess, notFound, visibleSiteIds } from '../access/access';
 import { assertRecordedVisible, historyVisibleSince } from '../access/device-history';
 import { getDeviceById } from '../devices/devices.repo';
-import type { UserRow } from '../users/users.table';
 import { noteTest } from './administration-notices';
 import { exportHeader, exportLine } from './notification-csv';
 import { toNotificationItem } from './notification-items';

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { type FlatpageRow, flatpages } from '../../db/tables/oem.table';
 import { hasValuesToSet } from '../../db/update-values';
-import { type FlatpageRow, flatpages } from './oem.table';
 
 export type FlatpageValues = Pick<FlatpageRow, 'url' | 'title' | 'content' | 'css'>;
 

@@ -7,11 +7,12 @@ import {
   type FlatpageUpdate,
 } from '@vigil/contracts';
 import type { Database } from '../../db/database';
+import type { FlatpageRow } from '../../db/tables/oem.table';
+import type { UserRow } from '../../db/tables/users.table';
 import { AppError } from '../../errors';
 import type { Page } from '../../http/pagination';
 import { assertStaff, notFound } from '../access/access';
 import { uniqueViolationOf } from '../registration/unique-violation';
-import type { UserRow } from '../users/users.table';
 import { assertSafeCss } from './css-sanitiser';
 import {
   deleteFlatpage,
@@ -24,7 +25,6 @@ import {
   updateFlatpage,
 } from './flatpages.repo';
 import { sanitisePageHtml } from './html-sanitiser';
-import type { FlatpageRow } from './oem.table';
 
 export function toFlatpage(row: FlatpageRow): Flatpage {
   return { id: row.id, url: row.url, title: row.title, content: row.content, css: row.css };

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { type OemSettingsRow, oemSettings } from './oem.table';
+import { type OemSettingsRow, oemSettings } from '../../db/tables/oem.table';
 
 /** The portal has one settings row, id 1, created on first write. */
 const SETTINGS_ID = 1;

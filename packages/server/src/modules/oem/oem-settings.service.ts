@@ -1,11 +1,11 @@
 import type { LayoutSettings, OemSettingsPatch } from '@vigil/contracts';
 import type { Database } from '../../db/database';
+import type { OemSettingsRow } from '../../db/tables/oem.table';
+import type { UserRow } from '../../db/tables/users.table';
 import { AppError } from '../../errors';
 import { assertStaff } from '../access/access';
-import type { UserRow } from '../users/users.table';
 import { findCssProblems } from './css-sanitiser';
 import { logoDataUrl, logoFromDataUrl } from './logo';
-import type { OemSettingsRow } from './oem.table';
 import { getOemSettingsRow, type OemSettingsValues, upsertOemSettings } from './oem-settings.repo';
 
 /** The settings as answered; defaults (no logo, no CSS, empty contacts) until the first write. */

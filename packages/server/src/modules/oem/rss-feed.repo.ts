@@ -1,6 +1,6 @@
 import { asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { type RssFeedEntryRow, rssFeedEntries } from './oem.table';
+import { type RssFeedEntryRow, rssFeedEntries } from '../../db/tables/oem.table';
 
 export type RssFeedEntryValues = Pick<RssFeedEntryRow, 'title' | 'description' | 'url' | 'position'>;
 

@@ -7,7 +7,7 @@ import {
   proofTestCoverage,
   type StateTree,
 } from '@vigil/contracts';
-import type { DeviceRow } from '../devices/devices.table';
+import type { DeviceRow } from '../../db/tables/devices.table';
 import { groupNameOf } from '../maintenance/maintenance-sensor';
 import type { LastProofTest } from './proof-tests.repo';
 

@@ -8,7 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postStep, postTree, provisionTypedDevice, signedInAt, treeWith } from '../../../test/maintenance';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { maintenanceRecords } from '../maintenance/maintenance.table';
+import { maintenanceRecords } from '../../db/tables/maintenance.table';
 
 const DAY = 86_400_000;
 

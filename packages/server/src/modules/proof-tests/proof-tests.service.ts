@@ -1,13 +1,13 @@
 import type { DeviceProofTests, SiteProofTestReport, StateTree } from '@vigil/contracts';
 import type { Database } from '../../db/database';
+import type { DeviceRow } from '../../db/tables/devices.table';
+import type { LocationRow } from '../../db/tables/sites.table';
+import type { UserRow } from '../../db/tables/users.table';
 import { getSiteAccess, notFound } from '../access/access';
 import { readsOwnedPeriodOnly } from '../access/device-history';
 import { findDevicesByLocationIds, getDeviceById } from '../devices/devices.repo';
-import type { DeviceRow } from '../devices/devices.table';
 import { findSensorNamesOfDevices } from '../sensor-settings/sensor-settings.repo';
 import { getLocationById } from '../sites/sites.repo';
-import type { LocationRow } from '../sites/sites.table';
-import type { UserRow } from '../users/users.table';
 import { deviceProofTests } from './proof-test-report';
 import { findLastProofTests, findStoredTrees, type LastProofTest } from './proof-tests.repo';
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { type NewUserRow, type UserRow, users } from '../../db/tables/users.table';
 import { hasValuesToSet } from '../../db/update-values';
-import { type NewUserRow, type UserRow, users } from '../users/users.table';
 
 export async function findUserByActivationKey(db: Database, key: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.activationKey, key)).limit(1);

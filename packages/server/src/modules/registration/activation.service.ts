@@ -5,12 +5,12 @@ import {
   type SetPasswordRequest,
 } from '@vigil/contracts';
 import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/tables/users.table';
 import { AppError } from '../../errors';
 import type { RequestMeta } from '../accounts/accounts.service';
 import { assertNewPassword } from '../accounts/password-input';
 import { hashPassword } from '../accounts/passwords';
 import { revokeUserSessions } from '../accounts/sessions.repo';
-import type { UserRow } from '../users/users.table';
 import { findUserByActivationKey, updateUserHoldingKey } from './activation.repo';
 
 type ActivationContext = Pick<AppContext, 'config' | 'db' | 'accounts' | 'bus'>;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solvedCaptcha } from '../../../test/captcha-token';
 import { type MailCatcher, startMailCatcher } from '../../../test/mail-catcher';
 import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
-import { mailOutbox } from '../../mail/outbox.table';
+import { mailOutbox } from '../../db/tables/outbox.table';
 
 /** Both e-mailed journeys over a real SMTP server: the links are read from the received messages. */
 describe('links from delivered e-mail', () => {

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solvedCaptcha } from '../../../test/captcha-token';
 import { buildClient, buildUser } from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { mailOutbox } from '../../mail/outbox.table';
-import { clients, clientUsers } from '../clients/clients.table';
-import { locationMemberships, locations } from '../sites/sites.table';
+import { clients, clientUsers } from '../../db/tables/clients.table';
+import { mailOutbox } from '../../db/tables/outbox.table';
+import { locationMemberships, locations } from '../../db/tables/sites.table';
 import { findUserByEmail } from '../users/users.repo';
 
 const REGISTER = '/api/v1/register-for-demo/';

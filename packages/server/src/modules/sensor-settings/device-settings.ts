@@ -9,11 +9,11 @@ import {
   unitNameOf,
 } from '@vigil/contracts';
 import type { Database } from '../../db/database';
+import type { DeviceRow } from '../../db/tables/devices.table';
+import type { UserRow } from '../../db/tables/users.table';
 import { AppError } from '../../errors';
 import { assertCanEditSite, getSiteAccess, notFound } from '../access/access';
 import { getDeviceById } from '../devices/devices.repo';
-import type { DeviceRow } from '../devices/devices.table';
-import type { UserRow } from '../users/users.table';
 import {
   findSensorImages,
   findSensorNames,

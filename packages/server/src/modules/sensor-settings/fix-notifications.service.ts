@@ -5,12 +5,12 @@ import {
   SENSOR_STATE_TEXTS,
   type Sensor,
 } from '@vigil/contracts';
+import type { NewDeviceEventRow } from '../../db/tables/device-events.table';
+import type { UserRow } from '../../db/tables/users.table';
 import { AppError } from '../../errors';
 import { insertDeviceEvents } from '../../telemetry/device-events.repo';
-import type { NewDeviceEventRow } from '../../telemetry/device-events.table';
 import { forbidden, notFound } from '../access/access';
 import { getDeviceById } from '../devices/devices.repo';
-import type { UserRow } from '../users/users.table';
 import type { SensorSettingsDeps } from './device-settings';
 import { findOpenSensorEvents, type OpenSensorEvent } from './fix-notifications.repo';
 

@@ -5,9 +5,9 @@ import {
   type SensorImagesSave,
   sensorImageUrl,
 } from '@vigil/contracts';
+import type { DeviceRow } from '../../db/tables/devices.table';
+import type { UserRow } from '../../db/tables/users.table';
 import { AppError } from '../../errors';
-import type { DeviceRow } from '../devices/devices.table';
-import type { UserRow } from '../users/users.table';
 import {
   editableDevice,
   loadDisplaySettings,

@@ -4,9 +4,9 @@ import {
   type SensorNames,
   sensorNamesCsvFileName,
 } from '@vigil/contracts';
+import type { UserRow } from '../../db/tables/users.table';
 import { AppError } from '../../errors';
 import { assertStorableUpload } from '../../http/input-guards';
-import type { UserRow } from '../users/users.table';
 import {
   editableDevice,
   loadDisplaySettings,

@@ -10,7 +10,7 @@ import {
   sensorImages,
   sensorNames,
   sensorTypes,
-} from './sensor-settings.table';
+} from '../../db/tables/sensor-settings.table';
 
 /** A change to one sensor's setting: a value to keep, or null to remove the row. */
 export type SettingChange<T> = { sensorId: string; value: T | null };

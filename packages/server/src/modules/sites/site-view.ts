@@ -1,7 +1,7 @@
 import type { Site } from '@vigil/contracts';
+import type { LocationRow } from '../../db/tables/sites.table';
 import type { SiteDevices } from './site-devices';
 import { siteStatus } from './site-status';
-import type { LocationRow } from './sites.table';
 
 /** A locations row as the API answers it (wire-formats.md 'Site', plus can_edit). */
 export function toSiteJson(row: LocationRow, canEdit: boolean, devices?: SiteDevices): Site {

@@ -1,8 +1,13 @@
 import type { Permission, SiteOrdering } from '@vigil/contracts';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import {
+  type LocationRow,
+  locationMemberships,
+  locations,
+  type NewLocationRow,
+} from '../../db/tables/sites.table';
 import { hasValuesToSet } from '../../db/update-values';
-import { type LocationRow, locationMemberships, locations, type NewLocationRow } from './sites.table';
 
 export async function getLocationById(db: Database, id: number): Promise<LocationRow | undefined> {
   const [row] = await db.select().from(locations).where(eq(locations.id, id)).limit(1);

@@ -2,12 +2,12 @@ import { COMMON_MESSAGES, SITE_MESSAGES, SiteSchema } from '@vigil/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClient, buildClientUser, buildSite, buildUser, TEST_PASSWORD } from '../../../test/factories';
 import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
-import type { ClientRow } from '../clients/clients.table';
+import type { ClientRow } from '../../db/tables/clients.table';
+import type { LocationRow } from '../../db/tables/sites.table';
+import type { UserRow } from '../../db/tables/users.table';
 import { getUserById, updateUser } from '../users/users.repo';
 import type { RoleFlagsInput } from '../users/users.service';
-import type { UserRow } from '../users/users.table';
 import { upsertMembership } from './sites.repo';
-import type { LocationRow } from './sites.table';
 
 const LIST = '/api/v1/locations/';
 

@@ -8,6 +8,8 @@ import {
   type SiteUpdate,
 } from '@vigil/contracts';
 import type { Database } from '../../db/database';
+import type { LocationRow, NewLocationRow } from '../../db/tables/sites.table';
+import type { UserRow } from '../../db/tables/users.table';
 import { AppError } from '../../errors';
 import type { Page } from '../../http/pagination';
 import type { ControlPublisher } from '../../realtime/control-events';
@@ -23,7 +25,6 @@ import {
 import { isUserInClient } from '../access/access.repo';
 import { noteSiteAdministration } from '../notifications/administration-notices';
 import { updateUser } from '../users/users.repo';
-import type { UserRow } from '../users/users.table';
 import { resolveCurrentClientId } from './current-client';
 import { findDevicesOfSites } from './site-devices';
 import { toSiteJson } from './site-view';
@@ -38,7 +39,6 @@ import {
   updateLocation,
   upsertMembership,
 } from './sites.repo';
-import type { LocationRow, NewLocationRow } from './sites.table';
 import { isValidTimezone } from './timezones';
 
 export type SiteListOptions = { isActive?: boolean; ordering?: SiteOrdering; client?: number };

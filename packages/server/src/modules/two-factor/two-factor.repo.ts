@@ -1,9 +1,9 @@
 import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { sessions } from '../accounts/sessions.table';
-import { clients, clientUsers } from '../clients/clients.table';
-import { users } from '../users/users.table';
-import { type TwoFactorDeviceRow, twoFactorDevices } from './two-factor.table';
+import { clients, clientUsers } from '../../db/tables/clients.table';
+import { sessions } from '../../db/tables/sessions.table';
+import { type TwoFactorDeviceRow, twoFactorDevices } from '../../db/tables/two-factor.table';
+import { users } from '../../db/tables/users.table';
 
 export type TwoFactorState = {
   /** The user has a confirmed device (me/ `registered`). */

@@ -4,10 +4,10 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignToSite, buildClient, buildSite, buildUser, TEST_PASSWORD } from '../../../test/factories';
 import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
-import { sessions } from '../accounts/sessions.table';
+import { sessions } from '../../db/tables/sessions.table';
+import { twoFactorDevices } from '../../db/tables/two-factor.table';
+import type { UserRow } from '../../db/tables/users.table';
 import { updateClientRow } from '../clients/clients.repo';
-import type { UserRow } from '../users/users.table';
-import { twoFactorDevices } from './two-factor.table';
 
 const BASE = '/api/v1/2fa/';
 /** An ordinary call that a gated session may not make (accounts management may list clients). */

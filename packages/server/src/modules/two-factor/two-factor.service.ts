@@ -1,12 +1,12 @@
 import { NON_FIELD_ERRORS, type RetrieveCodeResponse, TWO_FACTOR_MESSAGES } from '@vigil/contracts';
 import QRCode from 'qrcode';
 import type { Database } from '../../db/database';
+import type { UserRow } from '../../db/tables/users.table';
 import { AppError } from '../../errors';
 import { forbidden, notFound } from '../access/access';
 import { getAccountAuthority, sharesClient } from '../access/account-authority';
 import type { AuthContext } from '../accounts/accounts.service';
 import { getUserById } from '../users/users.repo';
-import type { UserRow } from '../users/users.table';
 import { decryptSecret, encryptSecret } from './secret-box';
 import { acceptedStep, newTotpSecret, totpFor } from './totp';
 import {

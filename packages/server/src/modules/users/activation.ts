@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/database';
+import type { UserRow } from '../../db/tables/users.table';
 import { updateUser } from './users.repo';
-import type { UserRow } from './users.table';
 
 /** 256-bit random, URL-safe activation key. */
 export function newActivationKey(): string {

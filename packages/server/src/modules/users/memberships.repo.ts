@@ -1,8 +1,8 @@
 import type { Permission } from '@vigil/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { locationMemberships, locations } from '../../db/tables/sites.table';
 import { hasValuesToSet } from '../../db/update-values';
-import { locationMemberships, locations } from '../sites/sites.table';
 
 /** A membership with the client of its site. */
 export type MembershipWithClient = {

@@ -2,11 +2,11 @@ import { ASSIGNED_USER_MESSAGES, MembershipSchema, type Permission } from '@vigi
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClient, buildClientUser, buildSite, TEST_PASSWORD } from '../../../test/factories';
 import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
-import type { ClientRow } from '../clients/clients.table';
-import type { LocationRow } from '../sites/sites.table';
+import type { ClientRow } from '../../db/tables/clients.table';
+import type { LocationRow } from '../../db/tables/sites.table';
+import type { UserRow } from '../../db/tables/users.table';
 import { findMembership } from './memberships.repo';
 import type { RoleFlagsInput } from './users.service';
-import type { UserRow } from './users.table';
 
 const CREATE = '/api/v1/membership/';
 

@@ -6,6 +6,7 @@ import {
   NON_FIELD_ERRORS,
 } from '@vigil/contracts';
 import type { Database } from '../../db/database';
+import type { UserRow } from '../../db/tables/users.table';
 import { AppError } from '../../errors';
 import type { ControlPublisher } from '../../realtime/control-events';
 import { notFound } from '../access/access';
@@ -17,7 +18,6 @@ import {
   type MembershipWithClient,
   updateMembershipById,
 } from './memberships.repo';
-import type { UserRow } from './users.table';
 import { assertCanGrant } from './users-access';
 
 function toMembershipJson(row: MembershipWithClient): Membership {

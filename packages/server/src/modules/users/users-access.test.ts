@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UserRow } from './users.table';
+import type { UserRow } from '../../db/tables/users.table';
 import { assertCanSetRoles, changedRoleFlags, permissionRank } from './users-access';
 import { containsPattern } from './users-list.repo';
 import { changedProfile } from './users-update';

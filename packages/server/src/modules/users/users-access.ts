@@ -1,12 +1,12 @@
 import { ASSIGNED_USER_MESSAGES, type LocationAccess, type Permission } from '@vigil/contracts';
 import type { Database } from '../../db/database';
+import type { UserRow } from '../../db/tables/users.table';
 import { AppError } from '../../errors';
 import { canManageClient, forbidden, getSiteAccess, isStaffUser, notFound } from '../access/access';
 import { findClientIdsOfUser } from '../access/access.repo';
 import { editsAnySiteOfClient } from '../sites/sites.repo';
 import { findMembership } from './memberships.repo';
 import { getUserById } from './users.repo';
-import type { UserRow } from './users.table';
 
 /**
  * Who may read and change whom among assigned users (A section 6), on top of access.ts:

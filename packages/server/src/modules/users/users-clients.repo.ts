@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { clientUsers } from '../clients/clients.table';
-import { users } from './users.table';
+import { clientUsers } from '../../db/tables/clients.table';
+import { users } from '../../db/tables/users.table';
 
 /** The client ids of each of the users. */
 export async function findClientIdsOfUsers(

@@ -6,6 +6,7 @@ import {
 } from '@vigil/contracts';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/database';
+import type { UserRow } from '../../db/tables/users.table';
 import { AppError } from '../../errors';
 import { isStaffUser } from '../access/access';
 import { isUserInClient } from '../access/access.repo';
@@ -14,7 +15,6 @@ import { upsertMembership } from '../sites/sites.repo';
 import { sendActivation } from './activation';
 import { findUserByEmail, getUserById, updateUser } from './users.repo';
 import { createUser } from './users.service';
-import type { UserRow } from './users.table';
 import { assertCanGrant, assertCanSetRoles, changedRoleFlags } from './users-access';
 import { detailFor } from './users-read';
 

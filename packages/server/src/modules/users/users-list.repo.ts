@@ -1,9 +1,9 @@
 import type { Permission } from '@vigil/contracts';
 import { and, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { clientUsers } from '../clients/clients.table';
-import { locationMemberships } from '../sites/sites.table';
-import { type UserRow, users } from './users.table';
+import { clientUsers } from '../../db/tables/clients.table';
+import { locationMemberships } from '../../db/tables/sites.table';
+import { type UserRow, users } from '../../db/tables/users.table';
 
 export type MembershipSummary = { id: number; hasAccess: boolean; permission: Permission };
 export type ClientUserRow = { user: UserRow; membership: MembershipSummary | null };

@@ -1,5 +1,6 @@
 import type { AssignedUser, AssignedUserDetail } from '@vigil/contracts';
 import type { Database } from '../../db/database';
+import type { UserRow } from '../../db/tables/users.table';
 import type { Page } from '../../http/pagination';
 import { assertClientVisible, canManageClient, forbidden, isStaffUser, notFound } from '../access/access';
 import { findClientIdsOfUser } from '../access/access.repo';
@@ -10,7 +11,6 @@ import {
 } from '../access/account-authority';
 import { editsAnySiteOfClient, getLocationById } from '../sites/sites.repo';
 import { findMembershipsOfUser } from './memberships.repo';
-import type { UserRow } from './users.table';
 import { getReadableUser } from './users-access';
 import { findClientUsers } from './users-list.repo';
 import { type ShownParts, toAssignedUserDetailJson, toAssignedUserJson } from './users-view';

@@ -1,5 +1,6 @@
 import { ASSIGNED_USER_MESSAGES } from '@vigil/contracts';
 import type { Database } from '../../db/database';
+import type { UserRow } from '../../db/tables/users.table';
 import { AppError } from '../../errors';
 import type { ControlPublisher } from '../../realtime/control-events';
 import { canManageClient, forbidden, isStaffUser, notFound } from '../access/access';
@@ -8,7 +9,6 @@ import { resolveCurrentClientId } from '../sites/current-client';
 import { getLocationById } from '../sites/sites.repo';
 import { deleteMembershipsInClient } from './memberships.repo';
 import { updateUser } from './users.repo';
-import type { UserRow } from './users.table';
 import { getReadableUser } from './users-access';
 import { deleteUserById, unlinkUserFromClient } from './users-clients.repo';
 

@@ -1,10 +1,10 @@
 import { ASSIGNED_USER_MESSAGES, NON_FIELD_ERRORS } from '@vigil/contracts';
 import type { AppContext } from '../../context';
+import type { UserRow } from '../../db/tables/users.table';
 import { AppError } from '../../errors';
 import { forbidden } from '../access/access';
 import { holdsAccountOf } from '../access/account-authority';
 import { sendActivation } from './activation';
-import type { UserRow } from './users.table';
 import { getReadableUser } from './users-access';
 
 /**

@@ -5,6 +5,7 @@ import {
   type LocationAccess,
 } from '@vigil/contracts';
 import type { Database } from '../../db/database';
+import type { NewUserRow, UserRow } from '../../db/tables/users.table';
 import { AppError } from '../../errors';
 import type { ControlPublisher } from '../../realtime/control-events';
 import { forbidden } from '../access/access';
@@ -15,7 +16,6 @@ import { upsertMembership } from '../sites/sites.repo';
 import { findMembership, updateMembershipById } from './memberships.repo';
 import { findUserByEmail, getUserById, updateUser } from './users.repo';
 import { splitFullName } from './users.service';
-import type { NewUserRow, UserRow } from './users.table';
 import {
   assertCanGrant,
   assertCanSetRoles,

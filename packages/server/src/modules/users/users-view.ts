@@ -1,6 +1,6 @@
 import { type AssignedUser, type AssignedUserDetail, joinFullName } from '@vigil/contracts';
+import type { UserRow } from '../../db/tables/users.table';
 import type { MembershipWithClient } from './memberships.repo';
-import type { UserRow } from './users.table';
 import type { MembershipSummary } from './users-list.repo';
 
 /** What the reader may see beyond id, e-mail, name, roles and memberships (account-authority.ts). */

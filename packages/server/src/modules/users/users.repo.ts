@@ -1,7 +1,7 @@
 import { eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { type NewUserRow, type UserRow, users } from '../../db/tables/users.table';
 import { hasValuesToSet } from '../../db/update-values';
-import { type NewUserRow, type UserRow, users } from './users.table';
 
 /** Finds an active or inactive user by e-mail or username, case-insensitively. */
 export async function findUserByLogin(db: Database, login: string): Promise<UserRow | undefined> {

@@ -9,16 +9,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClient, buildClientUser, buildSite, buildUser, TEST_PASSWORD } from '../../../test/factories';
 import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
-import { mailOutbox } from '../../mail/outbox.table';
+import type { ClientRow } from '../../db/tables/clients.table';
+import { mailOutbox } from '../../db/tables/outbox.table';
+import type { LocationRow } from '../../db/tables/sites.table';
+import type { UserRow } from '../../db/tables/users.table';
 import { findClientIdsOfUser } from '../access/access.repo';
 import { linkUserToClient } from '../clients/clients.repo';
-import type { ClientRow } from '../clients/clients.table';
 import { upsertMembership } from '../sites/sites.repo';
-import type { LocationRow } from '../sites/sites.table';
 import { findMembership } from './memberships.repo';
 import { getUserById, updateUser } from './users.repo';
 import type { RoleFlagsInput } from './users.service';
-import type { UserRow } from './users.table';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

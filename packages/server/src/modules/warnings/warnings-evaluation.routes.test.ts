@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { postTree, provisionTypedDevice, signedInAt } from '../../../test/maintenance';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { notifications } from '../../db/tables/notifications.table';
 import { listDeviceEvents } from '../../telemetry/device-events.repo';
-import { notifications } from '../notifications/notifications.table';
 import { bearingOf, postWarnings, treeReading, warningEventsOf, warningKindsOf } from './warnings.fixtures';
 
 /**

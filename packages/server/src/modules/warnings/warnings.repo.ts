@@ -1,11 +1,11 @@
 import type { WarningEventDetail } from '@vigil/contracts';
 import { and, asc, count, eq, inArray, isNotNull, isNull, lte, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import type { NewDeviceEventRow } from '../../db/tables/device-events.table';
+import { devices } from '../../db/tables/devices.table';
+import { type WarningRow, warningStates, warnings } from '../../db/tables/warnings.table';
 import { insertDeviceEvents } from '../../telemetry/device-events.repo';
-import type { NewDeviceEventRow } from '../../telemetry/device-events.table';
-import { devices } from '../devices/devices.table';
 import type { WarningState, WarningStep } from './warning-evaluation';
-import { type WarningRow, warningStates, warnings } from './warnings.table';
 
 /** Queries of warnings and their states. Every change of state is conditional on the state it leaves. */
 

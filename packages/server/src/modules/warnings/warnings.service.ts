@@ -6,17 +6,17 @@ import {
   type WarningsSave,
 } from '@vigil/contracts';
 import type { Database } from '../../db/database';
+import type { DeviceRow } from '../../db/tables/devices.table';
+import type { UserRow } from '../../db/tables/users.table';
+import type { WarningRow } from '../../db/tables/warnings.table';
 import { AppError } from '../../errors';
 import type { Page } from '../../http/pagination';
 import { getSiteAccess, notFound } from '../access/access';
 import { getDeviceById } from '../devices/devices.repo';
-import type { DeviceRow } from '../devices/devices.table';
 import { loadSensorNamer } from '../sensor-settings/sensor-display-name';
 import { getLocationById } from '../sites/sites.repo';
-import type { UserRow } from '../users/users.table';
 import { findWarningSensor, sensorsById } from './warning-sensor';
 import { findWarningsPage, replaceWarnings, type WarningValues } from './warnings.repo';
-import type { WarningRow } from './warnings.table';
 import type { WarningsMonitor } from './warnings-monitor';
 
 export type WarningsDeps = {

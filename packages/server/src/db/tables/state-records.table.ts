@@ -1,6 +1,6 @@
 import type { StateTree } from '@vigil/contracts';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { devices } from '../modules/devices/devices.table';
+import { devices } from './devices.table';
 
 /**
  * Full tree snapshots for the Historical list: at most one per device per minute, plus one whenever the

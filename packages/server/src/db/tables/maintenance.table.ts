@@ -1,8 +1,8 @@
 import type { DeviceType, MaintenanceEventType, MaintenanceState } from '@vigil/contracts';
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { devices } from '../devices/devices.table';
-import { users } from '../users/users.table';
+import { devices } from './devices.table';
+import { users } from './users.table';
 
 /**
  * The open maintenance test of a device (docs/maintenance.md): at most one per device (primary key), from its

@@ -1,5 +1,5 @@
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.table';
+import { users } from './users.table';
 
 /** Feedback sent from the 'Send Feedback' page, by a visitor or a signed-in user. */
 export const feedback = pgTable('feedback', {

@@ -1,5 +1,5 @@
 import { bigint, integer, jsonb, pgTable, timestamp } from 'drizzle-orm/pg-core';
-import { devices } from '../modules/devices/devices.table';
+import { devices } from './devices.table';
 
 /**
  * The sensor states each device's next alarm and warning edges are derived from (docs/telemetry.md 'Events'):

@@ -1,7 +1,7 @@
 import type { Permission } from '@vigil/contracts';
 import { boolean, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { clients } from '../clients/clients.table';
-import { users } from '../users/users.table';
+import { clients } from './clients.table';
+import { users } from './users.table';
 
 /** Sites, called locations on the wire (A section 3 'Site / location'). */
 export const locations = pgTable(

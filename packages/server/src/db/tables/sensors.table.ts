@@ -1,5 +1,5 @@
 import { integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
-import { devices } from '../modules/devices/devices.table';
+import { devices } from './devices.table';
 
 /**
  * The sensors dictionary: one row per (device, full dotted sensor id) ever reported, created on first sight.

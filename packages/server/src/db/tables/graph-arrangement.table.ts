@@ -1,6 +1,6 @@
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { devices } from '../devices/devices.table';
-import { users } from '../users/users.table';
+import { devices } from './devices.table';
+import { users } from './users.table';
 
 /**
  * The F500 side panel's selection (docs/graphs.md 'F500 panel'), kept per user and device: one row per chosen

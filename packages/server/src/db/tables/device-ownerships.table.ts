@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { clients } from '../clients/clients.table';
+import { clients } from './clients.table';
 import { devices } from './devices.table';
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { devices } from '../modules/devices/devices.table';
+import { devices } from './devices.table';
 
 /** What can happen to a device; `sensor_id` is set for the sensor kinds. */
 export const DEVICE_EVENT_KINDS = [

@@ -1,5 +1,5 @@
 import { bigint, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.table';
+import { users } from './users.table';
 
 /** A user's TOTP device: pending until the first code verifies it (confirmedAt set). */
 export const twoFactorDevices = pgTable('two_factor_devices', {

@@ -1,6 +1,6 @@
 import type { StateTree } from '@vigil/contracts';
 import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { devices } from '../modules/devices/devices.table';
+import { devices } from './devices.table';
 
 /** The latest state tree of each device (docs/telemetry.md 'Storage'): upserted with every ingest batch. */
 export const deviceState = pgTable('device_state', {

@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.table';
+import { users } from './users.table';
 
 /** Server-side session behind each JWT, so logout and password change can revoke it. */
 export const sessions = pgTable(

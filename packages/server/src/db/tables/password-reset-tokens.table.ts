@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.table';
+import { users } from './users.table';
 
 /** Single-use password reset tokens; only a hash is stored. */
 export const passwordResetTokens = pgTable(

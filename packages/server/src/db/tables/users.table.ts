@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { clients } from '../clients/clients.table';
-import { devices } from '../devices/devices.table';
-import { locations } from '../sites/sites.table';
+import { clients } from './clients.table';
+import { devices } from './devices.table';
+import { locations } from './sites.table';
 
 /** People who sign in: staff, OEM, and the clients' assigned users (A section 3 'User data'). */
 export const users = pgTable(

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { notifications } from '../notifications/notifications.table';
-import { locations } from '../sites/sites.table';
+import { notifications } from './notifications.table';
+import { locations } from './sites.table';
 
 /**
  * E-mail grouping (docs/alert-rules.md 'Grouping', as Alertmanager's group_wait / group_interval): one row per

@@ -1,5 +1,5 @@
 import { doublePrecision, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { devices } from '../devices/devices.table';
+import { devices } from './devices.table';
 
 /** Per-device display settings that are not per sensor (F500-UDF: degrees and the names of networks 1-4). */
 export const deviceSensorProfiles = pgTable('device_sensor_profile', {

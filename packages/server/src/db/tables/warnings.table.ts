@@ -1,5 +1,5 @@
 import { boolean, doublePrecision, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { devices } from '../devices/devices.table';
+import { devices } from './devices.table';
 
 /** Warnings of a device (M section 3 'Warning'): sensor (full dotted id), sign, value and delay. */
 export const warnings = pgTable(

@@ -10,9 +10,9 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { devices } from '../devices/devices.table';
-import { locations } from '../sites/sites.table';
-import { users } from '../users/users.table';
+import { devices } from './devices.table';
+import { locations } from './sites.table';
+import { users } from './users.table';
 
 /**
  * The notifications log (M section 3 'Notification', docs/notifications.md): one row per thing that happened at

@@ -12,9 +12,9 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import { devices } from '../devices/devices.table';
-import { notifications } from '../notifications/notifications.table';
-import { users } from '../users/users.table';
+import { devices } from './devices.table';
+import { notifications } from './notifications.table';
+import { users } from './users.table';
 
 /**
  * A person's e-mail alert rule (A section 3 'E-mail notification rule', docs/alert-rules.md): which events, on

@@ -1,7 +1,7 @@
 import type { DeviceType } from '@vigil/contracts';
 import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { hardwareUnits } from '../hardware/hardware.table';
-import { locations } from '../sites/sites.table';
+import { hardwareUnits } from './hardware.table';
+import { locations } from './sites.table';
 
 /** Devices installed at sites, each bound to one provisioned hardware unit (A section 3 'Device'). */
 export const devices = pgTable(
