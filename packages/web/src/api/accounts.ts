@@ -9,6 +9,9 @@ import {
 import { isNotFound } from './api-error';
 import { api } from './client';
 
+/** Query key of the signed-in user (me/); invalidated whenever the current client, site or device may change. */
+export const meKeys = { all: ['me'] as const };
+
 /** POST accounts/login-jwt/: exchanges credentials for a session token. */
 export function login(credentials: LoginRequest): Promise<TokenResponse> {
   return api.post('accounts/login-jwt/', { body: credentials, parse: TokenResponseSchema.parse });

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import {
   CLIENTS_PAGE_SIZE,
   type Client,
@@ -14,6 +15,34 @@ import { api, ignoreBody } from './client';
 export type ClientListParams = { page: number; q?: string; ordering?: ClientOrdering };
 
 const ClientPageSchema = paginatedSchema(ClientSchema);
+
+/** Query keys of the clients domain; invalidating `all` refreshes every client view (and the next number). */
+export const clientKeys = {
+  all: ['clients'] as const,
+  list: (params: ClientListParams) => [...clientKeys.all, 'list', params] as const,
+  one: (id: number) => [...clientKeys.all, 'one', id] as const,
+  nextNumber: () => [...clientKeys.all, 'next-number'] as const,
+};
+
+export function clientsQuery(params: ClientListParams) {
+  return queryOptions({
+    queryKey: clientKeys.list(params),
+    queryFn: ({ signal }) => listClients(params, signal),
+  });
+}
+
+export function clientQuery(id: number) {
+  return queryOptions({ queryKey: clientKeys.one(id), queryFn: ({ signal }) => getClient(id, signal) });
+}
+
+/** The account number to prefill, asked afresh each time the form opens. */
+export function nextClientNumberQuery() {
+  return queryOptions({
+    queryKey: clientKeys.nextNumber(),
+    queryFn: ({ signal }) => getNextClientNumber(signal),
+    staleTime: 0,
+  });
+}
 
 /** GET clients/?limit&offset&q&ordering: one page of 20 (A section 9). */
 export function listClients(

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Me } from '@vigil/contracts';
-import { getMe } from '../api/accounts';
+import { getMe, meKeys } from '../api/accounts';
 import { sessionStore } from '../auth/session-storage';
 
-export const ME_QUERY_KEY = ['me'] as const;
+/** @deprecated The dashboard's name for meKeys.all (pages/dashboard moves to meKeys later). */
+export const ME_QUERY_KEY = meKeys.all;
 
 /** Keeps the local copies A section 9 asks for in step with the server's view of the user. */
 function rememberUser(me: Me): void {
@@ -13,7 +14,7 @@ function rememberUser(me: Me): void {
 
 export function meQueryOptions(isSignedIn: boolean) {
   return queryOptions({
-    queryKey: ME_QUERY_KEY,
+    queryKey: meKeys.all,
     queryFn: async ({ signal }) => {
       const me = await getMe(signal);
       rememberUser(me);

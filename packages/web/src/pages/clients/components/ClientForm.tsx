@@ -1,6 +1,5 @@
 import { CLIENT_MESSAGES, CLIENT_TEXT_MAX_LENGTH } from '@vigil/contracts';
 import {
-  Button,
   Col,
   Divider,
   Flex,
@@ -13,6 +12,7 @@ import {
   Switch,
 } from 'antd';
 import type { ReactNode } from 'react';
+import { FormActions } from '../../../components/FormActions';
 import type { ClientFormValues } from '../client-form-values';
 
 type ClientFormProps = {
@@ -124,19 +124,20 @@ export function ClientForm(props: ClientFormProps) {
           <Switch aria-label="Visual dashboard" />
         </Form.Item>
       </Flex>
-      <Flex gap={12} wrap justify="space-between" className="form-actions">
-        <Flex gap={12}>
-          <Button onClick={onCancel}>CANCEL</Button>
-          <Button type="primary" htmlType="submit" loading={isSubmitting} data-testid="client-submit">
-            {isEditing ? 'SAVE CHANGES' : 'ADD CLIENT'}
-          </Button>
-        </Flex>
-        {onRemove === undefined ? null : (
-          <Button danger onClick={onRemove} data-testid="client-remove">
-            REMOVE CLIENT
-          </Button>
-        )}
-      </Flex>
+      <FormActions
+        align="start"
+        cancel={{ onClick: onCancel }}
+        save={{
+          label: isEditing ? 'SAVE CHANGES' : 'ADD CLIENT',
+          isPending: isSubmitting,
+          testId: 'client-submit',
+        }}
+        remove={
+          onRemove === undefined
+            ? undefined
+            : { label: 'REMOVE CLIENT', onClick: onRemove, testId: 'client-remove' }
+        }
+      />
     </Form>
   );
 }
