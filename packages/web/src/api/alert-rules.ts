@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import {
   ALERT_RULES_PAGE_SIZE,
   type AlertRule,
@@ -18,6 +19,33 @@ export type AlertRuleBody = Required<Omit<AlertRulePatch, 'contact_when' | 'devi
 };
 
 export type AlertRuleListParams = { page: number; search?: string };
+
+/** Query keys of the e-mail alert rules; invalidating `all` refreshes the list, the rules and the device choices. */
+export const alertRuleKeys = {
+  all: ['alert-rules'] as const,
+  list: (params: AlertRuleListParams) => [...alertRuleKeys.all, 'list', params] as const,
+  one: (id: number) => [...alertRuleKeys.all, 'one', id] as const,
+  deviceChoices: (search: string) => [...alertRuleKeys.all, 'devices', search] as const,
+};
+
+export function alertRulesQuery(params: AlertRuleListParams) {
+  return queryOptions({
+    queryKey: alertRuleKeys.list(params),
+    queryFn: ({ signal }) => listAlertRules(params, signal),
+  });
+}
+
+export function alertRuleQuery(id: number) {
+  return queryOptions({ queryKey: alertRuleKeys.one(id), queryFn: ({ signal }) => getAlertRule(id, signal) });
+}
+
+/** The rule form's device choices for what was typed (searched on the server). */
+export function ruleDeviceChoicesQuery(search: string) {
+  return queryOptions({
+    queryKey: alertRuleKeys.deviceChoices(search),
+    queryFn: ({ signal }) => listChoosableDevices(search, signal),
+  });
+}
 
 /** GET notification-settings/?limit&offset&search: one page of 20 (A section 9). */
 export function listAlertRules(

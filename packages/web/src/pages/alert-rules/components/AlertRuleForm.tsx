@@ -9,19 +9,8 @@ import {
   ALERT_RULE_MAX_X,
   ALERT_RULE_MESSAGES,
 } from '@vigil/contracts';
-import {
-  Button,
-  Col,
-  Flex,
-  Form,
-  type FormInstance,
-  type FormRule,
-  Input,
-  InputNumber,
-  Row,
-  Select,
-  Switch,
-} from 'antd';
+import { Col, Form, type FormInstance, type FormRule, Input, InputNumber, Row, Select, Switch } from 'antd';
+import { FormActions } from '../../../components/FormActions';
 import {
   type AlertRuleFormValues,
   formProblemOf,
@@ -241,19 +230,20 @@ export function AlertRuleForm(props: AlertRuleFormProps) {
           </>
         ) : null}
       </Row>
-      <Flex gap={12} wrap justify="space-between" className="form-actions">
-        <Flex gap={12}>
-          <Button onClick={onCancel}>CANCEL</Button>
-          <Button type="primary" htmlType="submit" loading={isSubmitting} data-testid="alert-rule-submit">
-            {isEditing ? 'SAVE CHANGES' : 'ADD ALERT'}
-          </Button>
-        </Flex>
-        {onRemove === undefined ? null : (
-          <Button danger onClick={onRemove} data-testid="alert-rule-remove">
-            REMOVE ALERT
-          </Button>
-        )}
-      </Flex>
+      <FormActions
+        align="start"
+        cancel={{ onClick: onCancel }}
+        save={{
+          label: isEditing ? 'SAVE CHANGES' : 'ADD ALERT',
+          isPending: isSubmitting,
+          testId: 'alert-rule-submit',
+        }}
+        remove={
+          onRemove === undefined
+            ? undefined
+            : { label: 'REMOVE ALERT', onClick: onRemove, testId: 'alert-rule-remove' }
+        }
+      />
     </Form>
   );
 }

@@ -1,8 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useMemo, useState } from 'react';
-import { listChoosableDevices } from '../../../api/alert-rules';
-import { ALERT_RULES_QUERY_KEY } from '../alert-rules-state';
+import { ruleDeviceChoicesQuery } from '../../../api/alert-rules';
 
 export type RuleDeviceOption = { id: number; title: string };
 
@@ -17,11 +16,7 @@ type RuleDevicesSelectProps = {
 /** Multi-select of the devices the person may see (devices/all/), searched on the server as they type. */
 export function RuleDevicesSelect({ knownDevices, disabled, value, onChange }: RuleDevicesSelectProps) {
   const [search, setSearch] = useState('');
-  const choices = useQuery({
-    queryKey: [...ALERT_RULES_QUERY_KEY, 'devices', search],
-    queryFn: ({ signal }) => listChoosableDevices(search, signal),
-    placeholderData: keepPreviousData,
-  });
+  const choices = useQuery({ ...ruleDeviceChoicesQuery(search), placeholderData: keepPreviousData });
   const options = useMemo(() => {
     const byId = new Map<string, string>();
     for (const device of knownDevices) {
