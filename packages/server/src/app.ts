@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { SessionTokens } from './access/session-tokens';
 import type { Config } from './config';
 import { type AppContext, deriveKey } from './context';
 import type { DatabaseHandle } from './db/database';
@@ -22,7 +23,6 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { AccountsService } from './modules/accounts/accounts.service';
 import { LoginRateLimiter, type LoginRateLimits } from './modules/accounts/login-rate-limit';
 import { passwordRoutes } from './modules/accounts/password.routes';
-import { SessionTokens } from './modules/accounts/session-tokens';
 import { registerAlertRules } from './modules/alert-rules/register-alert-rules';
 import { registerAnalytics } from './modules/analytics/register-analytics';
 import { clientsRoutes } from './modules/clients/clients.routes';

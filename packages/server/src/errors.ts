@@ -1,3 +1,5 @@
+import { COMMON_MESSAGES } from '@vigil/contracts';
+
 /** Error codes mapped to HTTP statuses in one place (http/error-handler.ts). */
 export const ERROR_STATUS = {
   validation: 400,
@@ -27,4 +29,14 @@ export class AppError extends Error {
     const first = Object.values(fields)[0]?.[0] ?? 'Invalid input.';
     return new AppError('validation', first, fields);
   }
+}
+
+/** 403 with the spec's 'You do not have permission to perform this action.' */
+export function forbidden(): AppError {
+  return new AppError('forbidden', COMMON_MESSAGES.permissionDenied);
+}
+
+/** 404 with the spec's 'Not found.': what a foreign tenant's rows answer, so they cannot be told from absent. */
+export function notFound(): AppError {
+  return new AppError('not_found', COMMON_MESSAGES.notFound);
 }

@@ -1,7 +1,7 @@
 import { types } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uniqueViolationOf } from '../modules/registration/unique-violation';
 import { PgliteWorkerClient } from './pglite-worker-client';
+import { uniqueViolationOf } from './unique-violation';
 
 // The embedded database on its worker thread, driven directly (Drizzle over it: database.test.ts).
 describe('PGlite worker client', () => {

@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import type { Page } from '../db/page';
 
 export const DEFAULT_PAGE_SIZE = 20;
-
-export type Page = { limit: number; offset: number };
 
 /** limit/offset of a list request, with a default page size. */
 export function pageOf(query: { limit?: number; offset?: number }, defaultLimit = DEFAULT_PAGE_SIZE): Page {

@@ -9,8 +9,7 @@ import {
 import type { Database } from '../db/database';
 import type { MailRow } from '../db/tables/outbox.table';
 import type { UserRow } from '../db/tables/users.table';
-import { AppError } from '../errors';
-import { forbidden, notFound } from '../modules/access/access';
+import { AppError, forbidden, notFound } from '../errors';
 import { getMailById, listMail, scheduleMailNow } from './outbox.repo';
 
 /** The outbox holds every person's activation and reset links: super users only, not OEM. */

@@ -1,10 +1,10 @@
 import { LIVE_FEED_CLOSE } from '@vigil/contracts';
+import { getSiteAccess } from '../access/access';
+import { historyVisibleSince } from '../access/device-history';
+import { assertPassesGate } from '../access/two-factor-gate';
 import type { Database } from '../db/database';
 import { type DeviceDirectory, isLive } from '../ingest/device-directory';
-import { getSiteAccess } from '../modules/access/access';
-import { historyVisibleSince } from '../modules/access/device-history';
 import type { AccountsService } from '../modules/accounts/accounts.service';
-import { assertPassesGate } from '../modules/two-factor/two-factor-gate';
 import type { FeedGrant } from './control-events';
 
 /** WebSocket close codes of the live feed: a missing or bad token, and no access to the device. */

@@ -5,9 +5,9 @@ import {
   LIVE_SOCKET_CLOSE_TOO_MANY,
 } from '@vigil/contracts';
 import type { RawData, WebSocket } from 'ws';
+import { isRecordedVisible } from '../access/device-history';
 import type { LatestTree } from '../ingest/ingest.service';
 import type { LiveSocketCap } from '../limits/live-socket-cap';
-import { isRecordedVisible } from '../modules/access/device-history';
 import type { RealtimeBus } from './bus';
 import { type ControlEvent, concernsGrant, type FeedGrant } from './control-events';
 import type { FeedAccess, FeedCloseCode } from './feed-access';

@@ -5,12 +5,12 @@ import {
   parseWallClock,
   type StateTree,
 } from '@vigil/contracts';
+import { getSiteAccess } from '../access/access';
+import { assertRecordedVisible, historyVisibleSince, visibleFrom } from '../access/device-history';
 import type { Database } from '../db/database';
+import type { Page } from '../db/page';
 import type { UserRow } from '../db/tables/users.table';
-import { AppError } from '../errors';
-import type { Page } from '../http/pagination';
-import { getSiteAccess, notFound } from '../modules/access/access';
-import { assertRecordedVisible, historyVisibleSince, visibleFrom } from '../modules/access/device-history';
+import { AppError, notFound } from '../errors';
 import { getDeviceById } from '../modules/devices/devices.repo';
 import { getLocationById } from '../modules/sites/sites.repo';
 import { deviceSensorGroupsOf } from './sensor-groups';

@@ -9,9 +9,9 @@ import {
   TEST_PASSWORD,
 } from '../../../test/factories';
 import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
+import { SessionTokens } from '../../access/session-tokens';
 import { updateLocation, upsertMembership } from '../sites/sites.repo';
 import { updateUser } from '../users/users.repo';
-import { SessionTokens } from './session-tokens';
 
 const LOGIN = '/api/v1/accounts/login-jwt/';
 

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { LOGIN_MESSAGES, type LoginRequest, NON_FIELD_ERRORS } from '@vigil/contracts';
+import { verifyPassword } from '../../access/passwords';
+import type { SessionTokens } from '../../access/session-tokens';
 import { CoalescedLookup } from '../../db/coalesced-lookup';
 import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/tables/users.table';
@@ -8,8 +10,6 @@ import type { ControlPublisher } from '../../realtime/control-events';
 import { findUserByLogin, updateUser } from '../users/users.repo';
 import type { LoginRateLimiter } from './login-rate-limit';
 import { findLiveSessionsWithMe, type MeExtras } from './me.repo';
-import { verifyPassword } from './passwords';
-import type { SessionTokens } from './session-tokens';
 import { findLiveSessionsWithUser, insertSession, type LiveSession, revokeSession } from './sessions.repo';
 
 /**

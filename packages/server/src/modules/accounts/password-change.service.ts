@@ -1,4 +1,5 @@
 import { PASSWORD_MESSAGES, type PasswordChange } from '@vigil/contracts';
+import { hashPassword, verifyPassword } from '../../access/passwords';
 import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
 import type { ControlPublisher } from '../../realtime/control-events';
@@ -7,7 +8,6 @@ import type { AuthContext } from './accounts.service';
 import type { LoginRateLimiter } from './login-rate-limit';
 import { assertNewPassword } from './password-input';
 import { useUpResetTokens } from './password-reset.repo';
-import { hashPassword, verifyPassword } from './passwords';
 import { revokeUserSessions } from './sessions.repo';
 
 /**

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { PASSWORD_RESET_MESSAGES, type PasswordResetConfirm } from '@vigil/contracts';
+import { hashPassword } from '../../access/passwords';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/tables/users.table';
 import { AppError } from '../../errors';
@@ -7,7 +8,6 @@ import { escapeHtml, sendActivation } from '../users/activation';
 import { findUserByEmail, getUserById, updateUser } from '../users/users.repo';
 import { assertNewPassword } from './password-input';
 import { findResetTokenByHash, insertResetToken, useUpResetTokens } from './password-reset.repo';
-import { hashPassword } from './passwords';
 import type { ResetRateLimiter } from './reset-rate-limit';
 import { revokeUserSessions } from './sessions.repo';
 

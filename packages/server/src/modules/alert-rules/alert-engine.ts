@@ -1,9 +1,9 @@
+import { getSiteAccess } from '../../access/access';
 import type { Database } from '../../db/database';
 import type { AlertMailReason } from '../../db/tables/alert-mail-groups.table';
 import type { NewAlertDeliveryRow } from '../../db/tables/alert-rules.table';
 import { RepeatingJob } from '../../jobs/repeating-job';
 import type { Mailer } from '../../mail/mailer';
-import { getSiteAccess } from '../access/access';
 import type { NotificationDispatch } from '../notifications/notification-projector';
 import { findNotificationsByIds, type NotificationWithPlace } from '../notifications/notifications.repo';
 import { getUserById } from '../users/users.repo';

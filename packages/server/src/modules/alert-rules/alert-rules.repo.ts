@@ -1,6 +1,7 @@
 import type { AlertContactWhen, AlertEventType, DeviceType } from '@vigil/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import type { Page } from '../../db/page';
 import {
   type AlertRuleRow,
   alertRuleDevices,
@@ -10,7 +11,6 @@ import {
 import { devices } from '../../db/tables/devices.table';
 import { locationMemberships, locations } from '../../db/tables/sites.table';
 import { users } from '../../db/tables/users.table';
-import type { Page } from '../../http/pagination';
 
 /** Whose devices count as seen: undefined for staff (every device), else memberships and managed clients. */
 export type DeviceVisibility = { userId: number; managedClientIds: number[] } | undefined;

@@ -8,12 +8,12 @@ import {
   type AlertRulePatch,
   alertRuleProblems,
 } from '@vigil/contracts';
+import { isStaffUser, managedClientIds } from '../../access/access';
 import type { Database } from '../../db/database';
+import type { Page } from '../../db/page';
 import type { AlertRuleRow } from '../../db/tables/alert-rules.table';
 import type { UserRow } from '../../db/tables/users.table';
-import { AppError } from '../../errors';
-import type { Page } from '../../http/pagination';
-import { isStaffUser, managedClientIds, notFound } from '../access/access';
+import { AppError, notFound } from '../../errors';
 import {
   type AlertRuleValues,
   type DeviceVisibility,

@@ -9,7 +9,7 @@ import {
 import type { Database } from '../../db/database';
 import type { DeviceRow } from '../../db/tables/devices.table';
 import type { UserRow } from '../../db/tables/users.table';
-import { notFound } from '../access/access';
+import { notFound } from '../../errors';
 import { findDevicesByLocationIds } from '../devices/devices.repo';
 import { loadSensorNamer, type SensorNamer } from '../sensor-settings/sensor-display-name';
 import { getLocationById } from '../sites/sites.repo';

@@ -8,12 +8,12 @@ import {
   alarmTypeOf,
   mergeAlarmTypes,
 } from '@vigil/contracts';
+import { getSiteAccess, isStaffUser } from '../../access/access';
+import { historyVisibleSince, visibleFrom } from '../../access/device-history';
 import type { Database } from '../../db/database';
 import type { DeviceRow } from '../../db/tables/devices.table';
 import type { UserRow } from '../../db/tables/users.table';
-import { AppError } from '../../errors';
-import { forbidden, getSiteAccess, isStaffUser, notFound } from '../access/access';
-import { historyVisibleSince, visibleFrom } from '../access/device-history';
+import { AppError, forbidden, notFound } from '../../errors';
 import { getDeviceById } from '../devices/devices.repo';
 import { loadSensorNamer } from '../sensor-settings/sensor-display-name';
 import { getLocationById } from '../sites/sites.repo';

@@ -1,18 +1,13 @@
 import type { Client, ClientListQuery, Paginated } from '@vigil/contracts';
+import { assertCanManageClient, assertClientVisible, assertStaff, isStaffUser } from '../../access/access';
+import { findAdministeredClientIds } from '../../access/access.repo';
 import type { Database } from '../../db/database';
+import type { Page } from '../../db/page';
 import type { ClientRow } from '../../db/tables/clients.table';
 import type { UserRow } from '../../db/tables/users.table';
-import { type Page, pageOf } from '../../http/pagination';
+import { forbidden, notFound } from '../../errors';
+import { pageOf } from '../../http/pagination';
 import type { ControlPublisher } from '../../realtime/control-events';
-import {
-  assertCanManageClient,
-  assertClientVisible,
-  assertStaff,
-  forbidden,
-  isStaffUser,
-  notFound,
-} from '../access/access';
-import { findAdministeredClientIds } from '../access/access.repo';
 import { getLocationById } from '../sites/sites.repo';
 import { updateUser } from '../users/users.repo';
 import { sortOf, toClientResponse } from './client-fields';

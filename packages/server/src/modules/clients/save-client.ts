@@ -5,11 +5,11 @@ import {
   type ClientUpdate,
   STAFF_ONLY_CLIENT_FIELDS,
 } from '@vigil/contracts';
+import { assertCanManageClient, assertStaff, isStaffUser } from '../../access/access';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/tables/users.table';
-import { AppError } from '../../errors';
-import { assertCanManageClient, assertStaff, forbidden, isStaffUser } from '../access/access';
+import { AppError, forbidden } from '../../errors';
 import { appointAdministrator } from './client-administrator';
 import { toClientPatch, toClientResponse, toNewClient } from './client-fields';
 import { getClientByNumber, insertClient, updateClientRow } from './clients.repo';

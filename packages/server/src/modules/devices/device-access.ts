@@ -1,6 +1,7 @@
+import { canManageClient, getSiteAccess, type SiteAccess } from '../../access/access';
 import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/tables/users.table';
-import { canManageClient, forbidden, getSiteAccess, type SiteAccess } from '../access/access';
+import { forbidden } from '../../errors';
 
 /**
  * A section 6 'Add device: manager or account manager': staff and the client's accounts management,

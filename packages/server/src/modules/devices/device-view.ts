@@ -1,6 +1,6 @@
 import type { Device } from '@vigil/contracts';
+import { isRecordedVisible } from '../../access/device-history';
 import type { DeviceRow } from '../../db/tables/devices.table';
-import { isRecordedVisible } from '../access/device-history';
 
 /**
  * A devices row as the API answers it (wire-formats.md 'Device', plus can_edit); the code only to editors.

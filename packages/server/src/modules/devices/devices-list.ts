@@ -1,10 +1,10 @@
 import { DEVICES_LIST_LIMIT, type Device, type DeviceType, type Permission } from '@vigil/contracts';
+import { getSiteAccess, isStaffUser, managedClientIds } from '../../access/access';
+import { historyVisibleSinceOf } from '../../access/device-history';
 import type { Database } from '../../db/database';
+import type { Page } from '../../db/page';
 import type { UserRow } from '../../db/tables/users.table';
 import { AppError } from '../../errors';
-import type { Page } from '../../http/pagination';
-import { getSiteAccess, isStaffUser, managedClientIds } from '../access/access';
-import { historyVisibleSinceOf } from '../access/device-history';
 import { toDeviceJson } from './device-view';
 import { findDevices } from './devices.repo';
 

@@ -1,13 +1,13 @@
 import { DEVICE_MESSAGES, type Device, type DeviceCreate, type DeviceUpdate } from '@vigil/contracts';
+import { assertCanEditSite, getSiteAccess, isStaffUser } from '../../access/access';
+import { historyVisibleSince } from '../../access/device-history';
 import type { Database } from '../../db/database';
 import type { DeviceRow, NewDeviceRow } from '../../db/tables/devices.table';
 import type { UserRow } from '../../db/tables/users.table';
-import { AppError } from '../../errors';
+import { uniqueViolationOf } from '../../db/unique-violation';
+import { AppError, notFound } from '../../errors';
 import type { ControlPublisher } from '../../realtime/control-events';
-import { assertCanEditSite, getSiteAccess, isStaffUser, notFound } from '../access/access';
-import { historyVisibleSince } from '../access/device-history';
 import { noteDeviceAdministration } from '../notifications/administration-notices';
-import { uniqueViolationOf } from '../registration/unique-violation';
 import { updateUser } from '../users/users.repo';
 import { assertCanAddDeviceAt } from './device-access';
 import { startOwnership } from './device-ownerships.repo';

@@ -1,8 +1,7 @@
 import type { GraphArrangement, GraphArrangementInput } from '@vigil/contracts';
 import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/tables/users.table';
-import { AppError } from '../../errors';
-import { notFound } from '../access/access';
+import { AppError, notFound } from '../../errors';
 import type { F500NodesService } from './f500-nodes.service';
 import {
   type ArrangementEntry,

@@ -5,11 +5,11 @@ import {
   MAINTENANCE_EVENTS,
   type MaintenanceEventType,
 } from '@vigil/contracts';
+import { historyVisibleSince, visibleFrom } from '../../access/device-history';
 import type { DeviceEventKind, DeviceEventRow } from '../../db/tables/device-events.table';
 import type { MaintenanceRecordRow } from '../../db/tables/maintenance.table';
 import type { UserRow } from '../../db/tables/users.table';
 import { listDeviceEvents } from '../../telemetry/device-events.repo';
-import { historyVisibleSince, visibleFrom } from '../access/device-history';
 import { findMaintenanceRecordsBetween } from '../maintenance/maintenance.repo';
 import { readableDevice } from '../sensor-settings/device-settings';
 import { layoutSeries, loadGraphLayout } from './graph-layout';

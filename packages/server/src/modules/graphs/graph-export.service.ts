@@ -7,12 +7,12 @@ import {
   graphExportFileName,
   type StateTree,
 } from '@vigil/contracts';
+import { historyVisibleSince } from '../../access/device-history';
 import type { Database } from '../../db/database';
 import type { DeviceRow } from '../../db/tables/devices.table';
 import type { UserRow } from '../../db/tables/users.table';
 import { AppError } from '../../errors';
 import { resolutionFor } from '../../telemetry/series';
-import { historyVisibleSince } from '../access/device-history';
 import { readableDevice } from '../sensor-settings/device-settings';
 import { getLocationById } from '../sites/sites.repo';
 import { exportHeader, exportLines, wallClockFormatter } from './graph-export-csv';

@@ -1,8 +1,8 @@
 import { type DeviceGraphs, GRAPH_LIMITS, type Graph, type StateTree } from '@vigil/contracts';
+import { historyVisibleSince } from '../../access/device-history';
 import type { Database } from '../../db/database';
 import type { DeviceRow } from '../../db/tables/devices.table';
 import type { UserRow } from '../../db/tables/users.table';
-import { historyVisibleSince } from '../access/device-history';
 import { readableDevice } from '../sensor-settings/device-settings';
 import { getLocationById } from '../sites/sites.repo';
 import { readBucketColumns } from './graph-bucket-columns';

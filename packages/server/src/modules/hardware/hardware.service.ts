@@ -5,13 +5,13 @@ import {
   HardwareUnitCreateSchema,
   NON_FIELD_ERRORS,
 } from '@vigil/contracts';
+import { assertStaff } from '../../access/access';
 import type { Database } from '../../db/database';
+import type { Page } from '../../db/page';
 import type { HardwareUnitRow } from '../../db/tables/hardware.table';
 import type { UserRow } from '../../db/tables/users.table';
-import { AppError } from '../../errors';
-import type { Page } from '../../http/pagination';
-import { assertStaff, notFound } from '../access/access';
-import { uniqueViolationOf } from '../registration/unique-violation';
+import { uniqueViolationOf } from '../../db/unique-violation';
+import { AppError, notFound } from '../../errors';
 import {
   deleteHardwareUnit,
   findHardwareUnitClash,

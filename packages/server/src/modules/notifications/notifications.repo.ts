@@ -1,10 +1,10 @@
 import { NOTIFICATIONS_COUNT_CAP, type NotificationOrdering, type NotificationType } from '@vigil/contracts';
 import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { recordedWhileOwnedSql } from '../../access/access.repo';
 import type { Database } from '../../db/database';
 import { devices } from '../../db/tables/devices.table';
 import { notificationReads, notifications } from '../../db/tables/notifications.table';
 import { locations } from '../../db/tables/sites.table';
-import { recordedWhileOwnedSql } from '../access/access.repo';
 
 /** A notification with what its item shows of its site and device (notification-items.ts). */
 export type NotificationWithPlace = typeof notifications.$inferSelect & {

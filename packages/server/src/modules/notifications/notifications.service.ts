@@ -7,12 +7,12 @@ import {
   type NotificationItem,
   type NotificationQuery,
 } from '@vigil/contracts';
+import { assertCanEditSite, getSiteAccess, visibleSiteIds } from '../../access/access';
+import { assertRecordedVisible, historyVisibleSince } from '../../access/device-history';
 import type { Database } from '../../db/database';
+import type { Page } from '../../db/page';
 import type { UserRow } from '../../db/tables/users.table';
-import { AppError } from '../../errors';
-import type { Page } from '../../http/pagination';
-import { assertCanEditSite, getSiteAccess, notFound, visibleSiteIds } from '../access/access';
-import { assertRecordedVisible, historyVisibleSince } from '../access/device-history';
+import { AppError, notFound } from '../../errors';
 import { getDeviceById } from '../devices/devices.repo';
 import { noteTest } from './administration-notices';
 import { exportHeader, exportLine } from './notification-csv';

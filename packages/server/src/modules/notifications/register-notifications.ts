@@ -1,9 +1,9 @@
 import type { NotificationPush } from '@vigil/contracts';
 import type { FastifyInstance } from 'fastify';
+import { visibleSiteIds } from '../../access/access';
+import { assertPassesGate } from '../../access/two-factor-gate';
 import type { AppContext } from '../../context';
-import { visibleSiteIds } from '../access/access';
 import { AlertEngine } from '../alert-rules/alert-engine';
-import { assertPassesGate } from '../two-factor/two-factor-gate';
 import { markMaintenanceTests } from './maintenance-marks';
 import { toPushItem } from './notification-items';
 import { NotificationProjector } from './notification-projector';

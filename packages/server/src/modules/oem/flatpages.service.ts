@@ -6,13 +6,13 @@ import {
   type FlatpagePreviewResult,
   type FlatpageUpdate,
 } from '@vigil/contracts';
+import { assertStaff } from '../../access/access';
 import type { Database } from '../../db/database';
+import type { Page } from '../../db/page';
 import type { FlatpageRow } from '../../db/tables/oem.table';
 import type { UserRow } from '../../db/tables/users.table';
-import { AppError } from '../../errors';
-import type { Page } from '../../http/pagination';
-import { assertStaff, notFound } from '../access/access';
-import { uniqueViolationOf } from '../registration/unique-violation';
+import { uniqueViolationOf } from '../../db/unique-violation';
+import { AppError, notFound } from '../../errors';
 import { assertSafeCss } from './css-sanitiser';
 import {
   deleteFlatpage,

@@ -1,9 +1,9 @@
 import type { LayoutSettings, OemSettingsPatch } from '@vigil/contracts';
+import { assertStaff } from '../../access/access';
 import type { Database } from '../../db/database';
 import type { OemSettingsRow } from '../../db/tables/oem.table';
 import type { UserRow } from '../../db/tables/users.table';
 import { AppError } from '../../errors';
-import { assertStaff } from '../access/access';
 import { findCssProblems } from './css-sanitiser';
 import { logoDataUrl, logoFromDataUrl } from './logo';
 import { getOemSettingsRow, type OemSettingsValues, upsertOemSettings } from './oem-settings.repo';

@@ -1,9 +1,9 @@
 import { OEM_MESSAGES, type RssFeedEntry, type RssFeedItemInput } from '@vigil/contracts';
+import { assertStaff } from '../../access/access';
 import type { Database } from '../../db/database';
 import type { RssFeedEntryRow } from '../../db/tables/oem.table';
 import type { UserRow } from '../../db/tables/users.table';
 import { AppError } from '../../errors';
-import { assertStaff } from '../access/access';
 import {
   deleteRssFeedEntriesExcept,
   findRssFeedEntryIds,

@@ -1,10 +1,10 @@
 import { MAINTENANCE_EVENTS } from '@vigil/contracts';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { recordedWhileOwnedSql } from '../../access/access.repo';
 import type { Database } from '../../db/database';
 import { deviceState } from '../../db/tables/device-state.table';
 import { maintenanceRecords } from '../../db/tables/maintenance.table';
 import { users } from '../../db/tables/users.table';
-import { recordedWhileOwnedSql } from '../access/access.repo';
 
 /** Queries of proof-test coverage: the last successful maintenance test of each sensor, the latest trees. */
 

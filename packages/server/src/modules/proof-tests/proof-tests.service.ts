@@ -1,10 +1,11 @@
 import type { DeviceProofTests, SiteProofTestReport, StateTree } from '@vigil/contracts';
+import { getSiteAccess } from '../../access/access';
+import { readsOwnedPeriodOnly } from '../../access/device-history';
 import type { Database } from '../../db/database';
 import type { DeviceRow } from '../../db/tables/devices.table';
 import type { LocationRow } from '../../db/tables/sites.table';
 import type { UserRow } from '../../db/tables/users.table';
-import { getSiteAccess, notFound } from '../access/access';
-import { readsOwnedPeriodOnly } from '../access/device-history';
+import { notFound } from '../../errors';
 import { findDevicesByLocationIds, getDeviceById } from '../devices/devices.repo';
 import { findSensorNamesOfDevices } from '../sensor-settings/sensor-settings.repo';
 import { getLocationById } from '../sites/sites.repo';

@@ -4,12 +4,12 @@ import {
   NON_FIELD_ERRORS,
   type SetPasswordRequest,
 } from '@vigil/contracts';
+import { hashPassword } from '../../access/passwords';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/tables/users.table';
 import { AppError } from '../../errors';
 import type { RequestMeta } from '../accounts/accounts.service';
 import { assertNewPassword } from '../accounts/password-input';
-import { hashPassword } from '../accounts/passwords';
 import { revokeUserSessions } from '../accounts/sessions.repo';
 import { findUserByActivationKey, updateUserHoldingKey } from './activation.repo';
 

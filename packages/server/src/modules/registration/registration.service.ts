@@ -1,13 +1,13 @@
 import { REGISTER_MESSAGES, type RegisterRequest } from '@vigil/contracts';
 import { type CaptchaVerifier, redeemCaptcha } from '../../captcha/captcha.service';
 import type { AppContext } from '../../context';
+import { uniqueViolationOf } from '../../db/unique-violation';
 import { AppError } from '../../errors';
 import { getMaxClientNumber, insertClient, linkUserToClient } from '../clients/clients.repo';
 import { insertLocation, upsertMembership } from '../sites/sites.repo';
 import { sendActivation } from '../users/activation';
 import { findUserByEmail, updateUser } from '../users/users.repo';
 import { createUser } from '../users/users.service';
-import { uniqueViolationOf } from './unique-violation';
 
 type RegistrationContext = Pick<AppContext, 'config' | 'db' | 'mailer'>;
 

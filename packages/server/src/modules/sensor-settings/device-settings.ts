@@ -8,11 +8,11 @@ import {
   sensorImageUrl,
   unitNameOf,
 } from '@vigil/contracts';
+import { assertCanEditSite, getSiteAccess } from '../../access/access';
 import type { Database } from '../../db/database';
 import type { DeviceRow } from '../../db/tables/devices.table';
 import type { UserRow } from '../../db/tables/users.table';
-import { AppError } from '../../errors';
-import { assertCanEditSite, getSiteAccess, notFound } from '../access/access';
+import { AppError, notFound } from '../../errors';
 import { getDeviceById } from '../devices/devices.repo';
 import {
   findSensorImages,

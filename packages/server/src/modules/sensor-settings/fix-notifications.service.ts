@@ -7,9 +7,8 @@ import {
 } from '@vigil/contracts';
 import type { NewDeviceEventRow } from '../../db/tables/device-events.table';
 import type { UserRow } from '../../db/tables/users.table';
-import { AppError } from '../../errors';
+import { AppError, forbidden, notFound } from '../../errors';
 import { insertDeviceEvents } from '../../telemetry/device-events.repo';
-import { forbidden, notFound } from '../access/access';
 import { getDeviceById } from '../devices/devices.repo';
 import type { SensorSettingsDeps } from './device-settings';
 import { findOpenSensorEvents, type OpenSensorEvent } from './fix-notifications.repo';

@@ -1,7 +1,7 @@
+import { isStaffUser } from '../../access/access';
+import { findClientIdsOfUser, isUserInClient } from '../../access/access.repo';
 import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/tables/users.table';
-import { isStaffUser } from '../access/access';
-import { findClientIdsOfUser, isUserInClient } from '../access/access.repo';
 
 type ClientChooser = Pick<
   UserRow,

@@ -7,22 +7,20 @@ import {
   type SiteOrdering,
   type SiteUpdate,
 } from '@vigil/contracts';
-import type { Database } from '../../db/database';
-import type { LocationRow, NewLocationRow } from '../../db/tables/sites.table';
-import type { UserRow } from '../../db/tables/users.table';
-import { AppError } from '../../errors';
-import type { Page } from '../../http/pagination';
-import type { ControlPublisher } from '../../realtime/control-events';
 import {
   assertCanEditSite,
   assertClientVisible,
   canManageClient,
-  forbidden,
   getSiteAccess,
   isStaffUser,
-  notFound,
-} from '../access/access';
-import { isUserInClient } from '../access/access.repo';
+} from '../../access/access';
+import { isUserInClient } from '../../access/access.repo';
+import type { Database } from '../../db/database';
+import type { Page } from '../../db/page';
+import type { LocationRow, NewLocationRow } from '../../db/tables/sites.table';
+import type { UserRow } from '../../db/tables/users.table';
+import { AppError, forbidden, notFound } from '../../errors';
+import type { ControlPublisher } from '../../realtime/control-events';
 import { noteSiteAdministration } from '../notifications/administration-notices';
 import { updateUser } from '../users/users.repo';
 import { resolveCurrentClientId } from './current-client';

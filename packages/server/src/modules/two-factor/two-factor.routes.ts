@@ -9,6 +9,7 @@ import {
 } from '@vigil/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createTwoFactorGate } from '../../access/two-factor-gate';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../http/authenticate';
 import { AUTH_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
@@ -21,7 +22,6 @@ import {
   type TwoFactorDeps,
   verifyTwoFactor,
 } from './two-factor.service';
-import { createTwoFactorGate } from './two-factor-gate';
 import { VerifyRateLimiter } from './verify-rate-limit';
 
 const tags = ['two-factor'];

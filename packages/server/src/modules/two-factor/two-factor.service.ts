@@ -1,10 +1,9 @@
 import { NON_FIELD_ERRORS, type RetrieveCodeResponse, TWO_FACTOR_MESSAGES } from '@vigil/contracts';
 import QRCode from 'qrcode';
+import { getAccountAuthority, sharesClient } from '../../access/account-authority';
 import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/tables/users.table';
-import { AppError } from '../../errors';
-import { forbidden, notFound } from '../access/access';
-import { getAccountAuthority, sharesClient } from '../access/account-authority';
+import { AppError, forbidden, notFound } from '../../errors';
 import type { AuthContext } from '../accounts/accounts.service';
 import { getUserById } from '../users/users.repo';
 import { decryptSecret, encryptSecret } from './secret-box';

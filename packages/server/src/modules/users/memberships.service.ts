@@ -5,12 +5,11 @@ import {
   type MembershipUpdate,
   NON_FIELD_ERRORS,
 } from '@vigil/contracts';
+import { isUserInClient } from '../../access/access.repo';
 import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/tables/users.table';
-import { AppError } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import type { ControlPublisher } from '../../realtime/control-events';
-import { notFound } from '../access/access';
-import { isUserInClient } from '../access/access.repo';
 import {
   findMembership,
   getMembershipById,

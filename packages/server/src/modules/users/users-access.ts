@@ -1,9 +1,9 @@
 import { ASSIGNED_USER_MESSAGES, type LocationAccess, type Permission } from '@vigil/contracts';
+import { canManageClient, getSiteAccess, isStaffUser } from '../../access/access';
+import { findClientIdsOfUser } from '../../access/access.repo';
 import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/tables/users.table';
-import { AppError } from '../../errors';
-import { canManageClient, forbidden, getSiteAccess, isStaffUser, notFound } from '../access/access';
-import { findClientIdsOfUser } from '../access/access.repo';
+import { AppError, forbidden, notFound } from '../../errors';
 import { editsAnySiteOfClient } from '../sites/sites.repo';
 import { findMembership } from './memberships.repo';
 import { getUserById } from './users.repo';

@@ -4,12 +4,12 @@ import {
   type AssignedUserCreated,
   type LocationAccess,
 } from '@vigil/contracts';
+import { isStaffUser } from '../../access/access';
+import { isUserInClient } from '../../access/access.repo';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/tables/users.table';
 import { AppError } from '../../errors';
-import { isStaffUser } from '../access/access';
-import { isUserInClient } from '../access/access.repo';
 import { linkUserToClient } from '../clients/clients.repo';
 import { upsertMembership } from '../sites/sites.repo';
 import { sendActivation } from './activation';

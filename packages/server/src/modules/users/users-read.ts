@@ -1,14 +1,15 @@
 import type { AssignedUser, AssignedUserDetail } from '@vigil/contracts';
-import type { Database } from '../../db/database';
-import type { UserRow } from '../../db/tables/users.table';
-import type { Page } from '../../http/pagination';
-import { assertClientVisible, canManageClient, forbidden, isStaffUser, notFound } from '../access/access';
-import { findClientIdsOfUser } from '../access/access.repo';
+import { assertClientVisible, canManageClient, isStaffUser } from '../../access/access';
+import { findClientIdsOfUser } from '../../access/access.repo';
 import {
   type AccountAuthority,
   getAccountAuthorities,
   getAccountAuthority,
-} from '../access/account-authority';
+} from '../../access/account-authority';
+import type { Database } from '../../db/database';
+import type { Page } from '../../db/page';
+import type { UserRow } from '../../db/tables/users.table';
+import { forbidden, notFound } from '../../errors';
 import { editsAnySiteOfClient, getLocationById } from '../sites/sites.repo';
 import { findMembershipsOfUser } from './memberships.repo';
 import { getReadableUser } from './users-access';

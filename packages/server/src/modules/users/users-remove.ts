@@ -1,10 +1,10 @@
 import { ASSIGNED_USER_MESSAGES } from '@vigil/contracts';
+import { canManageClient, isStaffUser } from '../../access/access';
+import { findClientIdsOfUser, isUserInClient } from '../../access/access.repo';
 import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/tables/users.table';
-import { AppError } from '../../errors';
+import { AppError, forbidden, notFound } from '../../errors';
 import type { ControlPublisher } from '../../realtime/control-events';
-import { canManageClient, forbidden, isStaffUser, notFound } from '../access/access';
-import { findClientIdsOfUser, isUserInClient } from '../access/access.repo';
 import { resolveCurrentClientId } from '../sites/current-client';
 import { getLocationById } from '../sites/sites.repo';
 import { deleteMembershipsInClient } from './memberships.repo';

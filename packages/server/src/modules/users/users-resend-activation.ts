@@ -1,9 +1,8 @@
 import { ASSIGNED_USER_MESSAGES, NON_FIELD_ERRORS } from '@vigil/contracts';
+import { holdsAccountOf } from '../../access/account-authority';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/tables/users.table';
-import { AppError } from '../../errors';
-import { forbidden } from '../access/access';
-import { holdsAccountOf } from '../access/account-authority';
+import { AppError, forbidden } from '../../errors';
 import { sendActivation } from './activation';
 import { getReadableUser } from './users-access';
 

@@ -4,13 +4,12 @@ import {
   type AssignedUserUpdate,
   type LocationAccess,
 } from '@vigil/contracts';
+import { findClientIdsOfUser, isUserInClient } from '../../access/access.repo';
+import { holdsAccountOf } from '../../access/account-authority';
 import type { Database } from '../../db/database';
 import type { NewUserRow, UserRow } from '../../db/tables/users.table';
-import { AppError } from '../../errors';
+import { AppError, forbidden } from '../../errors';
 import type { ControlPublisher } from '../../realtime/control-events';
-import { forbidden } from '../access/access';
-import { findClientIdsOfUser, isUserInClient } from '../access/access.repo';
-import { holdsAccountOf } from '../access/account-authority';
 import { setClientAdministrator } from '../clients/clients.repo';
 import { upsertMembership } from '../sites/sites.repo';
 import { findMembership, updateMembershipById } from './memberships.repo';

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { NON_FIELD_ERRORS } from '@vigil/contracts';
 import { z } from 'zod';
+import { hashPassword } from '../../access/passwords';
 import type { Database } from '../../db/database';
 import type { NewUserRow, UserRow } from '../../db/tables/users.table';
 import { AppError } from '../../errors';
-import { hashPassword } from '../accounts/passwords';
 import { isCommonPassword } from './common-passwords';
 import { checkPasswordRules } from './password-rules';
 import { findUserByEmail, insertUser } from './users.repo';

@@ -5,13 +5,13 @@ import {
   type Warning,
   type WarningsSave,
 } from '@vigil/contracts';
+import { getSiteAccess } from '../../access/access';
 import type { Database } from '../../db/database';
+import type { Page } from '../../db/page';
 import type { DeviceRow } from '../../db/tables/devices.table';
 import type { UserRow } from '../../db/tables/users.table';
 import type { WarningRow } from '../../db/tables/warnings.table';
-import { AppError } from '../../errors';
-import type { Page } from '../../http/pagination';
-import { getSiteAccess, notFound } from '../access/access';
+import { AppError, notFound } from '../../errors';
 import { getDeviceById } from '../devices/devices.repo';
 import { loadSensorNamer } from '../sensor-settings/sensor-display-name';
 import { getLocationById } from '../sites/sites.repo';

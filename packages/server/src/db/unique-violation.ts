@@ -1,4 +1,4 @@
-import { postgresErrorOf } from '../../db/sql-state';
+import { postgresErrorOf } from './sql-state';
 
 /** PostgreSQL's unique_violation (PGlite and node-postgres both report it). */
 const UNIQUE_VIOLATION = '23505';

@@ -1,7 +1,7 @@
-import { COMMON_MESSAGES, type Permission } from '@vigil/contracts';
-import type { Database } from '../../db/database';
-import type { UserRow } from '../../db/tables/users.table';
-import { AppError } from '../../errors';
+import type { Permission } from '@vigil/contracts';
+import type { Database } from '../db/database';
+import type { UserRow } from '../db/tables/users.table';
+import { forbidden, notFound } from '../errors';
 import {
   findAdministeredClientIds,
   findClientIdsOfUser,
@@ -30,14 +30,6 @@ export function isStaffUser(user: Actor): boolean {
 /** can_edit of A section 6 (the landing logic also counts OEM). */
 export function hasEditRole(user: Actor): boolean {
   return user.isSuperuser || user.isOem || user.isAccountsManagement || user.isEngineer || user.isManager;
-}
-
-export function forbidden(): AppError {
-  return new AppError('forbidden', COMMON_MESSAGES.permissionDenied);
-}
-
-export function notFound(): AppError {
-  return new AppError('not_found', COMMON_MESSAGES.notFound);
 }
 
 export function assertStaff(user: Actor): void {

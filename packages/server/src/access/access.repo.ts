@@ -1,9 +1,9 @@
 import type { Permission } from '@vigil/contracts';
 import { and, eq, inArray, isNull, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database';
-import { clientUsers } from '../../db/tables/clients.table';
-import { deviceOwnerships } from '../../db/tables/device-ownerships.table';
-import { locationMemberships, locations } from '../../db/tables/sites.table';
+import type { Database } from '../db/database';
+import { clientUsers } from '../db/tables/clients.table';
+import { deviceOwnerships } from '../db/tables/device-ownerships.table';
+import { locationMemberships, locations } from '../db/tables/sites.table';
 
 export async function findClientIdsOfUser(db: Database, userId: number): Promise<number[]> {
   const rows = await db

@@ -1,5 +1,6 @@
-import type { Database } from '../../db/database';
-import { type Actor, isStaffUser, notFound } from './access';
+import type { Database } from '../db/database';
+import { notFound } from '../errors';
+import { type Actor, isStaffUser } from './access';
 import { findOwnedSince, findOwnedSinceOf } from './access.repo';
 
 /**

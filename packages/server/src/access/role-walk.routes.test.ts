@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_PASSWORD } from '../../../test/factories';
-import { ALL_CASES, LOGOUT_ROUTES, permissionTableLines } from '../../../test/role-walk/all-cases';
-import { caseLabel } from '../../../test/role-walk/cases';
-import { buildWorld, ROLES, type World } from '../../../test/role-walk/world';
-import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
+import { TEST_PASSWORD } from '../../test/factories';
+import { ALL_CASES, LOGOUT_ROUTES, permissionTableLines } from '../../test/role-walk/all-cases';
+import { caseLabel } from '../../test/role-walk/cases';
+import { buildWorld, ROLES, type World } from '../../test/role-walk/world';
+import { authHeader, buildTestApp, type TestApp } from '../../test/test-app';
 
 // Every API route with every role: the executable form of docs/permissions.md.
 const CASES = ALL_CASES;

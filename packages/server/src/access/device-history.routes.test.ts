@@ -7,18 +7,18 @@ import {
 } from '@vigil/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignToSite, buildClient, buildSite, buildUser, TEST_PASSWORD } from '../../../test/factories';
-import { deviceWithTree, type SettingsDevice, superuserHeader } from '../../../test/sensor-settings';
-import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
-import { deviceEvents } from '../../db/tables/device-events.table';
-import { deviceOwnerships } from '../../db/tables/device-ownerships.table';
-import { maintenanceRecords } from '../../db/tables/maintenance.table';
-import { notifications } from '../../db/tables/notifications.table';
-import { sensorReadings } from '../../db/tables/sensor-readings.table';
-import { stateRecords } from '../../db/tables/state-records.table';
-import { users } from '../../db/tables/users.table';
-import { formatWallClock } from '../../telemetry/zoned-time';
-import { findSensorKeysOfDevice } from '../graphs/graphs.repo';
+import { assignToSite, buildClient, buildSite, buildUser, TEST_PASSWORD } from '../../test/factories';
+import { deviceWithTree, type SettingsDevice, superuserHeader } from '../../test/sensor-settings';
+import { authHeader, buildTestApp, type TestApp } from '../../test/test-app';
+import { deviceEvents } from '../db/tables/device-events.table';
+import { deviceOwnerships } from '../db/tables/device-ownerships.table';
+import { maintenanceRecords } from '../db/tables/maintenance.table';
+import { notifications } from '../db/tables/notifications.table';
+import { sensorReadings } from '../db/tables/sensor-readings.table';
+import { stateRecords } from '../db/tables/state-records.table';
+import { users } from '../db/tables/users.table';
+import { findSensorKeysOfDevice } from '../modules/graphs/graphs.repo';
+import { formatWallClock } from '../telemetry/zoned-time';
 
 /**
  * Issue 23 (docs/permissions.md 'Device history'): a device moved from client A to client B keeps its history,

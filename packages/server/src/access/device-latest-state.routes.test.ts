@@ -1,10 +1,10 @@
 import type { Device } from '@vigil/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignToSite, buildClient, buildSite, buildUser, TEST_PASSWORD } from '../../../test/factories';
-import { type FeedClient, listenForSockets, openFeedClient, postTree } from '../../../test/feed-client';
-import { superuserHeader } from '../../../test/sensor-settings';
-import { liveFrameOf, provisionDevice, type TestDevice, treeOf, waitFor } from '../../../test/telemetry';
-import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
+import { assignToSite, buildClient, buildSite, buildUser, TEST_PASSWORD } from '../../test/factories';
+import { type FeedClient, listenForSockets, openFeedClient, postTree } from '../../test/feed-client';
+import { superuserHeader } from '../../test/sensor-settings';
+import { liveFrameOf, provisionDevice, type TestDevice, treeOf, waitFor } from '../../test/telemetry';
+import { authHeader, buildTestApp, type TestApp } from '../../test/test-app';
 
 /**
  * Issue 23 (docs/permissions.md 'Device history'): right after a device moves to another client, before it

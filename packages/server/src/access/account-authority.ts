@@ -1,6 +1,6 @@
-import type { Database } from '../../db/database';
-import type { UserRow } from '../../db/tables/users.table';
-import { findClientIdsOfUsers } from '../users/users-clients.repo';
+import type { Database } from '../db/database';
+import type { UserRow } from '../db/tables/users.table';
+import { findClientIdsOfUsers } from '../modules/users/users-clients.repo';
 import { isStaffUser } from './access';
 import { findAdministeredClientIds, findClientIdsOfUser } from './access.repo';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignToSite, buildClient, buildSite, buildUser, TEST_PASSWORD } from '../../../test/factories';
-import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
-import { linkUserToClient } from '../clients/clients.repo';
-import { upsertMembership } from '../sites/sites.repo';
+import { assignToSite, buildClient, buildSite, buildUser, TEST_PASSWORD } from '../../test/factories';
+import { authHeader, buildTestApp, type TestApp } from '../../test/test-app';
+import { linkUserToClient } from '../modules/clients/clients.repo';
+import { upsertMembership } from '../modules/sites/sites.repo';
 
 describe('accounts management is per client', () => {
   let t: TestApp;

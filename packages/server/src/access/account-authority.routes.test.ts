@@ -1,14 +1,14 @@
 import { ASSIGNED_USER_MESSAGES } from '@vigil/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildClient, buildClientUser, buildSite, TEST_PASSWORD } from '../../../test/factories';
-import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
-import type { ClientRow } from '../../db/tables/clients.table';
-import type { LocationRow } from '../../db/tables/sites.table';
-import { twoFactorDevices } from '../../db/tables/two-factor.table';
-import type { UserRow } from '../../db/tables/users.table';
-import { linkUserToClient } from '../clients/clients.repo';
-import { getUserById, updateUser } from '../users/users.repo';
+import { buildClient, buildClientUser, buildSite, TEST_PASSWORD } from '../../test/factories';
+import { authHeader, buildTestApp, type TestApp } from '../../test/test-app';
+import type { ClientRow } from '../db/tables/clients.table';
+import type { LocationRow } from '../db/tables/sites.table';
+import { twoFactorDevices } from '../db/tables/two-factor.table';
+import type { UserRow } from '../db/tables/users.table';
+import { linkUserToClient } from '../modules/clients/clients.repo';
+import { getUserById, updateUser } from '../modules/users/users.repo';
 
 /**
  * The outside review's takeover: client B's administrator links a person of client A into B with
