@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import {
   type Device,
   type DeviceFormValues,
@@ -6,6 +7,29 @@ import {
   type DeviceType,
 } from '@vigil/contracts';
 import { api, ignoreBody } from './client';
+
+/**
+ * Query keys of the devices domain; invalidating `all` refreshes every device view, `one(id)` the device and
+ * everything kept under it (its sensor settings, warnings, maintenance and proof tests).
+ */
+export const deviceKeys = {
+  all: ['devices'] as const,
+  lists: () => [...deviceKeys.all, 'list'] as const,
+  /** A site's devices; no site: the current one. */
+  list: (siteId: number | undefined) => [...deviceKeys.lists(), siteId ?? 'current'] as const,
+  one: (id: number) => [...deviceKeys.all, 'one', id] as const,
+};
+
+export function devicesQuery(siteId: number | undefined) {
+  return queryOptions({
+    queryKey: deviceKeys.list(siteId),
+    queryFn: ({ signal }) => listDevices(siteId, signal),
+  });
+}
+
+export function deviceQuery(id: number) {
+  return queryOptions({ queryKey: deviceKeys.one(id), queryFn: ({ signal }) => getDevice(id, signal) });
+}
 
 /** GET devices/: the devices of the current site, or of `location` (a plain array). */
 export function listDevices(location: number | undefined, signal?: AbortSignal): Promise<Device[]> {

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import {
   type Paginated,
   paginatedSchema,
@@ -13,6 +14,36 @@ import { api, ignoreBody } from './client';
 const SitePageSchema = paginatedSchema(SiteSchema);
 
 export type SiteListParams = { ordering?: SiteOrdering; isActive?: boolean };
+
+/** Query keys of the sites domain; invalidating `all` refreshes every site view, `lists` the lists only. */
+export const siteKeys = {
+  all: ['sites'] as const,
+  lists: () => [...siteKeys.all, 'list'] as const,
+  list: (ordering: SiteOrdering) => [...siteKeys.lists(), ordering] as const,
+  one: (id: number) => [...siteKeys.all, 'one', id] as const,
+  timezones: () => ['timezones'] as const,
+};
+
+/** The current client's sites by title (the pickers), or in the order the sites page chose. */
+export function sitesQuery(ordering: SiteOrdering = 'title') {
+  return queryOptions({
+    queryKey: siteKeys.list(ordering),
+    queryFn: ({ signal }) => listSites({ ordering }, signal),
+  });
+}
+
+export function siteQuery(id: number) {
+  return queryOptions({ queryKey: siteKeys.one(id), queryFn: ({ signal }) => getSite(id, signal) });
+}
+
+/** GET timezones/, fetched once per session. */
+export function timezonesQuery() {
+  return queryOptions({
+    queryKey: siteKeys.timezones(),
+    queryFn: ({ signal }) => listTimezones(signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
 
 /** GET locations/: the sites of the current client that the user may see (first 100). */
 export function listSites(params: SiteListParams = {}, signal?: AbortSignal): Promise<Paginated<Site>> {

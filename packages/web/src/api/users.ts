@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import {
   ASSIGNED_USERS_PAGE_SIZE,
   type AssignedUser,
@@ -21,6 +22,28 @@ import { api, ignoreBody } from './client';
 const AssignedUserPageSchema = paginatedSchema(AssignedUserSchema);
 
 export type AssignedUserListParams = { siteId?: number; filter?: string; offset?: number };
+
+/** Query keys of the assigned users; invalidating `all` refreshes the tables and the people. */
+export const assignedUserKeys = {
+  all: ['assigned-users'] as const,
+  list: (clientId: number, params: AssignedUserListParams) =>
+    [...assignedUserKeys.all, 'list', clientId, params] as const,
+  one: (id: number) => [...assignedUserKeys.all, 'one', id] as const,
+};
+
+export function assignedUsersQuery(clientId: number, params: AssignedUserListParams) {
+  return queryOptions({
+    queryKey: assignedUserKeys.list(clientId, params),
+    queryFn: ({ signal }) => listAssignedUsers(clientId, params, signal),
+  });
+}
+
+export function assignedUserQuery(id: number) {
+  return queryOptions({
+    queryKey: assignedUserKeys.one(id),
+    queryFn: ({ signal }) => getAssignedUser(id, signal),
+  });
+}
 
 /** GET clients/{id}/users/: one page of 20, with each person's membership at siteId; filter lower-cased. */
 export function listAssignedUsers(

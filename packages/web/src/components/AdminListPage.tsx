@@ -26,7 +26,7 @@ type AdminListPageProps = {
   /** Controls between the search box and ADD (sort, filters, refresh). */
   tools?: ReactNode;
   add?: AdminListAdd;
-  notice: Notice | null;
+  notice?: Notice | null;
   noticeTestId?: string;
   /** What failed to load, under the notice (an alert, or the OEM load error with Retry). */
   loadError?: ReactNode;
@@ -64,7 +64,7 @@ export function AdminListPage(props: AdminListPageProps) {
           )}
         </Flex>
       </Flex>
-      <NoticeAlert notice={notice} testId={noticeTestId} />
+      <NoticeAlert notice={notice ?? null} testId={noticeTestId} />
       {loadError}
       {children}
     </div>

@@ -1,10 +1,16 @@
-/** Keys of the devices domain's queries; invalidating DEVICES_QUERY_KEY refreshes every device view. */
-export const DEVICES_QUERY_KEY = ['devices'] as const;
+import { deviceKeys } from '../../api/devices';
 
+// The dashboard's names for deviceKeys (pages/dashboard moves to deviceKeys later); nothing else uses them.
+
+/** @deprecated Use deviceKeys.all. */
+export const DEVICES_QUERY_KEY = deviceKeys.all;
+
+/** @deprecated Use deviceKeys.one. */
 export function deviceQueryKey(id: number) {
-  return [...DEVICES_QUERY_KEY, 'one', id] as const;
+  return deviceKeys.one(id);
 }
 
+/** @deprecated Use deviceKeys.list. */
 export function deviceListQueryKey(siteId: number | undefined) {
-  return [...DEVICES_QUERY_KEY, 'list', siteId ?? 'current'] as const;
+  return deviceKeys.list(siteId);
 }

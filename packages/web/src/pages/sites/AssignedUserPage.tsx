@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Spin } from 'antd';
 import { Navigate, useLocation, useParams } from 'react-router';
-import { getAssignedUser } from '../../api/users';
+import { assignedUserQuery } from '../../api/users';
 import { useCurrentUser } from '../../hooks/useCurrentUser';
 import { PATHS } from '../../routes/paths';
 import { AssignedUserForm } from './components/AssignedUserForm';
-import { assignedUserQueryKey } from './queries';
 import { hasEditAccess } from './site-rules';
 
 /** Where the page was opened from: the edit-site page passes its site. */
@@ -19,8 +18,7 @@ export function AssignedUserPage() {
   const backPath = fromSiteId === undefined ? PATHS.sites : `/sites/edit/${fromSiteId}`;
   const id = userId === undefined ? undefined : Number(userId);
   const user = useQuery({
-    queryKey: assignedUserQueryKey(id ?? 0),
-    queryFn: ({ signal }) => getAssignedUser(id ?? 0, signal),
+    ...assignedUserQuery(id ?? 0),
     enabled: id !== undefined && Number.isInteger(id) && id > 0,
   });
 

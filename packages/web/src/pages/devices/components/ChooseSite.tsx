@@ -3,14 +3,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isStaff, SITE_MESSAGES } from '@vigil/contracts';
 import { Alert, Empty, Select, Typography } from 'antd';
 import { Link } from 'react-router';
+import { meKeys } from '../../../api/accounts';
 import { errorMessageOf } from '../../../api/api-error';
-import { listSites, selectSite } from '../../../api/sites';
+import { deviceKeys } from '../../../api/devices';
+import { selectSite, sitesQuery } from '../../../api/sites';
 import { useCurrentUser } from '../../../hooks/useCurrentUser';
-import { ME_QUERY_KEY } from '../../../hooks/useMe';
 import { SELECT_LOCATION_FIRST } from '../../../messages';
 import { PATHS } from '../../../routes/paths';
-import { SITES_QUERY_KEY } from '../../sites/queries';
-import { DEVICES_QUERY_KEY } from '../queries';
 
 /**
  * /devices with no site chosen: A's 'please select a location first' with a picker of the client's sites;
@@ -20,16 +19,12 @@ export function ChooseSite() {
   const me = useCurrentUser();
   const queryClient = useQueryClient();
   const needsClient = me.current_client === null && isStaff(me);
-  const sites = useQuery({
-    queryKey: [...SITES_QUERY_KEY, 'list', 'title'],
-    queryFn: ({ signal }) => listSites({ ordering: 'title' }, signal),
-    enabled: !needsClient,
-  });
+  const sites = useQuery({ ...sitesQuery(), enabled: !needsClient });
   const select = useMutation({
     mutationFn: (siteId: number) => selectSite(siteId),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: DEVICES_QUERY_KEY });
-      await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: deviceKeys.all });
+      await queryClient.invalidateQueries({ queryKey: meKeys.all });
     },
   });
 

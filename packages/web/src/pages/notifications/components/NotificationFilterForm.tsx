@@ -3,11 +3,9 @@ import { NOTIFICATION_TYPE_LABELS, NOTIFICATION_TYPES, type NotificationType } f
 import { Button, DatePicker, Flex, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
-import { getDevice, listDevices } from '../../../api/devices';
-import { listSites } from '../../../api/sites';
+import { deviceQuery, devicesQuery } from '../../../api/devices';
+import { sitesQuery } from '../../../api/sites';
 import { zoneLabel } from '../../../time/site-time';
-import { deviceListQueryKey, deviceQueryKey } from '../../devices/queries';
-import { SITES_QUERY_KEY } from '../../sites/queries';
 import { isDayDisabled, type NotificationFilters } from '../notification-filters';
 
 const DAY = 'YYYY-MM-DD';
@@ -27,20 +25,15 @@ type Props = {
 /** Date range (30-day rule of M section 5), Site, Device (of the chosen site), Type and CLEAR FILTER. */
 export function NotificationFilterForm({ filters, timeZone, onChange, onClear }: Props) {
   const [firstPick, setFirstPick] = useState<string | null>(null);
-  const sites = useQuery({
-    queryKey: [...SITES_QUERY_KEY, 'list', 'title'],
-    queryFn: ({ signal }) => listSites({ ordering: 'title' }, signal),
-  });
+  const sites = useQuery(sitesQuery());
   // A device chosen by the route or a link names its site, so the Device select can list its neighbours.
   const chosenDevice = useQuery({
-    queryKey: deviceQueryKey(filters.deviceId ?? 0),
-    queryFn: ({ signal }) => getDevice(filters.deviceId ?? 0, signal),
+    ...deviceQuery(filters.deviceId ?? 0),
     enabled: filters.deviceId !== null && filters.siteId === null,
   });
   const siteId = filters.siteId ?? chosenDevice.data?.location ?? null;
   const devices = useQuery({
-    queryKey: deviceListQueryKey(siteId ?? undefined),
-    queryFn: ({ signal }) => listDevices(siteId ?? undefined, signal),
+    ...devicesQuery(siteId ?? undefined),
     enabled: siteId !== null,
   });
 

@@ -4,11 +4,10 @@ import { App, Button, Card, Flex, Space, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { errorMessageOf } from '../../../api/api-error';
 import { disableTwoFactorOf } from '../../../api/two-factor';
-import { removeAssignedUser, resendActivation } from '../../../api/users';
+import { assignedUserKeys, removeAssignedUser, resendActivation } from '../../../api/users';
+import { noticeState } from '../../../hooks/useNotice';
 import { USER_ALERT_RESET_MS } from '../../../messages';
-import { ASSIGNED_USERS_QUERY_KEY, assignedUserQueryKey } from '../queries';
 import { ActivationLink } from './ActivationLink';
-import type { NoticeState } from './Notice';
 
 type AssignedUserAccountProps = {
   user: AssignedUserDetail;
@@ -31,7 +30,7 @@ export function AssignedUserAccount({ user, backPath, onNotice }: AssignedUserAc
   const resend = useMutation({
     mutationFn: () => resendActivation(user.id),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: assignedUserQueryKey(user.id) });
+      await queryClient.invalidateQueries({ queryKey: assignedUserKeys.one(user.id) });
       onNotice(ASSIGNED_USER_MESSAGES.activationSucceeded);
     },
     onError,
@@ -39,12 +38,9 @@ export function AssignedUserAccount({ user, backPath, onNotice }: AssignedUserAc
   const remove = useMutation({
     mutationFn: () => removeAssignedUser(user.id),
     onSuccess: async () => {
-      const state: NoticeState = {
-        notice: { text: ASSIGNED_USER_MESSAGES.removed, type: 'success', durationMs: USER_ALERT_RESET_MS },
-      };
-      navigate(backPath, { state });
-      queryClient.removeQueries({ queryKey: assignedUserQueryKey(user.id) });
-      await queryClient.invalidateQueries({ queryKey: ASSIGNED_USERS_QUERY_KEY });
+      navigate(backPath, { state: noticeState(ASSIGNED_USER_MESSAGES.removed, USER_ALERT_RESET_MS) });
+      queryClient.removeQueries({ queryKey: assignedUserKeys.one(user.id) });
+      await queryClient.invalidateQueries({ queryKey: assignedUserKeys.all });
     },
     onError,
   });

@@ -23,14 +23,14 @@ import { useDeferredValue, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorMessageOf } from '../../../api/api-error';
 import {
+  assignedUserKeys,
+  assignedUsersQuery,
   createMembership,
-  listAssignedUsers,
   removeAssignedUser,
   updateMembership,
 } from '../../../api/users';
 import { ACTION_COLUMN, ADMIN_TABLE_SCROLL, SECONDARY_COLUMN } from '../../../components/admin-table';
 import { PATHS } from '../../../routes/paths';
-import { ASSIGNED_USERS_QUERY_KEY } from '../queries';
 import { offsetAfterRemoval } from '../site-rules';
 
 type AssignedUsersTableProps = {
@@ -52,15 +52,12 @@ export function AssignedUsersTable({ clientId, siteId, canRemove, meId, onNotice
   const offset = paging.filter === filter ? paging.offset : 0;
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const queryKey = [...ASSIGNED_USERS_QUERY_KEY, clientId, siteId, filter, offset] as const;
-
   const users = useQuery({
-    queryKey,
-    queryFn: ({ signal }) => listAssignedUsers(clientId, { siteId, filter, offset }, signal),
+    ...assignedUsersQuery(clientId, { siteId, filter, offset }),
     placeholderData: keepPreviousData,
   });
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ASSIGNED_USERS_QUERY_KEY });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: assignedUserKeys.all });
 
   const changeMembership = useMutation({
     mutationFn: async ({ user, permission, has_access }: MembershipChange) => {

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import {
   PROOF_TEST_INTERVAL_DEFAULT_DAYS,
   PROOF_TEST_INTERVAL_MAX_DAYS,
@@ -10,7 +11,7 @@ import {
 import { Col, Form, type FormInstance, Input, InputNumber, Row, Select } from 'antd';
 import { useEffect } from 'react';
 import { ApiError } from '../../../api/api-error';
-import { useTimezones } from '../queries';
+import { timezonesQuery } from '../../../api/sites';
 
 export type SiteFormFields = {
   title: string;
@@ -84,7 +85,7 @@ type SiteFormProps = {
 
 /** The site fields of A sections 3 and 5: title, address (6 rows), contact and a searchable timezone. */
 export function SiteForm({ form, initialValues, disabled, onFinish }: SiteFormProps) {
-  const timezones = useTimezones();
+  const timezones = useQuery(timezonesQuery());
   useEffect(() => {
     if (initialValues !== undefined) {
       form.setFieldsValue(initialValues);
