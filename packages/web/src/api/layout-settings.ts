@@ -1,9 +1,24 @@
+import { queryOptions } from '@tanstack/react-query';
 import { type LayoutSettings, LayoutSettingsSchema } from '@vigil/contracts';
 import { api } from './client';
 
 export type { LayoutSettings };
 
-export const LAYOUT_SETTINGS_QUERY_KEY = ['layout-settings'] as const;
+/** Query key of the public layout settings; the OEM screens invalidate it on save. */
+export const layoutSettingsKeys = { all: ['layout-settings'] as const };
+
+/**
+ * The layout settings for every page, signed in or not; kept until an OEM screen saves, and a failure is not
+ * retried (the default logo shows).
+ */
+export function layoutSettingsQuery() {
+  return queryOptions({
+    queryKey: layoutSettingsKeys.all,
+    queryFn: getLayoutSettings,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
 
 const DEFAULT_LAYOUT_SETTINGS: LayoutSettings = {
   logo: null,

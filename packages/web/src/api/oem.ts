@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import {
   type Flatpage,
   type FlatpageCreate,
@@ -18,13 +19,56 @@ import {
 } from '@vigil/contracts';
 import { api, apiV2, ignoreBody } from './client';
 
+/** Rows per page of the static pages table. */
+export const FLATPAGES_PAGE_SIZE = 20;
+
 /** Query keys of the OEM area; saving invalidates them (and the public layout settings). */
-export const OEM_QUERY_KEYS = {
-  settings: ['oem', 'settings'],
-  rssFeed: ['oem', 'rss-feed'],
-  flatpages: ['oem', 'flatpages'],
-  publicFlatpages: ['flatpages', 'public'],
-} as const;
+export const oemKeys = {
+  settings: () => ['oem', 'settings'] as const,
+  rssFeed: () => ['oem', 'rss-feed'] as const,
+  /** Every static page query of the admin screens: the table's pages and each page. */
+  flatpages: () => ['oem', 'flatpages'] as const,
+  flatpageList: (page: number) => [...oemKeys.flatpages(), page] as const,
+  flatpage: (id: number) => [...oemKeys.flatpages(), 'one', id] as const,
+  flatpagePreview: (input: FlatpagePreview) => ['flatpage-preview', input] as const,
+  publicFlatpages: () => ['flatpages', 'public'] as const,
+};
+
+export function oemSettingsQuery() {
+  return queryOptions({ queryKey: oemKeys.settings(), queryFn: ({ signal }) => getOemSettings(signal) });
+}
+
+export function rssFeedQuery() {
+  return queryOptions({ queryKey: oemKeys.rssFeed(), queryFn: ({ signal }) => getRssFeed(signal) });
+}
+
+/** One page of the static pages table. */
+export function flatpagesQuery(page: number) {
+  return queryOptions({
+    queryKey: oemKeys.flatpageList(page),
+    queryFn: ({ signal }) =>
+      listFlatpages({ limit: FLATPAGES_PAGE_SIZE, offset: (page - 1) * FLATPAGES_PAGE_SIZE }, signal),
+  });
+}
+
+export function flatpageQuery(id: number) {
+  return queryOptions({ queryKey: oemKeys.flatpage(id), queryFn: ({ signal }) => getFlatpage(id, signal) });
+}
+
+export function publicFlatpagesQuery() {
+  return queryOptions({
+    queryKey: oemKeys.publicFlatpages(),
+    queryFn: ({ signal }) => getPublicFlatpages(signal),
+  });
+}
+
+/** The content as the server would store it, for the editor's live preview. */
+export function flatpagePreviewQuery(input: FlatpagePreview) {
+  return queryOptions({
+    queryKey: oemKeys.flatpagePreview(input),
+    queryFn: ({ signal }) => previewFlatpage(input, signal),
+  });
+}
 
 /** GET oem/settings/: logo, custom CSS and support contacts (super user and OEM). */
 export function getOemSettings(signal?: AbortSignal): Promise<LayoutSettings> {

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import {
   type MailStatus,
   OUTBOX_PAGE_SIZE,
@@ -8,13 +9,28 @@ import {
 } from '@vigil/contracts';
 import { api } from './client';
 
-export const OUTBOX_QUERY_KEY = ['outbox'] as const;
+export type OutboxListParams = { page: number; status?: MailStatus };
+
+/** Query keys of the mail outbox; invalidating `all` refreshes the table and the open message. */
+export const outboxKeys = {
+  all: ['outbox'] as const,
+  list: (params: OutboxListParams) => [...outboxKeys.all, 'list', params] as const,
+  one: (id: number) => [...outboxKeys.all, 'one', id] as const,
+};
+
+export function outboxQuery(params: OutboxListParams) {
+  return queryOptions({
+    queryKey: outboxKeys.list(params),
+    queryFn: ({ signal }) => listOutbox(params, signal),
+  });
+}
+
+export function outboxMailQuery(id: number) {
+  return queryOptions({ queryKey: outboxKeys.one(id), queryFn: ({ signal }) => getOutboxMail(id, signal) });
+}
 
 /** GET outbox/?limit&offset&status: one page of 20, newest first (super users). */
-export function listOutbox(
-  params: { page: number; status?: MailStatus },
-  signal?: AbortSignal,
-): Promise<OutboxPage> {
+export function listOutbox(params: OutboxListParams, signal?: AbortSignal): Promise<OutboxPage> {
   return api.get('outbox/', {
     query: { limit: OUTBOX_PAGE_SIZE, offset: (params.page - 1) * OUTBOX_PAGE_SIZE, status: params.status },
     parse: OutboxPageSchema.parse,

@@ -1,15 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { getLayoutSettings, LAYOUT_SETTINGS_QUERY_KEY } from '../api/layout-settings';
+import { layoutSettingsQuery } from '../api/layout-settings';
 
 /**
  * The OEM layout settings (custom logo, CSS, support contacts) for every page, signed in or not;
  * a failure is not an error for the page: the default logo shows. OEM screens invalidate it on save.
  */
 export function useLayoutSettings() {
-  return useQuery({
-    queryKey: LAYOUT_SETTINGS_QUERY_KEY,
-    queryFn: getLayoutSettings,
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
+  return useQuery(layoutSettingsQuery());
 }

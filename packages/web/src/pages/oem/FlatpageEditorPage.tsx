@@ -1,26 +1,17 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  FLATPAGE_MESSAGES,
-  type Flatpage,
-  FlatpageCreateSchema,
-  type FlatpageFormValues,
-} from '@vigil/contracts';
-import { Alert, Button, Card, Col, Flex, Form, Input, Row, Spin, Typography } from 'antd';
-import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import { ApiError, errorMessageOf, isNotFound } from '../../api/api-error';
-import { createFlatpage, getFlatpage, OEM_QUERY_KEYS, updateFlatpage } from '../../api/oem';
+import { useQuery } from '@tanstack/react-query';
+import { FLATPAGE_MESSAGES, type Flatpage, FlatpageCreateSchema } from '@vigil/contracts';
+import { Alert, Card, Col, Form, Input, Row, Spin, Typography } from 'antd';
+import { useParams } from 'react-router';
+import { isNotFound } from '../../api/api-error';
+import { flatpageQuery } from '../../api/oem';
+import { FormActions } from '../../components/FormActions';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { PATHS } from '../../routes/paths';
 import { FlatpagePreview } from './components/FlatpagePreview';
 import { OemLoadError } from './components/OemLoadError';
-import type { FlatpagesListState } from './useFlatpageNotice';
+import { type EditorValues, useFlatpageEditor } from './useFlatpageEditor';
 import './oem.css';
 
-type EditorValues = { url: string; title: string; content: string; css: string };
-
 const EMPTY: EditorValues = { url: '/', title: '', content: '', css: '' };
-const FORM_FIELDS: string[] = ['url', 'title', 'content', 'css'];
 
 /** The server's URL rules (leading and trailing slash, allowed characters), checked as the author types. */
 const urlRule = {
@@ -38,11 +29,7 @@ export function FlatpageEditorPage() {
   const pageId = id === undefined ? undefined : Number(id);
   const isEdit = pageId !== undefined;
   usePageTitle(isEdit ? 'Edit Page' : 'Add Page');
-  const flatpage = useQuery({
-    queryKey: [...OEM_QUERY_KEYS.flatpages, 'one', pageId],
-    queryFn: ({ signal }) => getFlatpage(pageId ?? 0, signal),
-    enabled: isEdit,
-  });
+  const flatpage = useQuery({ ...flatpageQuery(pageId ?? 0), enabled: isEdit });
 
   return (
     <div className="page">
@@ -64,39 +51,22 @@ export function FlatpageEditorPage() {
 }
 
 function EditorForm({ existing }: { existing: Flatpage | undefined }) {
-  const [form] = Form.useForm<EditorValues>();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
+  const { form, save, ...editor } = useFlatpageEditor(existing);
   const content = Form.useWatch('content', form) ?? existing?.content ?? '';
   const css = Form.useWatch('css', form) ?? existing?.css ?? '';
-  const save = useMutation({
-    mutationFn: (values: FlatpageFormValues) =>
-      existing === undefined
-        ? createFlatpage(FlatpageCreateSchema.parse(values))
-        : updateFlatpage(existing.id, values),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: OEM_QUERY_KEYS.flatpages });
-      const state: FlatpagesListState = {
-        notice: existing === undefined ? FLATPAGE_MESSAGES.added : FLATPAGE_MESSAGES.updated,
-      };
-      navigate(PATHS.flatpagesAdmin, { state });
-    },
-    onError: (failure) => {
-      if (failure instanceof ApiError) {
-        const fields = Object.entries(failure.fields).filter(([name]) => FORM_FIELDS.includes(name));
-        form.setFields(fields.map(([name, errors]) => ({ name: name as keyof EditorValues, errors })));
-      }
-      setError(errorMessageOf(failure, FLATPAGE_MESSAGES.notFound));
-    },
-  });
 
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} xl={12}>
         <Card>
-          {error === null ? null : (
-            <Alert type="error" showIcon title={error} className="form-alert" data-testid="page-error" />
+          {editor.error === null ? null : (
+            <Alert
+              type="error"
+              showIcon
+              title={editor.error}
+              className="form-alert"
+              data-testid="page-error"
+            />
           )}
           <Form<EditorValues>
             form={form}
@@ -134,12 +104,12 @@ function EditorForm({ existing }: { existing: Flatpage | undefined }) {
             <Form.Item name="css" label="CSS" extra="Applies to this page only.">
               <Input.TextArea rows={8} className="oem-code" aria-label="CSS" spellCheck={false} />
             </Form.Item>
-            <Flex justify="flex-end" gap={8}>
-              <Button onClick={() => navigate(PATHS.flatpagesAdmin)}>CANCEL</Button>
-              <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="page-save">
-                SAVE
-              </Button>
-            </Flex>
+            <FormActions
+              isFlush
+              gap={8}
+              cancel={{ onClick: editor.cancel }}
+              save={{ label: 'SAVE', isPending: save.isPending, testId: 'page-save' }}
+            />
           </Form>
         </Card>
       </Col>

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FLATPAGE_MESSAGES, type Flatpage } from '@vigil/contracts';
 import { Card, Empty, List, Result, Spin, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import { getPublicFlatpages, OEM_QUERY_KEYS } from '../../api/oem';
+import { publicFlatpagesQuery } from '../../api/oem';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { flatpageViewPath, PATHS } from '../../routes/paths';
 import { FlatpageView } from './components/FlatpageView';
@@ -16,10 +16,7 @@ import './oem.css';
 export function FlatpagesPage() {
   const [searchParams] = useSearchParams();
   const url = searchParams.get('url');
-  const pages = useQuery({
-    queryKey: OEM_QUERY_KEYS.publicFlatpages,
-    queryFn: ({ signal }) => getPublicFlatpages(signal),
-  });
+  const pages = useQuery(publicFlatpagesQuery());
   const current = url === null ? undefined : pages.data?.find((page) => page.url === url);
   usePageTitle(current?.title ?? 'Static Pages');
 

@@ -1,5 +1,4 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   DEVICE_MESSAGES,
   DEVICE_TYPE_LABELS,
@@ -9,74 +8,50 @@ import {
   type HardwareUnitCreate,
   UDF_ID_MAX_LENGTH,
 } from '@vigil/contracts';
-import { App, Button, Card, Flex, Form, Input, Select, Table, type TableColumnsType, Typography } from 'antd';
-import { useState } from 'react';
-import { ApiError, errorMessageOf } from '../../api/api-error';
-import { createHardwareUnit, deleteHardwareUnit, listHardwareUnits } from '../../api/hardware';
+import { Button, Card, Flex, Form, Input, Select, Table, type TableColumnsType, Typography } from 'antd';
+import { HARDWARE_PAGE_SIZE } from '../../api/hardware';
+import { NoticeAlert } from '../../components/NoticeAlert';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { NoticeAlert, useNotice } from '../sites/components/Notice';
-import { useDebouncedValue } from './useDebouncedValue';
+import { useAddHardwareUnit, useHardwarePage } from './useHardwarePage';
 import './oem.css';
 import { ACTION_COLUMN, ADMIN_TABLE_SCROLL, SECONDARY_COLUMN } from '../../components/admin-table';
 
-const PAGE_SIZE = 20;
-const HARDWARE_QUERY_KEY = ['hardware'] as const;
 const TYPE_OPTIONS = DEVICE_TYPES.map((type) => ({ value: type, label: DEVICE_TYPE_LABELS[type] }));
-const UNIT_FIELDS = ['serial_number', 'code', 'device_type', 'udf_id'] as const;
 
 /** /oem/hardware: the hardware units provisioned for devices (super user and OEM). */
 export function HardwarePage() {
   usePageTitle('Hardware Units');
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const debounced = useDebouncedValue(search, 300);
-  const { notice, show } = useNotice();
-  const units = useQuery({
-    queryKey: [...HARDWARE_QUERY_KEY, { page, search: debounced }],
-    queryFn: ({ signal }) =>
-      listHardwareUnits(
-        { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE, search: debounced || undefined },
-        signal,
-      ),
-    placeholderData: keepPreviousData,
-  });
-  const remove = useRemoveUnit(
-    () => show(DEVICE_MESSAGES.hardwareRemoved),
-    (error) => show(errorMessageOf(error, DEVICE_MESSAGES.failed), 'error'),
-  );
+  const { units, ...page } = useHardwarePage();
 
   return (
     <div className="page">
       <Typography.Title level={3} className="page-title">
         Hardware Units
       </Typography.Title>
-      <NoticeAlert notice={notice} />
-      <AddUnitCard onAdded={() => show(DEVICE_MESSAGES.hardwareAdded)} />
+      <NoticeAlert notice={page.notice} testId="sites-alert" />
+      <AddUnitCard onAdded={page.handleAdded} />
       <Card>
         <Flex justify="flex-end" style={{ marginBottom: 12 }}>
           <Input.Search
             placeholder="search"
             allowClear
-            value={search}
-            onChange={(event) => {
-              setSearch(event.target.value);
-              setPage(1);
-            }}
+            value={page.search}
+            onChange={(event) => page.changeSearch(event.target.value)}
             style={{ maxWidth: 280 }}
             data-testid="hardware-search"
           />
         </Flex>
         <Table<HardwareUnit>
           rowKey="id"
-          columns={unitColumns((unit) => remove.mutate(unit))}
+          columns={unitColumns(page.confirmRemove)}
           dataSource={units.data?.results ?? []}
           loading={units.isFetching}
           pagination={{
-            current: page,
-            pageSize: PAGE_SIZE,
+            current: page.page,
+            pageSize: HARDWARE_PAGE_SIZE,
             total: units.data?.count ?? 0,
             showSizeChanger: false,
-            onChange: setPage,
+            onChange: page.setPage,
           }}
           scroll={ADMIN_TABLE_SCROLL}
           data-testid="hardware-table"
@@ -119,53 +94,8 @@ function unitColumns(onRemove: (unit: HardwareUnit) => void): TableColumnsType<H
   ];
 }
 
-function useRemoveUnit(onRemoved: () => void, onError: (error: Error) => void) {
-  const queryClient = useQueryClient();
-  const { modal } = App.useApp();
-  const mutation = useMutation({
-    mutationFn: (unit: HardwareUnit) => deleteHardwareUnit(unit.id),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: HARDWARE_QUERY_KEY });
-      onRemoved();
-    },
-    onError,
-  });
-  return {
-    mutate: (unit: HardwareUnit) =>
-      modal.confirm({
-        title: 'Deletion',
-        content: `Please confirm you want to remove the hardware unit ${unit.serial_number}`,
-        okText: 'Confirm',
-        okButtonProps: { danger: true },
-        onOk: () => mutation.mutateAsync(unit).catch(() => undefined),
-      }),
-  };
-}
-
 function AddUnitCard({ onAdded }: { onAdded: () => void }) {
-  const [form] = Form.useForm<HardwareUnitCreate>();
-  const queryClient = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
-  const add = useMutation({
-    mutationFn: createHardwareUnit,
-    onSuccess: async () => {
-      form.resetFields();
-      setError(null);
-      await queryClient.invalidateQueries({ queryKey: HARDWARE_QUERY_KEY });
-      onAdded();
-    },
-    onError: (failure) => {
-      const fields =
-        failure instanceof ApiError
-          ? UNIT_FIELDS.filter((name) => failure.fields[name] !== undefined).map((name) => ({
-              name,
-              errors: failure.fields[name] ?? [],
-            }))
-          : [];
-      form.setFields(fields);
-      setError(fields.length > 0 ? null : errorMessageOf(failure, DEVICE_MESSAGES.failed));
-    },
-  });
+  const { form, add, error } = useAddHardwareUnit(onAdded);
   return (
     <Card title="Add a hardware unit" style={{ marginBottom: 16 }}>
       {error === null ? null : <Typography.Text type="danger">{error}</Typography.Text>}

@@ -1,5 +1,4 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   MAIL_STATUSES,
   type MailStatus,
@@ -7,20 +6,18 @@ import {
   OUTBOX_PAGE_SIZE,
   type OutboxMail,
 } from '@vigil/contracts';
-import { Button, Flex, Segmented, Table, type TableColumnsType, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Segmented, Table, type TableColumnsType, Tag } from 'antd';
 import { Navigate } from 'react-router';
-import { listOutbox, OUTBOX_QUERY_KEY } from '../../api/outbox';
+import { AdminListPage } from '../../components/AdminListPage';
+import { ADMIN_TABLE_SCROLL, SECONDARY_COLUMN } from '../../components/admin-table';
 import { useCurrentUser } from '../../hooks/useCurrentUser';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { PATHS } from '../../routes/paths';
 import { OemLoadError } from './components/OemLoadError';
 import { OutboxDrawer } from './components/OutboxDrawer';
 import { formatMailTime, mailStatusTag } from './outbox-format';
+import { type StatusFilter, useOutboxPage } from './useOutboxPage';
 import './oem.css';
-import { ADMIN_TABLE_SCROLL, SECONDARY_COLUMN } from '../../components/admin-table';
-
-type StatusFilter = MailStatus | 'all';
 
 const FILTERS: Array<{ label: string; value: StatusFilter }> = [
   { label: 'All', value: 'all' },
@@ -59,38 +56,28 @@ export function OutboxPage() {
 
 function OutboxTable() {
   usePageTitle('Mail Outbox');
-  const [filter, setFilter] = useState<StatusFilter>('all');
-  const [page, setPage] = useState(1);
-  const [openId, setOpenId] = useState<number | null>(null);
-  const status = filter === 'all' ? undefined : filter;
-  const mails = useQuery({
-    queryKey: [...OUTBOX_QUERY_KEY, { page, status }],
-    queryFn: ({ signal }) => listOutbox({ page, status }, signal),
-    placeholderData: keepPreviousData,
-  });
-
+  const { mails, ...page } = useOutboxPage();
   return (
-    <div className="page">
-      <Flex justify="space-between" align="center" wrap gap={12} className="page-title">
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          Mail Outbox
-        </Typography.Title>
-        <Flex gap={12} align="center" wrap>
+    <AdminListPage
+      title="Mail Outbox"
+      isHeaderFlush
+      tools={
+        <>
           <Segmented<StatusFilter>
             options={FILTERS}
-            value={filter}
-            onChange={(value) => {
-              setFilter(value);
-              setPage(1);
-            }}
+            value={page.filter}
+            onChange={page.changeFilter}
             data-testid="outbox-filter"
           />
           <Button icon={<ReloadOutlined />} onClick={() => void mails.refetch()} aria-label="Refresh" />
-        </Flex>
-      </Flex>
-      {mails.isError ? (
-        <OemLoadError isRetrying={mails.isFetching} onRetry={() => void mails.refetch()} />
-      ) : null}
+        </>
+      }
+      loadError={
+        mails.isError ? (
+          <OemLoadError isRetrying={mails.isFetching} onRetry={() => void mails.refetch()} />
+        ) : null
+      }
+    >
       <Table<OutboxMail>
         rowKey="id"
         columns={columns}
@@ -98,21 +85,21 @@ function OutboxTable() {
         loading={mails.isFetching}
         locale={{ emptyText: OUTBOX_MESSAGES.empty }}
         onRow={(mail) => ({
-          onClick: () => setOpenId(mail.id),
+          onClick: () => page.openMail(mail.id),
           style: { cursor: 'pointer' },
           'data-testid': `outbox-row-${mail.id}`,
         })}
         pagination={{
-          current: page,
+          current: page.page,
           pageSize: OUTBOX_PAGE_SIZE,
           total: mails.data?.count ?? 0,
           showSizeChanger: false,
-          onChange: setPage,
+          onChange: page.setPage,
         }}
         scroll={ADMIN_TABLE_SCROLL}
         data-testid="outbox-table"
       />
-      <OutboxDrawer mailId={openId} onClose={() => setOpenId(null)} />
-    </div>
+      <OutboxDrawer mailId={page.openId} onClose={page.closeMail} />
+    </AdminListPage>
   );
 }

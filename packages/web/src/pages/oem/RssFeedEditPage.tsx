@@ -1,13 +1,13 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isHttpUrl, OEM_MESSAGES, RSS_MESSAGES, type RssFeedEntry } from '@vigil/contracts';
-import { Button, Card, Empty, Flex, Form, Input } from 'antd';
+import { Button, Card, Empty, Form, Input } from 'antd';
 import { errorMessageOf } from '../../api/api-error';
-import { OEM_QUERY_KEYS, saveRssFeed } from '../../api/oem';
+import { oemKeys, saveRssFeed } from '../../api/oem';
+import { FormActions } from '../../components/FormActions';
+import { type ShowNotice, useNotice } from '../../hooks/useNotice';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { useTimedValue } from '../../hooks/useTimedValue';
-import { ALERT_RESET_MS } from '../../messages';
-import { OemEditFrame, type OemNotice } from './components/OemEditFrame';
+import { OemEditFrame } from './components/OemEditFrame';
 import { buildRssSavePayload, type RssFeedRow } from './rss-feed-payload';
 import { useRssFeed } from './useOemQueries';
 import './oem.css';
@@ -28,17 +28,17 @@ export function RssFeedEditPage() {
   usePageTitle('RSS Feeds');
   const rssFeed = useRssFeed();
   // Kept here: the form is re-mounted with the saved list, the alert must outlive it.
-  const notice = useTimedValue<OemNotice>(ALERT_RESET_MS);
+  const notice = useNotice();
 
   return (
-    <OemEditFrame title="RSS Feeds" query={rssFeed} notice={notice.value} alertTestId="rss-alert">
+    <OemEditFrame title="RSS Feeds" query={rssFeed} notice={notice.notice} alertTestId="rss-alert">
       {/* Re-mounted with each loaded list, so the form starts from what the server holds. */}
       {(loaded) => <RssFeedForm key={rssFeed.dataUpdatedAt} loaded={loaded} onNotice={notice.show} />}
     </OemEditFrame>
   );
 }
 
-type RssFeedFormProps = { loaded: RssFeedEntry[]; onNotice: (notice: OemNotice) => void };
+type RssFeedFormProps = { loaded: RssFeedEntry[]; onNotice: ShowNotice };
 
 function RssFeedForm({ loaded, onNotice }: RssFeedFormProps) {
   const [form] = Form.useForm<RssFormValues>();
@@ -46,10 +46,10 @@ function RssFeedForm({ loaded, onNotice }: RssFeedFormProps) {
   const save = useMutation({
     mutationFn: (values: RssFormValues) => saveRssFeed(buildRssSavePayload(loaded, values.entries ?? [])),
     onSuccess: (entries) => {
-      queryClient.setQueryData(OEM_QUERY_KEYS.rssFeed, entries);
-      onNotice({ type: 'success', text: OEM_MESSAGES.rssSaved });
+      queryClient.setQueryData(oemKeys.rssFeed(), entries);
+      onNotice(OEM_MESSAGES.rssSaved);
     },
-    onError: (error) => onNotice({ type: 'error', text: errorMessageOf(error, OEM_MESSAGES.loadError) }),
+    onError: (error) => onNotice(errorMessageOf(error, OEM_MESSAGES.loadError), 'error'),
   });
 
   return (
@@ -122,11 +122,7 @@ function RssFeedForm({ loaded, onNotice }: RssFeedFormProps) {
           </>
         )}
       </Form.List>
-      <Flex justify="flex-end" className="form-actions">
-        <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="rss-save">
-          SAVE
-        </Button>
-      </Flex>
+      <FormActions save={{ label: 'SAVE', isPending: save.isPending, testId: 'rss-save' }} />
     </Form>
   );
 }

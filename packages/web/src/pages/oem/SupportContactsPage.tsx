@@ -5,14 +5,14 @@ import {
   OEM_TEXT_MAX_LENGTH,
   type OemSettingsFormValues,
 } from '@vigil/contracts';
-import { Button, Card, Col, Flex, Form, Input, Row } from 'antd';
+import { Card, Col, Form, Input, Row } from 'antd';
 import { ApiError, errorMessageOf } from '../../api/api-error';
 import { updateOemSettings } from '../../api/oem';
+import { FormActions } from '../../components/FormActions';
+import { type ShowNotice, useNotice } from '../../hooks/useNotice';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { useTimedValue } from '../../hooks/useTimedValue';
-import { ALERT_RESET_MS } from '../../messages';
 import { LogoCard } from './components/LogoCard';
-import { OemEditFrame, type OemNotice } from './components/OemEditFrame';
+import { OemEditFrame } from './components/OemEditFrame';
 import { useOemSettings, useRefreshOemSettings } from './useOemQueries';
 import './oem.css';
 
@@ -26,13 +26,13 @@ export function SupportContactsPage() {
   usePageTitle('Support Contacts');
   const settings = useOemSettings();
   const refresh = useRefreshOemSettings();
-  const notice = useTimedValue<OemNotice>(ALERT_RESET_MS);
+  const notice = useNotice();
 
   return (
     <OemEditFrame
       title="Support Contacts"
       query={settings}
-      notice={notice.value}
+      notice={notice.notice}
       alertTestId="contacts-alert"
     >
       {(loaded) => (
@@ -52,7 +52,7 @@ export function SupportContactsPage() {
 type ContactsFormProps = {
   initial: LayoutSettings;
   onSaved: () => Promise<void>;
-  onNotice: (notice: OemNotice) => void;
+  onNotice: ShowNotice;
 };
 
 function ContactsForm({ initial, onSaved, onNotice }: ContactsFormProps) {
@@ -61,14 +61,14 @@ function ContactsForm({ initial, onSaved, onNotice }: ContactsFormProps) {
     mutationFn: (values: OemSettingsFormValues) => updateOemSettings(values),
     onSuccess: async () => {
       await onSaved();
-      onNotice({ type: 'success', text: OEM_MESSAGES.settingsSaved });
+      onNotice(OEM_MESSAGES.settingsSaved);
     },
     onError: (error) => {
       if (error instanceof ApiError) {
         const fields = Object.entries(error.fields).filter(([name]) => FORM_FIELDS.includes(name));
         form.setFields(fields.map(([name, errors]) => ({ name: name as keyof ContactsFormValues, errors })));
       }
-      onNotice({ type: 'error', text: errorMessageOf(error, OEM_MESSAGES.loadError) });
+      onNotice(errorMessageOf(error, OEM_MESSAGES.loadError), 'error');
     },
   });
 
@@ -108,11 +108,7 @@ function ContactsForm({ initial, onSaved, onNotice }: ContactsFormProps) {
             spellCheck={false}
           />
         </Form.Item>
-        <Flex justify="flex-end">
-          <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="contacts-save">
-            SAVE
-          </Button>
-        </Flex>
+        <FormActions isFlush save={{ label: 'SAVE', isPending: save.isPending, testId: 'contacts-save' }} />
       </Form>
     </Card>
   );

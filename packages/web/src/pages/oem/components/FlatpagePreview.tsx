@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Card, Empty } from 'antd';
 import { errorMessageOf } from '../../../api/api-error';
-import { previewFlatpage } from '../../../api/oem';
+import { flatpagePreviewQuery } from '../../../api/oem';
 import { useDebouncedValue } from '../useDebouncedValue';
 import { FlatpageView } from './FlatpageView';
 
@@ -13,8 +13,7 @@ const PREVIEW_DELAY_MS = 400;
 export function FlatpagePreview({ content, css }: FlatpagePreviewProps) {
   const input = useDebouncedValue({ content, css }, PREVIEW_DELAY_MS);
   const preview = useQuery({
-    queryKey: ['flatpage-preview', input],
-    queryFn: ({ signal }) => previewFlatpage(input, signal),
+    ...flatpagePreviewQuery(input),
     placeholderData: keepPreviousData,
     retry: false,
   });

@@ -5,13 +5,13 @@ import { App, Button, Card, Flex, Typography, Upload } from 'antd';
 import { errorMessageOf } from '../../../api/api-error';
 import { resetOemLogo, updateOemSettings } from '../../../api/oem';
 import { VigilLogo } from '../../../components/VigilLogo';
-import type { OemNotice } from './OemEditFrame';
+import type { ShowNotice } from '../../../hooks/useNotice';
 import { readFileAsDataUrl } from './read-file';
 
 type LogoCardProps = {
   logo: string | null;
   onChanged: () => Promise<void>;
-  onNotice: (notice: OemNotice) => void;
+  onNotice: ShowNotice;
 };
 
 const ACCEPT = '.png,.jpg,.jpeg,.webp,.gif,.svg,image/png,image/jpeg,image/webp,image/gif,image/svg+xml';
@@ -28,17 +28,17 @@ export function LogoCard({ logo, onChanged, onNotice }: LogoCardProps) {
     },
     onSuccess: async () => {
       await onChanged();
-      onNotice({ type: 'success', text: OEM_MESSAGES.logoSaved });
+      onNotice(OEM_MESSAGES.logoSaved);
     },
-    onError: (error) => onNotice({ type: 'error', text: errorMessageOf(error, error.message) }),
+    onError: (error) => onNotice(errorMessageOf(error, error.message), 'error'),
   });
   const reset = useMutation({
     mutationFn: resetOemLogo,
     onSuccess: async () => {
       await onChanged();
-      onNotice({ type: 'success', text: OEM_MESSAGES.logoReset });
+      onNotice(OEM_MESSAGES.logoReset);
     },
-    onError: (error) => onNotice({ type: 'error', text: errorMessageOf(error, OEM_MESSAGES.loadError) }),
+    onError: (error) => onNotice(errorMessageOf(error, OEM_MESSAGES.loadError), 'error'),
   });
 
   const handleUseDefault = () => {

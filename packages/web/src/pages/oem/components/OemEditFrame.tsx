@@ -1,16 +1,16 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Alert, Spin, Typography } from 'antd';
+import { Spin, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { NoticeAlert } from '../../../components/NoticeAlert';
+import type { Notice } from '../../../hooks/useNotice';
 import { OemLoadError } from './OemLoadError';
-
-/** The alert an OEM edit page shows after a save (and its logo upload). */
-export type OemNotice = { type: 'success' | 'error'; text: string };
 
 type OemEditFrameProps<T> = {
   title: string;
   /** What the page edits, as loaded from the server. */
   query: UseQueryResult<T>;
-  notice: OemNotice | null;
+  /** The alert after a save (and the logo's upload). */
+  notice: Notice | null;
   alertTestId: string;
   /** The forms, once the data is loaded. */
   children: (data: T) => ReactNode;
@@ -29,15 +29,7 @@ export function OemEditFrame<T>({ title, query, notice, alertTestId, children }:
       {query.isError ? (
         <OemLoadError isRetrying={query.isFetching} onRetry={() => void query.refetch()} />
       ) : null}
-      {notice === null ? null : (
-        <Alert
-          type={notice.type}
-          showIcon
-          title={notice.text}
-          className="form-alert"
-          data-testid={alertTestId}
-        />
-      )}
+      <NoticeAlert notice={notice} testId={alertTestId} />
       {query.isPending ? <Spin /> : null}
       {query.data === undefined ? null : children(query.data)}
     </div>

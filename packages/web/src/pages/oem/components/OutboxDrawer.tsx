@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { OUTBOX_MESSAGES } from '@vigil/contracts';
 import { Alert, App, Button, Descriptions, Drawer, Spin, Tabs, Tag } from 'antd';
 import { errorMessageOf } from '../../../api/api-error';
-import { getOutboxMail, OUTBOX_QUERY_KEY, retryOutboxMail } from '../../../api/outbox';
+import { outboxKeys, outboxMailQuery, retryOutboxMail } from '../../../api/outbox';
 import { canRetryMail, formatMailTime, mailStatusTag } from '../outbox-format';
 
 type OutboxDrawerProps = { mailId: number | null; onClose: () => void };
@@ -13,14 +13,13 @@ export function OutboxDrawer({ mailId, onClose }: OutboxDrawerProps) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const mail = useQuery({
-    queryKey: [...OUTBOX_QUERY_KEY, 'one', mailId],
-    queryFn: ({ signal }) => getOutboxMail(mailId ?? 0, signal),
+    ...outboxMailQuery(mailId ?? 0),
     enabled: mailId !== null,
   });
   const retry = useMutation({
     mutationFn: retryOutboxMail,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: OUTBOX_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: outboxKeys.all });
       void message.success(OUTBOX_MESSAGES.retryQueued);
     },
     onError: (error) => void message.error(errorMessageOf(error, OUTBOX_MESSAGES.alreadySent)),
