@@ -2,10 +2,10 @@ import { SENSOR_STATUSES } from '@vigil/contracts';
 import type pg from 'pg';
 import type { Database } from '../../packages/server/src/db/database';
 import type { NewSensorReadingRow } from '../../packages/server/src/db/tables/sensor-readings.table';
-import { ensurePartitions } from '../../packages/server/src/telemetry/partitions';
-import { copyReadings } from '../../packages/server/src/telemetry/readings-copy';
-import { ROLLUP_GRACE_MS, rollUp } from '../../packages/server/src/telemetry/rollups';
-import { saveRollupProgress } from '../../packages/server/src/telemetry/rollups.repo';
+import { ensurePartitions } from '../../packages/server/src/modules/telemetry/partitions';
+import { copyReadings } from '../../packages/server/src/modules/telemetry/readings-copy';
+import { ROLLUP_GRACE_MS, rollUp } from '../../packages/server/src/modules/telemetry/rollups';
+import { saveRollupProgress } from '../../packages/server/src/modules/telemetry/rollups.repo';
 import { DAY_MINUTES, MINUTE_MS, readingAt } from './history-values';
 import type { PlannedSensor } from './sensor-plan';
 

@@ -1,8 +1,8 @@
 import { buildApp } from './app';
 import { describeDemoControl, startDemoSimulator } from './demo/demo-simulator';
 import { describeDemoAccounts, describeDemoHistory, seedDemo } from './demo/seed-demo';
-import { startEmbeddedBroker } from './ingest/embedded-broker';
-import { startExternalConsumer } from './ingest/external-consumer';
+import { startEmbeddedBroker } from './modules/ingest/embedded-broker';
+import { startExternalConsumer } from './modules/ingest/external-consumer';
 import { countUsers } from './modules/users/users.repo';
 import { configOrExit, fail, listenFailure, loadDotEnv, openMigratedDatabase, say } from './runtime';
 import { resolveJwtSecret } from './secrets';

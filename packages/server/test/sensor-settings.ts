@@ -2,7 +2,7 @@ import { type DeviceType, listSensors, type StateTree } from '@vigil/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/db/database';
 import type { LocationRow } from '../src/db/tables/sites.table';
-import { upsertDeviceStates } from '../src/telemetry/telemetry.repo';
+import { upsertDeviceStates } from '../src/modules/telemetry/telemetry.repo';
 import { assignToSite, buildClient, buildDevice, buildSite, buildUser, TEST_PASSWORD } from './factories';
 import { postTree, provisionTypedDevice } from './maintenance';
 import { multipartFile } from './oem-fixtures';

@@ -7,9 +7,9 @@ import type { DeviceRow } from '../src/db/tables/devices.table';
 import { sensorReadings } from '../src/db/tables/sensor-readings.table';
 import { sensors } from '../src/db/tables/sensors.table';
 import type { LocationRow } from '../src/db/tables/sites.table';
-import { type EmbeddedBroker, startEmbeddedBroker } from '../src/ingest/embedded-broker';
-import type { IngestService } from '../src/ingest/ingest.service';
 import { getDeviceById } from '../src/modules/devices/devices.repo';
+import { type EmbeddedBroker, startEmbeddedBroker } from '../src/modules/ingest/embedded-broker';
+import type { IngestService } from '../src/modules/ingest/ingest.service';
 import { buildClient, buildDevice, buildSite } from './factories';
 
 /** Telemetry test helpers: provisioned devices, their trees, MQTT connections and the broker. */

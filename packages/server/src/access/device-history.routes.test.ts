@@ -18,7 +18,7 @@ import { sensorReadings } from '../db/tables/sensor-readings.table';
 import { stateRecords } from '../db/tables/state-records.table';
 import { users } from '../db/tables/users.table';
 import { findSensorKeysOfDevice } from '../modules/graphs/graphs.repo';
-import { formatWallClock } from '../telemetry/zoned-time';
+import { formatWallClock } from '../modules/telemetry/zoned-time';
 
 /**
  * Issue 23 (docs/permissions.md 'Device history'): a device moved from client A to client B keeps its history,

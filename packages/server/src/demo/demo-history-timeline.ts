@@ -1,9 +1,9 @@
 import type { StateTree } from '@vigil/contracts';
 import { type ScenarioName, SimulatedDevice } from '@vigil/simulator';
 import type { NewDeviceEventRow } from '../db/tables/device-events.table';
-import { EventDetector } from '../telemetry/device-events';
-import type { StateRecordWrite } from '../telemetry/telemetry.repo';
-import { readingsOf, type TreeReading } from '../telemetry/tree-rows';
+import { EventDetector } from '../modules/telemetry/device-events';
+import type { StateRecordWrite } from '../modules/telemetry/telemetry.repo';
+import { readingsOf, type TreeReading } from '../modules/telemetry/tree-rows';
 import type { DemoDevice } from './demo-devices';
 
 const MINUTE_MS = 60_000;

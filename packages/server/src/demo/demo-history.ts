@@ -1,9 +1,9 @@
 import type { Database } from '../db/database';
 import type { NewSensorReadingRow } from '../db/tables/sensor-readings.table';
-import { insertDeviceEvents } from '../telemetry/device-events.repo';
-import { ensurePartitions } from '../telemetry/partitions';
-import { saveRollupProgress, upsertRollups } from '../telemetry/rollups.repo';
-import { insertSensorReadings, insertStateRecords, upsertSensors } from '../telemetry/telemetry.repo';
+import { insertDeviceEvents } from '../modules/telemetry/device-events.repo';
+import { ensurePartitions } from '../modules/telemetry/partitions';
+import { saveRollupProgress, upsertRollups } from '../modules/telemetry/rollups.repo';
+import { insertSensorReadings, insertStateRecords, upsertSensors } from '../modules/telemetry/telemetry.repo';
 import { DEMO_DEVICES } from './demo-devices';
 import { buildDeviceTimeline, type DeviceTimeline, type TimelineWindow } from './demo-history-timeline';
 

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-database';
 import type { DatabaseHandle } from '../db/database';
 import { alertRules } from '../db/tables/alert-rules.table';
+import { findRollupProgress } from '../modules/telemetry/rollups.repo';
+import { readSeries } from '../modules/telemetry/series';
 import { findUserByEmail } from '../modules/users/users.repo';
-import { findRollupProgress } from '../telemetry/rollups.repo';
-import { readSeries } from '../telemetry/series';
 import { seedDemo } from './seed-demo';
 
 const HOUR_MS = 60 * 60 * 1000;

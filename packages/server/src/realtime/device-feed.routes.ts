@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { IngestService } from '../ingest/ingest.service';
 import type { LiveSocketCap } from '../limits/live-socket-cap';
+import type { IngestService } from '../modules/ingest/ingest.service';
 import type { RealtimeBus } from './bus';
 import { checkFeedAccess, type FeedAccessDeps } from './feed-access';
 import { FeedSocket } from './feed-socket';

@@ -13,7 +13,7 @@ import {
   waitFor,
 } from '../../test/telemetry';
 import { authHeader, buildTestApp, type TestApp } from '../../test/test-app';
-import type { EmbeddedBroker } from '../ingest/embedded-broker';
+import type { EmbeddedBroker } from '../modules/ingest/embedded-broker';
 
 type Feed = { socket: WebSocket; frames: string[]; closed: Promise<number> };
 

@@ -3,8 +3,8 @@ import { getSiteAccess } from '../access/access';
 import { historyVisibleSince } from '../access/device-history';
 import { assertPassesGate } from '../access/two-factor-gate';
 import type { Database } from '../db/database';
-import { type DeviceDirectory, isLive } from '../ingest/device-directory';
 import type { AccountsService } from '../modules/accounts/accounts.service';
+import { type DeviceDirectory, isLive } from '../modules/ingest/device-directory';
 import type { FeedGrant } from './control-events';
 
 /** WebSocket close codes of the live feed: a missing or bad token, and no access to the device. */

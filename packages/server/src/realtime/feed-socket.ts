@@ -6,8 +6,8 @@ import {
 } from '@vigil/contracts';
 import type { RawData, WebSocket } from 'ws';
 import { isRecordedVisible } from '../access/device-history';
-import type { LatestTree } from '../ingest/ingest.service';
 import type { LiveSocketCap } from '../limits/live-socket-cap';
+import type { LatestTree } from '../modules/ingest/ingest.service';
 import type { RealtimeBus } from './bus';
 import { type ControlEvent, concernsGrant, type FeedGrant } from './control-events';
 import type { FeedAccess, FeedCloseCode } from './feed-access';

@@ -1,7 +1,7 @@
 import type { StateTree } from '@vigil/contracts';
 import { eq } from 'drizzle-orm';
 import { stateRecords } from '../../src/db/tables/state-records.table';
-import { insertStateRecords } from '../../src/telemetry/telemetry.repo';
+import { insertStateRecords } from '../../src/modules/telemetry/telemetry.repo';
 import { buildDevice, buildHardwareUnit } from '../factories';
 import { treeOf } from '../telemetry';
 import { A, D, EVERY_SIGNED_IN, type RouteCase, type Row, STAFF_ONLY } from './cases';

@@ -1,5 +1,5 @@
 import { listSensors, type StateTree } from '@vigil/contracts';
-import { upsertDeviceStates } from '../../src/telemetry/telemetry.repo';
+import { upsertDeviceStates } from '../../src/modules/telemetry/telemetry.repo';
 import { buildDevice } from '../factories';
 import { treeOf } from '../telemetry';
 import { A, D, type RouteCase, type Row } from './cases';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, pgTable, smallint, timestamp } from 'drizzle-orm/pg-core';
-import { READING_BUCKET_SQL } from '../../telemetry/reading-buckets';
+import { READING_BUCKET_SQL } from '../../modules/telemetry/reading-buckets';
 
 /**
  * Raw points for graphs: one row per NUMERIC, BOOL or ENUM sensor per message. `sensor_key` is `sensors.id`,

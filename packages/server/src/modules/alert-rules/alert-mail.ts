@@ -1,8 +1,8 @@
 import { NOTIFICATION_TYPE_LABELS } from '@vigil/contracts';
 import type { OutgoingMail } from '../../mail/mailer';
-import { formatZonedTime } from '../../telemetry/zoned-time';
 import { dashboardPathOf } from '../notifications/notification-items';
 import type { NotificationWithPlace } from '../notifications/notifications.repo';
+import { formatZonedTime } from '../telemetry/zoned-time';
 import { escapeHtml } from '../users/activation';
 
 /** Why the e-mail is sent: at once, still on after a wait (since the notification's time), or the n-th reminder. */

@@ -1,5 +1,5 @@
 import type { AlarmTimeData } from '@vigil/contracts';
-import { wallClockOf } from '../../telemetry/zoned-time';
+import { wallClockOf } from '../telemetry/zoned-time';
 import type { QuarterHourCount } from './analytics.repo';
 
 /**

@@ -5,7 +5,7 @@ import { authHeader } from '../../../test/test-app';
 import type { Database } from '../../db/database';
 import type { DeviceEventKind } from '../../db/tables/device-events.table';
 import type { UserRow } from '../../db/tables/users.table';
-import { insertDeviceEvents } from '../../telemetry/device-events.repo';
+import { insertDeviceEvents } from '../telemetry/device-events.repo';
 
 /** Analytics test helpers: a device of a site in a timezone, alarm events seeded straight into device_events. */
 

@@ -18,8 +18,6 @@ import type { AppContext } from '../../context';
 import { requireAuth } from '../../http/authenticate';
 import { pageOf, paginated } from '../../http/pagination';
 import { DENIED_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
-import { historyRoutes } from '../../telemetry/history.routes';
-import { listDeviceSensorGroups } from '../../telemetry/history.service';
 import { hardwareRoutes } from '../hardware/hardware.routes';
 import {
   createDevice,
@@ -30,6 +28,8 @@ import {
   toggleDeviceSuspension,
 } from './devices.service';
 import { listAllDevices, listSiteDevices } from './devices-list';
+import { historyRoutes } from './history.routes';
+import { listDeviceSensorGroups } from './history.service';
 
 const tags = ['devices'];
 const BASE = '/api/v1/devices/';

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database';
-import type { RollupResolution } from '../../telemetry/rollups.repo';
+import type { RollupResolution } from '../telemetry/rollups.repo';
 import type { BucketRow, BucketsByKey } from './graph-buckets';
 import {
   copyFlatBuckets,

@@ -1,5 +1,5 @@
 import { SENSOR_STATUSES } from '@vigil/contracts';
-import { STATUS_SEVERITY_ORDER } from '../../telemetry/rollups.repo';
+import { STATUS_SEVERITY_ORDER } from '../telemetry/rollups.repo';
 
 /**
  * Buckets as the graph reads answer them (graphs.repo.ts): per sensor and time bucket the min, max and last

@@ -4,7 +4,7 @@ import { postTree, treeWith } from '../../../test/maintenance';
 import { deviceWithTree, headerAt, type SettingsDevice } from '../../../test/sensor-settings';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { maintenanceRecords } from '../../db/tables/maintenance.table';
-import { insertDeviceEvents } from '../../telemetry/device-events.repo';
+import { insertDeviceEvents } from '../telemetry/device-events.repo';
 
 /** GET graphs/device/{id}/events/: marks on the time axis (docs/graphs.md 'Events'). */
 

@@ -1,6 +1,6 @@
 import { SENSOR_STATUSES } from '@vigil/contracts';
 import { describe, expect, it } from 'vitest';
-import { formatWallClock } from '../../telemetry/zoned-time';
+import { formatWallClock } from '../telemetry/zoned-time';
 import type { ExportRow } from './graph-export.repo';
 import {
   type ExportSeries,

@@ -1,5 +1,5 @@
 import { SENSOR_STATUSES } from '@vigil/contracts';
-import { formatWallClock, wallClockOf } from '../../telemetry/zoned-time';
+import { formatWallClock, wallClockOf } from '../telemetry/zoned-time';
 import type { ExportRow } from './graph-export.repo';
 
 /**

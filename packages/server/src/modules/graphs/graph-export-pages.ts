@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database';
-import { findRollupProgress, type RollupResolution, type TimeRange } from '../../telemetry/rollups.repo';
+import { findRollupProgress, type RollupResolution, type TimeRange } from '../telemetry/rollups.repo';
 import {
   computeExportTail,
   type ExportCursor,

@@ -2,13 +2,13 @@ import { and, asc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { sensorReadings } from '../../db/tables/sensor-readings.table';
 import { sensorRollups1h, sensorRollups1m } from '../../db/tables/sensor-rollups.table';
-import { inReadingBuckets } from '../../telemetry/reading-buckets';
+import { inReadingBuckets } from '../telemetry/reading-buckets';
 import {
   computeRollups,
   type RollupPoint,
   type RollupResolution,
   type TimeRange,
-} from '../../telemetry/rollups.repo';
+} from '../telemetry/rollups.repo';
 
 /**
  * The CSV export's reads (docs/graphs.md 'Export'): one sensor's rows of one table in keyset pages, oldest

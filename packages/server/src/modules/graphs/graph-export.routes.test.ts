@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { sensorReadings } from '../../db/tables/sensor-readings.table';
 import { sensorRollups1m } from '../../db/tables/sensor-rollups.table';
 import { sensors } from '../../db/tables/sensors.table';
-import { formatWallClock } from '../../telemetry/zoned-time';
+import { formatWallClock } from '../telemetry/zoned-time';
 
 const exportUrl = (id: number, query = '') => `/api/v1/graphs/device/${id}/export/${query}`;
 const MINUTE = 60_000;

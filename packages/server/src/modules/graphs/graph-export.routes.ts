@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { requireAuth } from '../../http/authenticate';
 import { JWT_SECURITY } from '../../http/route-schemas';
-import { latestTreeReader } from '../../ingest/latest-tree';
+import { latestTreeReader } from '../ingest/latest-tree';
 import { GraphExportService } from './graph-export.service';
 
 /** GET graphs/device/{id}/export/ (M section 7; docs/graphs.md 'Export'): the graph's CSV, streamed. */

@@ -11,9 +11,9 @@ import { type NewSensorReadingRow, sensorReadings } from '../../db/tables/sensor
 import { sensorRollups1h, sensorRollups1m } from '../../db/tables/sensor-rollups.table';
 import { sensors } from '../../db/tables/sensors.table';
 import type { UserRow } from '../../db/tables/users.table';
-import { saveRollupProgress } from '../../telemetry/rollups.repo';
-import { formatWallClock } from '../../telemetry/zoned-time';
 import { applySensorNames, upsertSensorTypes } from '../sensor-settings/sensor-settings.repo';
+import { saveRollupProgress } from '../telemetry/rollups.repo';
+import { formatWallClock } from '../telemetry/zoned-time';
 import { GraphExportService } from './graph-export.service';
 import { type ExportReader, exportReaderOf } from './graph-export-pages';
 

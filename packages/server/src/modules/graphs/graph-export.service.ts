@@ -12,9 +12,9 @@ import type { Database } from '../../db/database';
 import type { DeviceRow } from '../../db/tables/devices.table';
 import type { UserRow } from '../../db/tables/users.table';
 import { AppError } from '../../errors';
-import { resolutionFor } from '../../telemetry/series';
 import { readableDevice } from '../sensor-settings/device-settings';
 import { getLocationById } from '../sites/sites.repo';
+import { resolutionFor } from '../telemetry/series';
 import { exportHeader, exportLines, wallClockFormatter } from './graph-export-csv';
 import {
   EXPORT_PAGE_ROWS,

@@ -12,7 +12,7 @@ import { AppError } from '../../errors';
 import { requireAuth } from '../../http/authenticate';
 import { issuesToFields } from '../../http/error-handler';
 import { DENIED_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
-import { latestTreeReader } from '../../ingest/latest-tree';
+import { latestTreeReader } from '../ingest/latest-tree';
 import { F500NodesService } from './f500-nodes.service';
 import { ARRANGEMENT_MESSAGES } from './graph-arrangement';
 import { GraphArrangementService } from './graph-arrangement.service';

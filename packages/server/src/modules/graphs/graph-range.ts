@@ -10,8 +10,8 @@ import {
   TIME_MESSAGES,
 } from '@vigil/contracts';
 import { AppError } from '../../errors';
-import type { RollupResolution } from '../../telemetry/rollups.repo';
-import { instantOf } from '../../telemetry/zoned-time';
+import type { RollupResolution } from '../telemetry/rollups.repo';
+import { instantOf } from '../telemetry/zoned-time';
 import { STEP_MS } from './graphs.repo';
 
 /**

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { intArray } from '../../db/sql-arrays';
-import type { RollupResolution } from '../../telemetry/rollups.repo';
+import type { RollupResolution } from '../telemetry/rollups.repo';
 import { createFlatBuckets, type FlatBuckets, pushFlatBucket, trimFlatBuckets } from './graph-flat-buckets';
 
 /**

@@ -5,8 +5,8 @@ import { deviceWithTree, headerAt, type SettingsDevice } from '../../../test/sen
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { sensorReadings } from '../../db/tables/sensor-readings.table';
 import { locations } from '../../db/tables/sites.table';
-import { saveRollupProgress, upsertRollups } from '../../telemetry/rollups.repo';
-import { formatWallClock } from '../../telemetry/zoned-time';
+import { saveRollupProgress, upsertRollups } from '../telemetry/rollups.repo';
+import { formatWallClock } from '../telemetry/zoned-time';
 import { findSensorKeysOfDevice } from './graphs.repo';
 
 /**

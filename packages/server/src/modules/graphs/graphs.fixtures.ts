@@ -1,7 +1,7 @@
 import { listSensors, SENSOR_STATUSES, type StateTree } from '@vigil/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { saveRollupProgress, upsertRollups } from '../../telemetry/rollups.repo';
+import { saveRollupProgress, upsertRollups } from '../telemetry/rollups.repo';
 import { findSensorKeysOfDevice } from './graphs.repo';
 
 /**

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { sensors } from '../../db/tables/sensors.table';
-import { inReadingBuckets } from '../../telemetry/reading-buckets';
+import { inReadingBuckets } from '../telemetry/reading-buckets';
 import {
   computeRollups,
   findRollupProgress,
@@ -9,7 +9,7 @@ import {
   type RollupResolution,
   type TimeRange,
   worstStatusOf,
-} from '../../telemetry/rollups.repo';
+} from '../telemetry/rollups.repo';
 import { type BucketRow, type BucketsByKey, mergeBuckets } from './graph-buckets';
 import { type FlatBuckets, NULL_LAST, NULL_MAX, NULL_MIN } from './graph-flat-buckets';
 import {

@@ -15,7 +15,7 @@ import { AppError } from '../../errors';
 import { requireAuth } from '../../http/authenticate';
 import { issuesToFields } from '../../http/error-handler';
 import { DENIED_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
-import { latestTreeReader } from '../../ingest/latest-tree';
+import { latestTreeReader } from '../ingest/latest-tree';
 import { sendJson } from './graph-compress';
 import { listGraphEvents } from './graph-events';
 import { type GraphsDeps, GraphsService } from './graphs.service';

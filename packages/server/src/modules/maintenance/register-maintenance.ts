@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { latestTreeReader } from '../../ingest/latest-tree';
+import { latestTreeReader } from '../ingest/latest-tree';
 import { maintenanceRoutes } from './maintenance.routes';
 import { MaintenanceService } from './maintenance.service';
 import { MaintenanceMonitor } from './maintenance-monitor';

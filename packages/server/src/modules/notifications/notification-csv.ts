@@ -1,6 +1,6 @@
 import type { NotificationItem } from '@vigil/contracts';
-import { zoneLabelOf } from '../../telemetry/zoned-time';
 import { textCell } from '../graphs/graph-export-csv';
+import { zoneLabelOf } from '../telemetry/zoned-time';
 
 /**
  * notifications.csv (M section 7 'export/'; docs/notifications.md): one row per notification, newest first, RFC 4180

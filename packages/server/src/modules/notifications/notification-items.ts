@@ -6,8 +6,8 @@ import {
   type NotificationItem,
   type NotificationPushItem,
 } from '@vigil/contracts';
-import { formatWallClock } from '../../telemetry/zoned-time';
 import { leafIdOf } from '../sensor-settings/sensor-display-name';
+import { formatWallClock } from '../telemetry/zoned-time';
 import type { NotificationWithPlace } from './notifications.repo';
 
 /** Where a person looks at the notification's device: its dashboard (the web selects the device). */

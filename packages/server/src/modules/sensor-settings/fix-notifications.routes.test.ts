@@ -9,7 +9,7 @@ import {
   superuserHeader,
 } from '../../../test/sensor-settings';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { insertDeviceEvents, listDeviceEvents } from '../../telemetry/device-events.repo';
+import { insertDeviceEvents, listDeviceEvents } from '../telemetry/device-events.repo';
 
 const fixUrl = (id: number) => `/api/v1/devices/${id}/fix-notifications/`;
 

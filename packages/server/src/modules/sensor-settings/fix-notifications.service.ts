@@ -8,8 +8,8 @@ import {
 import type { NewDeviceEventRow } from '../../db/tables/device-events.table';
 import type { UserRow } from '../../db/tables/users.table';
 import { AppError, forbidden, notFound } from '../../errors';
-import { insertDeviceEvents } from '../../telemetry/device-events.repo';
 import { getDeviceById } from '../devices/devices.repo';
+import { insertDeviceEvents } from '../telemetry/device-events.repo';
 import type { SensorSettingsDeps } from './device-settings';
 import { findOpenSensorEvents, type OpenSensorEvent } from './fix-notifications.repo';
 

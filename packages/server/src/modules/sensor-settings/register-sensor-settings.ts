@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { latestTreeReader } from '../../ingest/latest-tree';
+import { latestTreeReader } from '../ingest/latest-tree';
 import type { SensorSettingsDeps } from './device-settings';
 import { loadSensorImages, sensorImageFilesRoutes } from './sensor-image-files';
 import { SensorImagesService } from './sensor-images.service';

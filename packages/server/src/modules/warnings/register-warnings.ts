@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { latestTreeReader } from '../../ingest/latest-tree';
+import { latestTreeReader } from '../ingest/latest-tree';
 import { warningsRoutes } from './warnings.routes';
 import { WarningsService } from './warnings.service';
 import { WarningsMonitor } from './warnings-monitor';

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { postTree, provisionTypedDevice, signedInAt } from '../../../test/maintenance';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { notifications } from '../../db/tables/notifications.table';
-import { listDeviceEvents } from '../../telemetry/device-events.repo';
+import { listDeviceEvents } from '../telemetry/device-events.repo';
 import { bearingOf, postWarnings, treeReading, warningEventsOf, warningKindsOf } from './warnings.fixtures';
 
 /**

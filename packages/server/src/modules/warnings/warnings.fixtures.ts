@@ -3,7 +3,7 @@ import type { DeviceIdentity } from '@vigil/simulator';
 import type { FastifyInstance } from 'fastify';
 import { treeOf } from '../../../test/telemetry';
 import type { Database } from '../../db/database';
-import { listDeviceEvents } from '../../telemetry/device-events.repo';
+import { listDeviceEvents } from '../telemetry/device-events.repo';
 
 /** Warnings test helpers: trees with one sensor's reading set, calls, and the events warnings raised. */
 

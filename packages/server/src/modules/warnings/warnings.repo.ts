@@ -4,7 +4,7 @@ import type { Database } from '../../db/database';
 import type { NewDeviceEventRow } from '../../db/tables/device-events.table';
 import { devices } from '../../db/tables/devices.table';
 import { type WarningRow, warningStates, warnings } from '../../db/tables/warnings.table';
-import { insertDeviceEvents } from '../../telemetry/device-events.repo';
+import { insertDeviceEvents } from '../telemetry/device-events.repo';
 import type { WarningState, WarningStep } from './warning-evaluation';
 
 /** Queries of warnings and their states. Every change of state is conditional on the state it leaves. */
