@@ -5,16 +5,15 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { errorMessageOf, isNotFound } from '../../api/api-error';
 import { getActivationState, setPasswordWithKey } from '../../api/registration';
+import { NoticeAlert } from '../../components/NoticeAlert';
 import { PageSpinner } from '../../components/PageSpinner';
 import { type NewPassword, SetPasswordForm } from '../../components/SetPasswordForm';
 import { useAuth } from '../../hooks/useAuth';
+import { useNotice } from '../../hooks/useNotice';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { useTimedValue } from '../../hooks/useTimedValue';
 import { ACTIVATION_STATUS_RESET_MS } from '../../messages';
 import { PATHS } from '../../routes/paths';
 import { TermsOfUse } from './TermsOfUse';
-
-type Status = { type: 'success' | 'error'; text: string };
 
 /**
  * Activation at /register/activate/:activationKey (A sections 2 and 4): stage 0 shows the terms of use,
@@ -87,7 +86,7 @@ type PasswordStageProps = { activationKey: string; onLinkInvalid: (error: unknow
 function PasswordStage({ activationKey, onLinkInvalid }: PasswordStageProps) {
   const { message } = App.useApp();
   const { signInWithToken } = useAuth();
-  const status = useTimedValue<Status>(ACTIVATION_STATUS_RESET_MS);
+  const status = useNotice(ACTIVATION_STATUS_RESET_MS);
   const activation = useMutation({
     mutationFn: async ({ password, confirmation }: NewPassword) => {
       const token = await setPasswordWithKey(activationKey, { password1: password, password2: confirmation });
@@ -99,7 +98,7 @@ function PasswordStage({ activationKey, onLinkInvalid }: PasswordStageProps) {
         onLinkInvalid(error);
         return;
       }
-      status.show({ type: 'error', text: errorMessageOf(error, ACTIVATION_MESSAGES.failed) });
+      status.show(errorMessageOf(error, ACTIVATION_MESSAGES.failed), 'error');
     },
   });
 
@@ -109,15 +108,7 @@ function PasswordStage({ activationKey, onLinkInvalid }: PasswordStageProps) {
         Set your password
       </Typography.Title>
       <Card>
-        {status.value === null ? null : (
-          <Alert
-            type={status.value.type}
-            showIcon
-            className="form-alert"
-            title={status.value.text}
-            data-testid="activation-status"
-          />
-        )}
+        <NoticeAlert notice={status.notice} testId="activation-status" />
         <Typography.Paragraph type="secondary">
           Use at least 8 characters, with a digit and an uppercase letter.
         </Typography.Paragraph>
@@ -127,7 +118,7 @@ function PasswordStage({ activationKey, onLinkInvalid }: PasswordStageProps) {
           onSubmit={(values) => activation.mutate(values)}
           onFinishFailed={({ values }) => {
             if (!values.password || !values.confirmation) {
-              status.show({ type: 'error', text: PASSWORD_MESSAGES.fieldsEmpty });
+              status.show(PASSWORD_MESSAGES.fieldsEmpty, 'error');
             }
           }}
         />

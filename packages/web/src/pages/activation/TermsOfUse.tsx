@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { ACTIVATION_MESSAGES, type ActivationState } from '@vigil/contracts';
-import { Alert, Button, Card, Checkbox, Typography } from 'antd';
+import { Button, Card, Checkbox, Typography } from 'antd';
 import { useState } from 'react';
 import { errorMessageOf, isNotFound } from '../../api/api-error';
 import { acceptTerms } from '../../api/registration';
-import { useTimedValue } from '../../hooks/useTimedValue';
+import { NoticeAlert } from '../../components/NoticeAlert';
+import { useNotice } from '../../hooks/useNotice';
 import { ACTIVATION_STATUS_RESET_MS } from '../../messages';
 import { SAFETY_NOTICE } from '../landing/features';
 
@@ -18,7 +19,7 @@ type TermsOfUseProps = {
 /** Activation stage 0 (A sections 1 and 4): the terms, a checkbox, and ACCEPT once it is ticked. */
 export function TermsOfUse({ activationKey, onAccepted, onLinkInvalid }: TermsOfUseProps) {
   const [hasAccepted, setHasAccepted] = useState(false);
-  const error = useTimedValue<string>(ACTIVATION_STATUS_RESET_MS);
+  const error = useNotice(ACTIVATION_STATUS_RESET_MS);
   const accept = useMutation({
     mutationFn: () => acceptTerms(activationKey),
     onSuccess: onAccepted,
@@ -27,7 +28,7 @@ export function TermsOfUse({ activationKey, onAccepted, onLinkInvalid }: TermsOf
         onLinkInvalid(failure);
         return;
       }
-      error.show(errorMessageOf(failure, ACTIVATION_MESSAGES.failed));
+      error.show(errorMessageOf(failure, ACTIVATION_MESSAGES.failed), 'error');
     },
   });
 
@@ -37,15 +38,7 @@ export function TermsOfUse({ activationKey, onAccepted, onLinkInvalid }: TermsOf
         Terms of use
       </Typography.Title>
       <Card>
-        {error.value === null ? null : (
-          <Alert
-            type="error"
-            showIcon
-            className="form-alert"
-            title={error.value}
-            data-testid="activation-status"
-          />
-        )}
+        <NoticeAlert notice={error.notice} testId="activation-status" />
         <Typography.Paragraph>
           Before you set your password, please read and accept the terms under which Vigil is provided.
         </Typography.Paragraph>

@@ -97,7 +97,7 @@ function AnalyticsReports() {
       {alert === null ? null : (
         <div className={styles.alerts}>
           <Alert
-            type="warning"
+            type={alert.type}
             showIcon
             closable={{ onClose: clearAlert, 'aria-label': 'Close' }}
             title={alert.text}

@@ -7,18 +7,17 @@ import {
   type FeedbackRequest,
   type FeedbackTopic,
 } from '@vigil/contracts';
-import { Alert, Button, Card, Form, Input, Select, Typography } from 'antd';
+import { Button, Card, Form, Input, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { errorMessageOf } from '../../api/api-error';
 import { sendFeedback } from '../../api/feedback';
 import { Captcha } from '../../components/Captcha';
+import { NoticeAlert } from '../../components/NoticeAlert';
+import { useNotice } from '../../hooks/useNotice';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { useTimedValue } from '../../hooks/useTimedValue';
 import { ALERT_RESET_MS } from '../../messages';
 
 type FeedbackValues = { about: FeedbackTopic; text: string };
-type Status = { type: 'success' | 'error'; text: string };
-
 const TOPIC_OPTIONS = FEEDBACK_TOPICS.map((topic) => ({ value: topic, label: topic }));
 
 /** 'Send Feedback' (A sections 2 and 5), for visitors and signed-in users alike; SEND waits for the captcha. */
@@ -28,15 +27,14 @@ export function FeedbackPage() {
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   // The server uses a captcha up: every attempt gets a fresh widget.
   const [captchaKey, setCaptchaKey] = useState(0);
-  const status = useTimedValue<Status>(ALERT_RESET_MS);
+  const status = useNotice(ALERT_RESET_MS);
   const send = useMutation({
     mutationFn: (body: FeedbackRequest) => sendFeedback(body),
     onSuccess: (detail) => {
-      status.show({ type: 'success', text: detail || FEEDBACK_MESSAGES.saved });
+      status.show(detail || FEEDBACK_MESSAGES.saved, 'success');
       form.resetFields();
     },
-    onError: (error) =>
-      status.show({ type: 'error', text: errorMessageOf(error, COMMON_MESSAGES.unexpected) }),
+    onError: (error) => status.show(errorMessageOf(error, COMMON_MESSAGES.unexpected), 'error'),
     onSettled: () => {
       setCaptchaToken(null);
       setCaptchaKey((key) => key + 1);
@@ -45,7 +43,7 @@ export function FeedbackPage() {
 
   const handleFinish = (values: FeedbackValues) => {
     if (captchaToken === null) {
-      status.show({ type: 'error', text: FEEDBACK_MESSAGES.captchaRequired });
+      status.show(FEEDBACK_MESSAGES.captchaRequired, 'error');
       return;
     }
     status.clear();
@@ -58,15 +56,7 @@ export function FeedbackPage() {
         Send Feedback
       </Typography.Title>
       <Card>
-        {status.value === null ? null : (
-          <Alert
-            type={status.value.type}
-            showIcon
-            className="form-alert"
-            title={status.value.text}
-            data-testid="feedback-status"
-          />
-        )}
+        <NoticeAlert notice={status.notice} testId="feedback-status" />
         <Typography.Paragraph type="secondary">
           Tell us what works, what does not, or what you would like Vigil to do next.
         </Typography.Paragraph>

@@ -4,9 +4,10 @@ import { Alert, App, Card, Typography } from 'antd';
 import { useNavigate, useParams } from 'react-router';
 import { errorMessageOf } from '../../api/api-error';
 import { confirmPasswordReset } from '../../api/password';
+import { NoticeAlert } from '../../components/NoticeAlert';
 import { type NewPassword, SetPasswordForm } from '../../components/SetPasswordForm';
+import { useNotice } from '../../hooks/useNotice';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { useTimedValue } from '../../hooks/useTimedValue';
 import { ACTIVATION_STATUS_RESET_MS } from '../../messages';
 import { PATHS } from '../../routes/paths';
 
@@ -19,7 +20,7 @@ export function PasswordResetPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { message } = App.useApp();
-  const error = useTimedValue<string>(ACTIVATION_STATUS_RESET_MS);
+  const error = useNotice(ACTIVATION_STATUS_RESET_MS);
   const link = splitResetKey(id);
   const reset = useMutation({
     mutationFn: ({ password, confirmation }: NewPassword) =>
@@ -33,7 +34,7 @@ export function PasswordResetPage() {
       message.success(detail || PASSWORD_RESET_MESSAGES.done);
       navigate(PATHS.home, { replace: true });
     },
-    onError: (failure) => error.show(errorMessageOf(failure, COMMON_MESSAGES.unexpected)),
+    onError: (failure) => error.show(errorMessageOf(failure, COMMON_MESSAGES.unexpected), 'error'),
   });
 
   return (
@@ -45,15 +46,7 @@ export function PasswordResetPage() {
         {link === null ? (
           <Alert type="error" showIcon className="form-alert" title={PASSWORD_RESET_MESSAGES.invalidLink} />
         ) : null}
-        {error.value === null ? null : (
-          <Alert
-            type="error"
-            showIcon
-            className="form-alert"
-            title={error.value}
-            data-testid="reset-status"
-          />
-        )}
+        <NoticeAlert notice={error.notice} testId="reset-status" />
         <Typography.Paragraph type="secondary">
           Choose a new password: at least 8 characters, with a digit and an uppercase letter.
         </Typography.Paragraph>
@@ -63,7 +56,7 @@ export function PasswordResetPage() {
           onSubmit={(values) => reset.mutate(values)}
           onFinishFailed={({ values }) => {
             if (!values.password || !values.confirmation) {
-              error.show(PASSWORD_MESSAGES.fieldsEmpty);
+              error.show(PASSWORD_MESSAGES.fieldsEmpty, 'error');
             }
           }}
         />

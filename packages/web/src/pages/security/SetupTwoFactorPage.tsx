@@ -2,16 +2,14 @@ import { TWO_FACTOR_MESSAGES } from '@vigil/contracts';
 import { Alert, App, Typography } from 'antd';
 import { twoFactorGatePath } from '../../auth/navigation';
 import { sessionStore } from '../../auth/session-storage';
+import { NoticeAlert } from '../../components/NoticeAlert';
 import { useAuth } from '../../hooks/useAuth';
 import { useCurrentUser } from '../../hooks/useCurrentUser';
+import { useNotice } from '../../hooks/useNotice';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { useTimedValue } from '../../hooks/useTimedValue';
-import { ALERT_RESET_MS } from '../../messages';
 import { ResetAuthentication } from './components/ResetAuthentication';
 import { SetupSteps } from './components/SetupSteps';
 import { useFinishVerification } from './useFinishVerification';
-
-type Notice = { type: 'success' | 'error'; title: string; description?: string };
 
 /** Manage Security at /setup2FA/ and /setup2fa/ (A section 2 'Security screens'). */
 export function SetupTwoFactorPage() {
@@ -20,7 +18,7 @@ export function SetupTwoFactorPage() {
   const { meQuery, is2faRequired } = useAuth();
   const finish = useFinishVerification();
   const { message } = App.useApp();
-  const notice = useTimedValue<Notice>(ALERT_RESET_MS);
+  const notice = useNotice();
   const isGated = twoFactorGatePath(me, is2faRequired) !== null;
 
   const handleComplete = async (detail: string) => {
@@ -29,7 +27,7 @@ export function SetupTwoFactorPage() {
     if (isGated) {
       message.success(detail);
     } else {
-      notice.show({ type: 'success', title: detail });
+      notice.show(detail);
     }
     await finish({ goHome: isGated });
   };
@@ -37,7 +35,7 @@ export function SetupTwoFactorPage() {
   const handleReset = async (detail: string) => {
     sessionStore.setIs2faVerified(false);
     await meQuery.refetch();
-    notice.show({ type: 'success', title: TWO_FACTOR_MESSAGES.authenticationRemoved, description: detail });
+    notice.show(TWO_FACTOR_MESSAGES.authenticationRemoved, 'success', { description: detail });
   };
 
   return (
@@ -54,21 +52,9 @@ export function SetupTwoFactorPage() {
           description="Set it up to continue to the portal."
         />
       ) : null}
-      {notice.value === null ? null : (
-        <Alert
-          type={notice.value.type}
-          showIcon
-          title={notice.value.title}
-          description={notice.value.description}
-          className="form-alert"
-          data-testid="security-alert"
-        />
-      )}
+      <NoticeAlert notice={notice.notice} testId="security-alert" />
       {me.registered ? (
-        <ResetAuthentication
-          onReset={handleReset}
-          onFailure={(text) => notice.show({ type: 'error', title: text })}
-        />
+        <ResetAuthentication onReset={handleReset} onFailure={(text) => notice.show(text, 'error')} />
       ) : (
         <SetupSteps onComplete={handleComplete} />
       )}

@@ -1,9 +1,9 @@
 import { Alert } from 'antd';
+import type { Notice } from '../../../hooks/useNotice';
 import styles from '../graphs.module.css';
-import type { GraphAlertShown } from '../hooks/useGraphAlert';
 
 /** The page's alert (M section 4 'Graph page alert state'); it clears itself after 5 s. */
-export function GraphAlertBar({ alert, onClose }: { alert: GraphAlertShown | null; onClose: () => void }) {
+export function GraphAlertBar({ alert, onClose }: { alert: Notice | null; onClose: () => void }) {
   if (alert === null) {
     return null;
   }

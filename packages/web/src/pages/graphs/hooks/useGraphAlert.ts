@@ -1,11 +1,9 @@
 import { GRAPH_LIMITS, GRAPH_MESSAGES } from '@vigil/contracts';
 import { useCallback } from 'react';
-import { useTimedValue } from '../../../hooks/useTimedValue';
+import { useNotice } from '../../../hooks/useNotice';
 
 /** M section 4 'Graph page alert state': success, error, no device selected, time error; plus 'Select date!'. */
 export type GraphAlertKind = 'success' | 'error' | 'noDevice' | 'timeError' | 'selectDate';
-
-export type GraphAlertShown = { kind: GraphAlertKind; type: 'success' | 'warning'; text: string };
 
 /** M section 8, verbatim: a fetch error and a missing device (or time) are warnings. */
 const TEXTS: Record<GraphAlertKind, string> = {
@@ -18,14 +16,14 @@ const TEXTS: Record<GraphAlertKind, string> = {
 
 export type ShowGraphAlert = (kind: GraphAlertKind, message?: string) => void;
 
-/** The page's one alert; it clears itself 5 s after it was last shown (M section 9). */
+/** The page's one alert (useNotice, by kind); it clears itself 5 s after it was last shown (M section 9). */
 export function useGraphAlert() {
-  const { value, show, clear } = useTimedValue<GraphAlertShown>(GRAPH_LIMITS.alertDismissMs);
+  const { notice, show, clear } = useNotice(GRAPH_LIMITS.alertDismissMs);
   const showAlert: ShowGraphAlert = useCallback(
     (kind, message) =>
       // M section 8: a message stored from the server's answer overrides the default text.
-      show({ kind, type: kind === 'success' ? 'success' : 'warning', text: message ?? TEXTS[kind] }),
+      show(message ?? TEXTS[kind], kind === 'success' ? 'success' : 'warning', { kind }),
     [show],
   );
-  return { alert: value, showAlert, clearAlert: clear };
+  return { alert: notice, showAlert, clearAlert: clear };
 }

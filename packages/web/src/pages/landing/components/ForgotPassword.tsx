@@ -1,25 +1,23 @@
 import { MailOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { COMMON_MESSAGES } from '@vigil/contracts';
-import { Alert, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { requestPasswordReset } from '../../../api/accounts';
 import { errorMessageOf } from '../../../api/api-error';
-import { useTimedValue } from '../../../hooks/useTimedValue';
+import { NoticeAlert } from '../../../components/NoticeAlert';
+import { useNotice } from '../../../hooks/useNotice';
 import { ALERT_RESET_MS, PASSWORD_RESET_MESSAGES, REGISTER_MESSAGES } from '../../../messages';
 
 type ResetValues = { email: string };
-type Answer = { type: 'success' | 'error'; text: string };
-
 /** Forgot-password action: an e-mail field and RESET, disabled until an address is typed (A section 2). */
 export function ForgotPassword() {
   const [form] = Form.useForm<ResetValues>();
   const email = Form.useWatch('email', form) ?? '';
-  const answer = useTimedValue<Answer>(ALERT_RESET_MS);
+  const answer = useNotice(ALERT_RESET_MS);
   const reset = useMutation({
     mutationFn: requestPasswordReset,
-    onSuccess: (detail) => answer.show({ type: 'success', text: detail || PASSWORD_RESET_MESSAGES.linkSent }),
-    onError: (error) =>
-      answer.show({ type: 'error', text: errorMessageOf(error, COMMON_MESSAGES.unexpected) }),
+    onSuccess: (detail) => answer.show(detail || PASSWORD_RESET_MESSAGES.linkSent, 'success'),
+    onError: (error) => answer.show(errorMessageOf(error, COMMON_MESSAGES.unexpected), 'error'),
   });
 
   const handleFinish = ({ email: address }: ResetValues) => {
@@ -29,15 +27,7 @@ export function ForgotPassword() {
 
   return (
     <div className="forgot-password">
-      {answer.value === null ? null : (
-        <Alert
-          type={answer.value.type}
-          showIcon
-          className="form-alert"
-          title={answer.value.text}
-          data-testid="reset-answer"
-        />
-      )}
+      <NoticeAlert notice={answer.notice} testId="reset-answer" />
       <Form<ResetValues> form={form} name="password-reset" layout="vertical" onFinish={handleFinish}>
         <Form.Item
           name="email"

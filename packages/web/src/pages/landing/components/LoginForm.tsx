@@ -1,10 +1,11 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { LOGIN_MESSAGES, type LoginRequest, LoginRequestSchema } from '@vigil/contracts';
-import { Alert, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { errorMessageOf } from '../../../api/api-error';
+import { NoticeAlert } from '../../../components/NoticeAlert';
 import { useAuth } from '../../../hooks/useAuth';
-import { useTimedValue } from '../../../hooks/useTimedValue';
+import { useNotice } from '../../../hooks/useNotice';
 import { LOGIN_ALERT_RESET_MS } from '../../../messages';
 import { ForgotPassword } from './ForgotPassword';
 
@@ -13,7 +14,7 @@ export function LoginForm() {
   const { login } = useAuth();
   const [isSubmitting, setIsSubmitting] = useState(false);
   const [isResetOpen, setIsResetOpen] = useState(false);
-  const loginError = useTimedValue<string>(LOGIN_ALERT_RESET_MS);
+  const loginError = useNotice(LOGIN_ALERT_RESET_MS);
 
   const handleFinish = async (values: LoginRequest) => {
     loginError.clear();
@@ -21,22 +22,14 @@ export function LoginForm() {
     try {
       await login(LoginRequestSchema.parse(values));
     } catch (error) {
-      loginError.show(errorMessageOf(error, LOGIN_MESSAGES.wrongCredentials));
+      loginError.show(errorMessageOf(error, LOGIN_MESSAGES.wrongCredentials), 'error');
       setIsSubmitting(false);
     }
   };
 
   return (
     <div>
-      {loginError.value === null ? null : (
-        <Alert
-          type="error"
-          showIcon
-          title={loginError.value}
-          className="form-alert"
-          data-testid="login-error"
-        />
-      )}
+      <NoticeAlert notice={loginError.notice} testId="login-error" />
       <Form<LoginRequest> name="login" layout="vertical" requiredMark={false} onFinish={handleFinish}>
         <Form.Item
           name="username"

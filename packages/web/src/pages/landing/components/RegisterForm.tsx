@@ -1,12 +1,13 @@
 import { BankOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
 import { CAPTCHA_MESSAGES, REGISTER_MESSAGES } from '@vigil/contracts';
-import { Alert, Button, Form, Input, Typography } from 'antd';
+import { Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { registerForDemo, verifyCaptcha } from '../../../api/registration';
 import { Captcha } from '../../../components/Captcha';
-import { useTimedValue } from '../../../hooks/useTimedValue';
+import { NoticeAlert } from '../../../components/NoticeAlert';
+import { useNotice } from '../../../hooks/useNotice';
 import { ALERT_RESET_MS } from '../../../messages';
-import { type RegisterStatus, registerFailureStatus } from './register-outcome';
+import { registerFailureStatus } from './register-outcome';
 
 type RegisterValues = { name: string; company: string; email: string };
 
@@ -20,7 +21,7 @@ export function RegisterForm() {
   // A captcha is good for one attempt: a new key mounts a fresh widget.
   const [captchaKey, setCaptchaKey] = useState(0);
   const [isSubmitting, setIsSubmitting] = useState(false);
-  const status = useTimedValue<RegisterStatus>(ALERT_RESET_MS);
+  const status = useNotice(ALERT_RESET_MS);
 
   const renewCaptcha = () => {
     setCaptchaToken(null);
@@ -29,21 +30,22 @@ export function RegisterForm() {
 
   const handleFinish = async (values: RegisterValues) => {
     if (captchaToken === null) {
-      status.show({ type: 'error', text: REGISTER_MESSAGES.captchaRequired });
+      status.show(REGISTER_MESSAGES.captchaRequired, 'error');
       return;
     }
     status.clear();
     setIsSubmitting(true);
     try {
       if (!(await verifyCaptcha(captchaToken))) {
-        status.show({ type: 'error', text: CAPTCHA_MESSAGES.failed });
+        status.show(CAPTCHA_MESSAGES.failed, 'error');
         return;
       }
       const detail = await registerForDemo({ ...values, captcha: captchaToken });
-      status.show({ type: 'success', text: detail });
+      status.show(detail, 'success');
       form.resetFields();
     } catch (error) {
-      status.show(registerFailureStatus(error));
+      const failure = registerFailureStatus(error);
+      status.show(failure.text, failure.type);
     } finally {
       renewCaptcha();
       setIsSubmitting(false);
@@ -62,15 +64,7 @@ export function RegisterForm() {
       <Typography.Paragraph type="secondary">
         Ask for a demo account: we will e-mail you an activation link.
       </Typography.Paragraph>
-      {status.value === null ? null : (
-        <Alert
-          type={status.value.type}
-          showIcon
-          className="form-alert"
-          title={status.value.text}
-          data-testid="register-status"
-        />
-      )}
+      <NoticeAlert notice={status.notice} testId="register-status" />
       <Form.Item
         name="name"
         rules={[{ required: true, whitespace: true, message: REGISTER_MESSAGES.fullNameRequired }]}

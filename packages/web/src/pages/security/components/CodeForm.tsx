@@ -1,10 +1,11 @@
 import { SafetyOutlined } from '@ant-design/icons';
 import { TWO_FACTOR_MESSAGES } from '@vigil/contracts';
-import { Alert, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { errorMessageOf } from '../../../api/api-error';
 import { verifyTwoFactor } from '../../../api/two-factor';
-import { useTimedValue } from '../../../hooks/useTimedValue';
+import { NoticeAlert } from '../../../components/NoticeAlert';
+import { useNotice } from '../../../hooks/useNotice';
 import { ALERT_RESET_MS } from '../../../messages';
 import { normalizeCode } from '../code-format';
 
@@ -18,7 +19,7 @@ type CodeFormProps = {
 export function CodeForm({ onVerified, isDisabled = false }: CodeFormProps) {
   const [form] = Form.useForm<{ token: string }>();
   const [isSubmitting, setIsSubmitting] = useState(false);
-  const failure = useTimedValue<string>(ALERT_RESET_MS);
+  const failure = useNotice(ALERT_RESET_MS);
 
   const handleFinish = async ({ token }: { token: string }) => {
     failure.clear();
@@ -27,7 +28,7 @@ export function CodeForm({ onVerified, isDisabled = false }: CodeFormProps) {
       const detail = await verifyTwoFactor(token);
       await onVerified(detail);
     } catch (error) {
-      failure.show(errorMessageOf(error, TWO_FACTOR_MESSAGES.verificationFailed));
+      failure.show(errorMessageOf(error, TWO_FACTOR_MESSAGES.verificationFailed), 'error');
       form.resetFields();
     } finally {
       setIsSubmitting(false);
@@ -36,15 +37,7 @@ export function CodeForm({ onVerified, isDisabled = false }: CodeFormProps) {
 
   return (
     <Form form={form} layout="vertical" requiredMark={false} onFinish={handleFinish} disabled={isDisabled}>
-      {failure.value === null ? null : (
-        <Alert
-          type="error"
-          showIcon
-          title={failure.value}
-          className="form-alert"
-          data-testid="verify-error"
-        />
-      )}
+      <NoticeAlert notice={failure.notice} testId="verify-error" />
       <Form.Item
         name="token"
         label="Code"

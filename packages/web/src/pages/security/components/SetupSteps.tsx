@@ -1,9 +1,10 @@
 import { type RetrieveCodeResponse, TWO_FACTOR_MESSAGES } from '@vigil/contracts';
-import { Alert, Button, Card, Flex, Typography } from 'antd';
+import { Button, Card, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { errorMessageOf } from '../../../api/api-error';
 import { retrieveCode, setupTwoFactor } from '../../../api/two-factor';
-import { useTimedValue } from '../../../hooks/useTimedValue';
+import { NoticeAlert } from '../../../components/NoticeAlert';
+import { useNotice } from '../../../hooks/useNotice';
 import { ALERT_RESET_MS } from '../../../messages';
 import { groupSecret } from '../code-format';
 import { CodeForm } from './CodeForm';
@@ -17,7 +18,7 @@ type SetupStepsProps = {
 export function SetupSteps({ onComplete }: SetupStepsProps) {
   const [code, setCode] = useState<RetrieveCodeResponse | null>(null);
   // A section 9: alerts close after 5 s.
-  const status = useTimedValue<{ type: 'info' | 'error'; text: string }>(ALERT_RESET_MS);
+  const status = useNotice(ALERT_RESET_MS);
   const [isGenerating, setIsGenerating] = useState(false);
 
   const handleGenerate = async () => {
@@ -26,9 +27,9 @@ export function SetupSteps({ onComplete }: SetupStepsProps) {
     try {
       const detail = await setupTwoFactor();
       setCode(await retrieveCode());
-      status.show({ type: 'info', text: detail });
+      status.show(detail, 'info');
     } catch (error) {
-      status.show({ type: 'error', text: errorMessageOf(error, TWO_FACTOR_MESSAGES.verificationFailed) });
+      status.show(errorMessageOf(error, TWO_FACTOR_MESSAGES.verificationFailed), 'error');
     } finally {
       setIsGenerating(false);
     }
@@ -41,15 +42,7 @@ export function SetupSteps({ onComplete }: SetupStepsProps) {
           Generate a QR code for an authenticator app on your phone (Google Authenticator, Microsoft
           Authenticator, 1Password, FreeOTP and others).
         </Typography.Paragraph>
-        {status.value === null ? null : (
-          <Alert
-            type={status.value.type}
-            showIcon
-            title={status.value.text}
-            className="form-alert"
-            data-testid="setup-status"
-          />
-        )}
+        <NoticeAlert notice={status.notice} testId="setup-status" />
         {code === null ? null : <QrCodePanel code={code} />}
         <Button
           type={code === null ? 'primary' : 'default'}

@@ -1,41 +1,31 @@
 import { LockOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { COMMON_MESSAGES, PASSWORD_MESSAGES } from '@vigil/contracts';
-import { Alert, Button, Card, Form, Input } from 'antd';
+import { Button, Card, Form, Input } from 'antd';
 import { errorMessageOf } from '../../../api/api-error';
 import { changePassword } from '../../../api/password';
 import { passwordProblem } from '../../../auth/password-rules';
-import { useTimedValue } from '../../../hooks/useTimedValue';
+import { NoticeAlert } from '../../../components/NoticeAlert';
+import { useNotice } from '../../../hooks/useNotice';
 import { USER_ALERT_RESET_MS } from '../../../messages';
 
 type PasswordValues = { old_password: string; new_password1: string; new_password2: string };
-type Status = { type: 'success' | 'error'; text: string };
-
 /** Password change of the user settings (A sections 2 and 5): old, new and confirmation. */
 export function ChangePasswordForm() {
   const [form] = Form.useForm<PasswordValues>();
-  const status = useTimedValue<Status>(USER_ALERT_RESET_MS);
+  const status = useNotice(USER_ALERT_RESET_MS);
   const change = useMutation({
     mutationFn: changePassword,
     onSuccess: (detail) => {
-      status.show({ type: 'success', text: detail || PASSWORD_MESSAGES.saved });
+      status.show(detail || PASSWORD_MESSAGES.saved, 'success');
       form.resetFields();
     },
-    onError: (error) =>
-      status.show({ type: 'error', text: errorMessageOf(error, COMMON_MESSAGES.unexpected) }),
+    onError: (error) => status.show(errorMessageOf(error, COMMON_MESSAGES.unexpected), 'error'),
   });
 
   return (
     <Card title="Change Password">
-      {status.value === null ? null : (
-        <Alert
-          type={status.value.type}
-          showIcon
-          className="form-alert"
-          title={status.value.text}
-          data-testid="password-status"
-        />
-      )}
+      <NoticeAlert notice={status.notice} testId="password-status" />
       <Form<PasswordValues>
         form={form}
         name="change-password"

@@ -1,15 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ASSIGNED_USER_MESSAGES, COMMON_MESSAGES, type Me, REGISTER_MESSAGES } from '@vigil/contracts';
-import { Alert, Button, Card, Form, Input } from 'antd';
+import { Button, Card, Form, Input } from 'antd';
 import { errorMessageOf } from '../../../api/api-error';
 import { updateAssignedUser } from '../../../api/users';
+import { NoticeAlert } from '../../../components/NoticeAlert';
 import { ME_QUERY_KEY } from '../../../hooks/useMe';
-import { useTimedValue } from '../../../hooks/useTimedValue';
+import { useNotice } from '../../../hooks/useNotice';
 import { USER_ALERT_RESET_MS } from '../../../messages';
 
 type ProfileValues = { full_name: string; email: string; company: string; phone: string; address: string };
-type Status = { type: 'success' | 'error'; text: string };
-
 function profileOf(me: Me): ProfileValues {
   return {
     full_name: `${me.first_name} ${me.last_name}`.trim(),
@@ -23,28 +22,19 @@ function profileOf(me: Me): ProfileValues {
 /** The signed-in user's own profile (A section 2 'User settings'), saved with PATCH users/{id}/. */
 export function ProfileForm({ me }: { me: Me }) {
   const queryClient = useQueryClient();
-  const status = useTimedValue<Status>(USER_ALERT_RESET_MS);
+  const status = useNotice(USER_ALERT_RESET_MS);
   const save = useMutation({
     mutationFn: (values: ProfileValues) => updateAssignedUser(me.id, values),
     onSuccess: async () => {
-      status.show({ type: 'success', text: ASSIGNED_USER_MESSAGES.infoUpdated });
+      status.show(ASSIGNED_USER_MESSAGES.infoUpdated, 'success');
       await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
     },
-    onError: (error) =>
-      status.show({ type: 'error', text: errorMessageOf(error, COMMON_MESSAGES.unexpected) }),
+    onError: (error) => status.show(errorMessageOf(error, COMMON_MESSAGES.unexpected), 'error'),
   });
 
   return (
     <Card title="Profile">
-      {status.value === null ? null : (
-        <Alert
-          type={status.value.type}
-          showIcon
-          className="form-alert"
-          title={status.value.text}
-          data-testid="profile-status"
-        />
-      )}
+      <NoticeAlert notice={status.notice} testId="profile-status" />
       <Form<ProfileValues>
         name="profile"
         layout="vertical"
