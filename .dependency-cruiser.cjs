@@ -36,7 +36,8 @@ module.exports = {
     },
     {
       name: 'no-base-to-middle-layer',
-      comment: 'http, db and errors are the base: they must not import access, realtime, jobs, mail, limits or captcha.',
+      comment:
+        'http, db and errors are the base: they must not import access, realtime, jobs, mail, limits or captcha.',
       severity: 'error',
       from: { path: BASE },
       to: { path: `${SRC}(access|realtime|jobs|mail|limits|captcha)/` },
