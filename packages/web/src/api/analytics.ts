@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import {
   type AlarmPerformance,
   AlarmPerformanceSchema,
@@ -45,10 +46,26 @@ export async function getAnalyticsReport(
   return { sensors, hours, types };
 }
 
+/** Whole days as 'D Mon YYYY', as alarm performance takes them. */
+export type AnalyticsDays = { start: string; end: string };
+
+/** Query keys of the analytics reports kept in the cache (the three GENERATE REPORT answers are not). */
+export const analyticsKeys = {
+  alarmPerformance: (siteId: number, days: AnalyticsDays) =>
+    ['analytics', 'site', siteId, 'alarm-performance', days.start, days.end] as const,
+};
+
+export function alarmPerformanceQuery(siteId: number, days: AnalyticsDays) {
+  return queryOptions({
+    queryKey: analyticsKeys.alarmPerformance(siteId, days),
+    queryFn: ({ signal }) => getAlarmPerformance(siteId, days, signal),
+  });
+}
+
 /** Beyond the spec: GET analytics/site/{locationId}/alarm-performance/?start&end ('D Mon YYYY' days). */
 export function getAlarmPerformance(
   siteId: number,
-  days: { start: string; end: string },
+  days: AnalyticsDays,
   signal?: AbortSignal,
 ): Promise<AlarmPerformance> {
   return api.get(`analytics/site/${siteId}/alarm-performance/`, {

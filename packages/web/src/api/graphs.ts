@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import type {
   DeviceGraphs,
   F500Node,
@@ -58,13 +59,45 @@ const parseArrangement: Parse<GraphArrangement> = (data) => {
 const devicePath = (deviceId: number, call = '') => `graphs/device/${deviceId}/${call}`;
 
 /** Query keys of a device's graph calls. */
-export const graphsQueryKeys = {
+export const graphKeys = {
   all: (deviceId: number) => ['graphs', deviceId] as const,
   payload: (deviceId: number, range: GraphsRange) => ['graphs', deviceId, 'payload', range] as const,
   events: (deviceId: number, from: number, to: number) => ['graphs', deviceId, 'events', from, to] as const,
   nodes: (deviceId: number) => ['graphs', deviceId, 'f500-nodes'] as const,
   arrangement: (deviceId: number) => ['graphs', deviceId, 'f500-arrangement'] as const,
 };
+
+/** @deprecated The dashboard's name for graphKeys (pages/dashboard moves to graphKeys later). */
+export const graphsQueryKeys = graphKeys;
+
+/** The graphs of a range; the pages decide how often they are read again. */
+export function graphPayloadQuery(deviceId: number, range: GraphsRange) {
+  return queryOptions({
+    queryKey: graphKeys.payload(deviceId, range),
+    queryFn: ({ signal }) => getDeviceGraphs(deviceId, range, signal),
+  });
+}
+
+export function graphEventsQuery(deviceId: number, from: number, to: number) {
+  return queryOptions({
+    queryKey: graphKeys.events(deviceId, from, to),
+    queryFn: ({ signal }) => listGraphEvents(deviceId, from, to, signal),
+  });
+}
+
+export function f500NodesQuery(deviceId: number) {
+  return queryOptions({
+    queryKey: graphKeys.nodes(deviceId),
+    queryFn: ({ signal }) => listF500Nodes(deviceId, signal),
+  });
+}
+
+export function f500ArrangementQuery(deviceId: number) {
+  return queryOptions({
+    queryKey: graphKeys.arrangement(deviceId),
+    queryFn: ({ signal }) => getF500Arrangement(deviceId, signal),
+  });
+}
 
 /** GET graphs/device/{id}/?timescale= | ?timestamp= | ?from=&to=: the graphs of M section 3. */
 export function getDeviceGraphs(

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import { type NotificationItem, NotificationItemSchema, NotificationPageSchema } from '@vigil/contracts';
 import { sessionStore } from '../auth/session-storage';
 import { ApiError, NETWORK_ERROR_STATUS } from './api-error';
@@ -19,12 +20,26 @@ export type NotificationListQuery = {
 
 export type NotificationPage = ReturnType<typeof NotificationPageSchema.parse>;
 
-/** Query keys: invalidating NOTIFICATIONS_QUERY_KEY refreshes the log and the badge. */
-export const NOTIFICATIONS_QUERY_KEY = ['notifications'] as const;
-export const UNREAD_COUNT_QUERY_KEY = [...NOTIFICATIONS_QUERY_KEY, 'unread-count'] as const;
+/** Query keys: invalidating `all` refreshes the log and the badge. */
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  unreadCount: () => [...notificationKeys.all, 'unread-count'] as const,
+  list: (query: NotificationListQuery) => [...notificationKeys.all, 'list', query] as const,
+};
 
-export function notificationsListKey(query: NotificationListQuery) {
-  return [...NOTIFICATIONS_QUERY_KEY, 'list', query] as const;
+export function notificationsQuery(query: NotificationListQuery) {
+  return queryOptions({
+    queryKey: notificationKeys.list(query),
+    queryFn: ({ signal }) => listNotifications(query, signal),
+  });
+}
+
+/** The header badge's count; each push then carries the new count. */
+export function unreadCountQuery() {
+  return queryOptions({
+    queryKey: notificationKeys.unreadCount(),
+    queryFn: ({ signal }) => getUnreadCount(signal),
+  });
 }
 
 /** GET notifications/: one page of the log (for is_active=true unacknowledged alarms come first). */

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import {
   type DeviceProofTests,
   DeviceProofTestsSchema,
@@ -5,6 +6,18 @@ import {
   SiteProofTestReportSchema,
 } from '@vigil/contracts';
 import { api } from './client';
+
+/** Query keys of the proof-test reports (a device's stay under the device's key, in the dashboard). */
+export const proofTestKeys = {
+  site: (siteId: number) => ['proof-tests', 'site', siteId] as const,
+};
+
+export function siteProofTestsQuery(siteId: number) {
+  return queryOptions({
+    queryKey: proofTestKeys.site(siteId),
+    queryFn: ({ signal }) => getSiteProofTests(siteId, signal),
+  });
+}
 
 /** GET locations/{id}/proof-tests/: the site's proof-test report (beyond the spec; docs/proof-tests.md). */
 export function getSiteProofTests(siteId: number, signal?: AbortSignal): Promise<SiteProofTestReport> {

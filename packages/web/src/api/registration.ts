@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import {
   type ActivationState,
   ActivationStateSchema,
@@ -25,6 +26,21 @@ export async function verifyCaptcha(token: string): Promise<boolean> {
 export async function registerForDemo(body: RegisterRequest): Promise<string> {
   const { detail } = await api.post('register-for-demo/', { body, parse: DetailResponseSchema.parse });
   return detail;
+}
+
+/** Query keys of activation links. */
+export const activationKeys = {
+  state: (activationKey: string) => ['activation', activationKey] as const,
+};
+
+/** Where an activation link stands; a bad link is not asked again, and the page sets the next stage itself. */
+export function activationStateQuery(activationKey: string) {
+  return queryOptions({
+    queryKey: activationKeys.state(activationKey),
+    queryFn: ({ signal }) => getActivationState(activationKey, signal),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 }
 
 function keyPath(key: string): string {

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import {
   type SensorImages,
   type SensorImagesSave,
@@ -13,17 +14,57 @@ import {
   UnitsListSchema,
 } from '@vigil/contracts';
 import { api, ignoreBody, type Parse } from './client';
+import { deviceKeys } from './devices';
 
 export type SensorImageType = ReturnType<typeof SensorImageTypesSchema.parse>[number];
 
-/** Query keys of a device's sensor settings and of the shared lists. */
-export const SENSOR_SETTINGS_QUERY_KEYS = {
-  names: (deviceId: number) => ['devices', 'one', deviceId, 'sensor-names'] as const,
-  types: (deviceId: number) => ['devices', 'one', deviceId, 'sensor-types'] as const,
-  images: (deviceId: number) => ['devices', 'one', deviceId, 'sensor-images'] as const,
-  units: ['ie-node-units'] as const,
-  imageTypes: ['sensor-image-types'] as const,
+/** Query keys of a device's sensor settings (under the device's, so refreshing the device refreshes them) and of the shared lists. */
+export const sensorSettingsKeys = {
+  names: (deviceId: number) => [...deviceKeys.one(deviceId), 'sensor-names'] as const,
+  types: (deviceId: number) => [...deviceKeys.one(deviceId), 'sensor-types'] as const,
+  images: (deviceId: number) => [...deviceKeys.one(deviceId), 'sensor-images'] as const,
+  units: () => ['ie-node-units'] as const,
+  imageTypes: () => ['sensor-image-types'] as const,
 };
+
+export function sensorNamesQuery(deviceId: number) {
+  return queryOptions({
+    queryKey: sensorSettingsKeys.names(deviceId),
+    queryFn: ({ signal }) => getSensorNames(deviceId, signal),
+  });
+}
+
+export function sensorTypesQuery(deviceId: number) {
+  return queryOptions({
+    queryKey: sensorSettingsKeys.types(deviceId),
+    queryFn: ({ signal }) => getSensorTypes(deviceId, signal),
+  });
+}
+
+export function sensorImagesQuery(deviceId: number) {
+  return queryOptions({
+    queryKey: sensorSettingsKeys.images(deviceId),
+    queryFn: ({ signal }) => getSensorImages(deviceId, signal),
+  });
+}
+
+/** The units a sensor type can take; they do not change while the page is open. */
+export function ieNodeUnitsQuery() {
+  return queryOptions({
+    queryKey: sensorSettingsKeys.units(),
+    queryFn: ({ signal }) => listIeNodeUnits(signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** The images a sensor can show; they do not change while the page is open. */
+export function sensorImageTypesQuery() {
+  return queryOptions({
+    queryKey: sensorSettingsKeys.imageTypes(),
+    queryFn: ({ signal }) => listSensorImageTypes(signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
 
 const parseText: Parse<string> = (data) => {
   if (typeof data !== 'string') {

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationPush } from '@vigil/contracts';
 import { App, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { getUnreadCount, UNREAD_COUNT_QUERY_KEY } from '../api/notifications';
+import { notificationKeys, unreadCountQuery } from '../api/notifications';
 import { useCurrentUser } from '../hooks/useCurrentUser';
 import { AlarmMuteSwitch } from './AlarmMuteSwitch';
 import { playAlarm, readMuted, shouldSound, unlockAlarmSoundOnInteraction, writeMuted } from './alarm-sound';
@@ -39,17 +39,14 @@ export function HeaderNotifications() {
   const [isMuted, setIsMuted] = useState(readMuted);
   const [isOtherSitesSilenced, setIsOtherSitesSilenced] = useState(readOtherSitesSilenced);
   const siteInView = useCurrentUser().current_location?.id ?? null;
-  const unread = useQuery({
-    queryKey: UNREAD_COUNT_QUERY_KEY,
-    queryFn: ({ signal }) => getUnreadCount(signal),
-  });
+  const unread = useQuery(unreadCountQuery());
 
   useNotificationsSocket();
   useEffect(unlockAlarmSoundOnInteraction, []);
 
   const onPush = useCallback(
     (push: NotificationPush) => {
-      queryClient.setQueryData(UNREAD_COUNT_QUERY_KEY, push.count);
+      queryClient.setQueryData(notificationKeys.unreadCount(), push.count);
       const announced = announcedPush(push, { siteInView, isOtherSitesSilenced });
       for (const toast of toastsOf(announced)) {
         notification.open({

@@ -4,7 +4,7 @@ import { Alert, App, Card, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { errorMessageOf, isNotFound } from '../../api/api-error';
-import { getActivationState, setPasswordWithKey } from '../../api/registration';
+import { activationKeys, activationStateQuery, setPasswordWithKey } from '../../api/registration';
 import { NoticeAlert } from '../../components/NoticeAlert';
 import { PageSpinner } from '../../components/PageSpinner';
 import { type NewPassword, SetPasswordForm } from '../../components/SetPasswordForm';
@@ -22,13 +22,7 @@ import { TermsOfUse } from './TermsOfUse';
 export function ActivationPage() {
   const { activationKey = '' } = useParams();
   const queryClient = useQueryClient();
-  const queryKey = ['activation', activationKey];
-  const stateQuery = useQuery({
-    queryKey,
-    queryFn: ({ signal }) => getActivationState(activationKey, signal),
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const stateQuery = useQuery(activationStateQuery(activationKey));
   // A link that stops working mid-way (used or expired meanwhile) ends the page like a bad one.
   const [linkError, setLinkError] = useState<unknown>(null);
   const stage = stateQuery.data?.stage;
@@ -45,7 +39,9 @@ export function ActivationPage() {
       {stage === 0 ? (
         <TermsOfUse
           activationKey={activationKey}
-          onAccepted={(state: ActivationState) => queryClient.setQueryData(queryKey, state)}
+          onAccepted={(state: ActivationState) =>
+            queryClient.setQueryData(activationKeys.state(activationKey), state)
+          }
           onLinkInvalid={setLinkError}
         />
       ) : (

@@ -5,11 +5,10 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { type AnalyticsRange, getAnalyticsReport } from '../../api/analytics';
 import { errorMessageOf } from '../../api/api-error';
-import { getDevice } from '../../api/devices';
+import { deviceQuery } from '../../api/devices';
 import { useCurrentUser } from '../../hooks/useCurrentUser';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { useSiteTimeZone } from '../../time/useSiteTimeZone';
-import { deviceQueryKey } from '../devices/queries';
 import styles from './analytics.module.css';
 import { defaultAnalyticsRange } from './analytics-range';
 import type { AnalyticsTabKey } from './chart-options';
@@ -50,8 +49,7 @@ function AnalyticsReports() {
   const hasAnalytics = device !== null && ANALYTICS_DEVICE_TYPES.includes(device.device_type);
   // The fourth tab reports on the device's site.
   const deviceRow = useQuery({
-    queryKey: deviceQueryKey(device?.id ?? 0),
-    queryFn: ({ signal }) => getDevice(device?.id ?? 0, signal),
+    ...deviceQuery(device?.id ?? 0),
     enabled: device !== null,
   });
   const siteId = deviceRow.data?.location ?? null;

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { markNotificationsRead, UNREAD_COUNT_QUERY_KEY } from '../../api/notifications';
+import { markNotificationsRead, notificationKeys } from '../../api/notifications';
 
 /** Opening /notifications/all marks everything up to now read (POST notifications/read/); the badge goes to 0. */
 export function useMarkReadOnOpen(isAll: boolean, visit: string): void {
@@ -10,7 +10,7 @@ export function useMarkReadOnOpen(isAll: boolean, visit: string): void {
       return;
     }
     markNotificationsRead().then(
-      () => queryClient.setQueryData(UNREAD_COUNT_QUERY_KEY, 0),
+      () => queryClient.setQueryData(notificationKeys.unreadCount(), 0),
       // The client already stored the message; the badge keeps its count and the log still shows.
       () => undefined,
     );

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { NOTIFICATIONS_TABLE_PAGE_SIZE, type NotificationPush } from '@vigil/contracts';
 import { useCallback, useState } from 'react';
-import { listNotifications, type NotificationPage, notificationsListKey } from '../../api/notifications';
+import { type NotificationPage, notificationKeys, notificationsQuery } from '../../api/notifications';
 import { usePushes } from '../../components/notifications-socket';
 import { listQueryOf, type NotificationFilters } from './notification-filters';
 import { type LiveRows, mergePush } from './notification-merge';
@@ -23,12 +23,7 @@ function liveOf(source: NotificationPage | undefined): Live {
 export function useNotificationLog(filters: NotificationFilters, page: number, timeZone: string) {
   const queryClient = useQueryClient();
   const query = listQueryOf(filters, page, timeZone);
-  const queryKey = notificationsListKey(query);
-  const list = useQuery({
-    queryKey,
-    queryFn: ({ signal }) => listNotifications(query, signal),
-    placeholderData: keepPreviousData,
-  });
+  const list = useQuery({ ...notificationsQuery(query), placeholderData: keepPreviousData });
   const [live, setLive] = useState<Live>(() => liveOf(list.data));
   let current = live;
   if (live.source !== list.data) {
@@ -47,7 +42,7 @@ export function useNotificationLog(filters: NotificationFilters, page: number, t
       }));
       if (filters.tab === 'historical' && push.notifications.some((item) => item.forebear_pk !== null)) {
         void queryClient.invalidateQueries({
-          queryKey: notificationsListKey(listQueryOf(filters, page, timeZone)),
+          queryKey: notificationKeys.list(listQueryOf(filters, page, timeZone)),
         });
       }
     },

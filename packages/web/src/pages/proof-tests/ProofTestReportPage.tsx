@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { DeviceProofTests, ProofTestSensor, SiteProofTestReport } from '@vigil/contracts';
 import { Alert, Breadcrumb, Button, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
-import { getSiteProofTests } from '../../api/proof-tests';
+import { siteProofTestsQuery } from '../../api/proof-tests';
 import { PageSpinner } from '../../components/PageSpinner';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { PATHS } from '../../routes/paths';
@@ -18,8 +18,7 @@ import './proof-tests.css';
 export function ProofTestReportPage() {
   const siteId = Number(useParams().siteId);
   const report = useQuery({
-    queryKey: ['proof-tests', 'site', siteId],
-    queryFn: ({ signal }) => getSiteProofTests(siteId, signal),
+    ...siteProofTestsQuery(siteId),
     enabled: Number.isInteger(siteId) && siteId > 0,
   });
   usePageTitle(report.data ? `Proof-test report: ${report.data.site.title}` : 'Proof-test report');

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { SENSOR_SETTINGS_MESSAGES } from '@vigil/contracts';
 import { Empty, Typography } from 'antd';
-import { getSensorImages, listSensorImageTypes, SENSOR_SETTINGS_QUERY_KEYS } from '../../api/sensor-settings';
+import { sensorImagesQuery, sensorImageTypesQuery } from '../../api/sensor-settings';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { SensorImagesForm } from './components/SensorImagesForm';
 import { BackToDashboard, SettingsLoading } from './components/SettingsStates';
@@ -14,17 +14,8 @@ import { useSettingsDevice } from './components/useSettingsDevice';
 export function SensorImagesPage() {
   usePageTitle('Edit Sensor Images');
   const { deviceId, device, isError, error, canEdit } = useSettingsDevice();
-  const images = useQuery({
-    queryKey: SENSOR_SETTINGS_QUERY_KEYS.images(deviceId ?? 0),
-    queryFn: ({ signal }) => getSensorImages(deviceId ?? 0, signal),
-    enabled: canEdit && deviceId !== null,
-  });
-  const imageTypes = useQuery({
-    queryKey: SENSOR_SETTINGS_QUERY_KEYS.imageTypes,
-    queryFn: ({ signal }) => listSensorImageTypes(signal),
-    enabled: canEdit,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const images = useQuery({ ...sensorImagesQuery(deviceId ?? 0), enabled: canEdit && deviceId !== null });
+  const imageTypes = useQuery({ ...sensorImageTypesQuery(), enabled: canEdit });
   if (deviceId === null || (device !== undefined && !canEdit)) {
     return <BackToDashboard />;
   }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { SENSOR_SETTINGS_MESSAGES } from '@vigil/contracts';
 import { Empty, Flex, Typography } from 'antd';
-import { getSensorNames, SENSOR_SETTINGS_QUERY_KEYS } from '../../api/sensor-settings';
+import { sensorNamesQuery } from '../../api/sensor-settings';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { NamesCsvButtons } from './components/NamesCsvButtons';
 import { SensorNamesForm } from './components/SensorNamesForm';
@@ -18,8 +18,7 @@ export function SensorNamesPage() {
   usePageTitle('Edit Sensor Names');
   const { deviceId, device, isError, error, canEdit } = useSettingsDevice();
   const names = useQuery({
-    queryKey: SENSOR_SETTINGS_QUERY_KEYS.names(deviceId ?? 0),
-    queryFn: ({ signal }) => getSensorNames(deviceId ?? 0, signal),
+    ...sensorNamesQuery(deviceId ?? 0),
     enabled: deviceId !== null,
   });
   if (deviceId === null) {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { SENSOR_SETTINGS_MESSAGES, SENSOR_TYPES_DEVICE_TYPES } from '@vigil/contracts';
 import { Empty, Typography } from 'antd';
-import { getSensorTypes, listIeNodeUnits, SENSOR_SETTINGS_QUERY_KEYS } from '../../api/sensor-settings';
+import { ieNodeUnitsQuery, sensorTypesQuery } from '../../api/sensor-settings';
 import { useCurrentUser } from '../../hooks/useCurrentUser';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { SensorTypesForm } from './components/SensorTypesForm';
@@ -23,17 +23,8 @@ export function SensorTypesPage() {
   const isSupported =
     me.current_device !== null &&
     TYPES_DEVICE_TYPES.includes(device?.device_type ?? me.current_device.device_type);
-  const types = useQuery({
-    queryKey: SENSOR_SETTINGS_QUERY_KEYS.types(deviceId ?? 0),
-    queryFn: ({ signal }) => getSensorTypes(deviceId ?? 0, signal),
-    enabled: isSupported && deviceId !== null,
-  });
-  const units = useQuery({
-    queryKey: SENSOR_SETTINGS_QUERY_KEYS.units,
-    queryFn: ({ signal }) => listIeNodeUnits(signal),
-    enabled: isSupported,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const types = useQuery({ ...sensorTypesQuery(deviceId ?? 0), enabled: isSupported && deviceId !== null });
+  const units = useQuery({ ...ieNodeUnitsQuery(), enabled: isSupported });
   if (deviceId === null || !isSupported) {
     return <BackToDashboard />;
   }

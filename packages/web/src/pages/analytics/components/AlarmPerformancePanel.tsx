@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type AlarmPerformance, ANALYTICS_MESSAGES, alarmNotificationsLink } from '@vigil/contracts';
 import { Alert, Card, Empty, Spin, Statistic, Table, Typography } from 'antd';
 import { Link } from 'react-router';
-import { getAlarmPerformance } from '../../../api/analytics';
+import { alarmPerformanceQuery } from '../../../api/analytics';
 import { errorMessageOf } from '../../../api/api-error';
 import styles from '../analytics.module.css';
 import { durationText, utcDayOf, utcMinuteOf } from '../performance-format';
@@ -15,10 +15,7 @@ type StandingRow = AlarmPerformance['standing'][number];
 
 /** Beyond the spec: ALARM PERFORMANCE of the device's site for the generated range; every figure links to its notifications. */
 export function AlarmPerformancePanel({ siteId, days }: PanelProps) {
-  const query = useQuery({
-    queryKey: ['analytics', 'site', siteId, 'alarm-performance', days.start, days.end],
-    queryFn: ({ signal }) => getAlarmPerformance(siteId, days, signal),
-  });
+  const query = useQuery(alarmPerformanceQuery(siteId, days));
   if (query.isError) {
     return (
       <Alert type="warning" showIcon title={errorMessageOf(query.error, ANALYTICS_MESSAGES.fetchError)} />

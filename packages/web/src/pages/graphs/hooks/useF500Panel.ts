@@ -3,12 +3,7 @@ import type { F500Node, GraphArrangement, GraphArrangementInput } from '@vigil/c
 import { GRAPH_MESSAGES } from '@vigil/contracts';
 import { useMemo } from 'react';
 import { errorMessageOf } from '../../../api/api-error';
-import {
-  getF500Arrangement,
-  graphsQueryKeys,
-  listF500Nodes,
-  updateF500Arrangement,
-} from '../../../api/graphs';
+import { f500ArrangementQuery, f500NodesQuery, graphKeys, updateF500Arrangement } from '../../../api/graphs';
 import { applyArrangementInput, selectionOfArrangement } from '../graph-filters';
 import type { ShowGraphAlert } from './useGraphAlert';
 
@@ -23,19 +18,13 @@ export const F500_TYPES: readonly string[] = ['F500', 'F500-UDF'];
  */
 export function useF500Panel(deviceId: number, isEnabled: boolean, onAlert: ShowGraphAlert) {
   const queryClient = useQueryClient();
-  const nodes = useQuery({
-    queryKey: graphsQueryKeys.nodes(deviceId),
-    queryFn: ({ signal }) => listF500Nodes(deviceId, signal),
-    enabled: isEnabled,
-    refetchOnWindowFocus: false,
-  });
+  const nodes = useQuery({ ...f500NodesQuery(deviceId), enabled: isEnabled, refetchOnWindowFocus: false });
   const arrangement = useQuery({
-    queryKey: graphsQueryKeys.arrangement(deviceId),
-    queryFn: ({ signal }) => getF500Arrangement(deviceId, signal),
+    ...f500ArrangementQuery(deviceId),
     enabled: isEnabled,
     refetchOnWindowFocus: false,
   });
-  const arrangementKey = graphsQueryKeys.arrangement(deviceId);
+  const arrangementKey = graphKeys.arrangement(deviceId);
   const update = useMutation({
     // One call at a time per device, in the order clicked: the last answer is the selection.
     scope: { id: `f500-arrangement-${deviceId}` },

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DeviceGraphs, GraphEvent } from '@vigil/contracts';
-import { graphsQueryKeys, listGraphEvents } from '../../../api/graphs';
+import { graphEventsQuery } from '../../../api/graphs';
 import { payloadSpanOf } from '../graph-span';
 
 const MINUTE_MS = 60_000;
@@ -21,8 +21,7 @@ export function useGraphEvents(
   const from = span === null ? 0 : Math.floor(span.from / MINUTE_MS) * MINUTE_MS;
   const to = span === null ? 0 : Math.ceil(span.to / MINUTE_MS) * MINUTE_MS + MINUTE_MS;
   const events = useQuery({
-    queryKey: graphsQueryKeys.events(deviceId, from, to),
-    queryFn: ({ signal }) => listGraphEvents(deviceId, from, to, signal),
+    ...graphEventsQuery(deviceId, from, to),
     enabled: span !== null,
     staleTime: refreshMs === false ? MINUTE_MS : 0,
     refetchInterval: refreshMs,

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type DeviceGraphs, GRAPH_LIMITS, GRAPH_TIMESCALE_SPAN_MS } from '@vigil/contracts';
 import { useCallback, useMemo } from 'react';
-import { type GraphsRange, getDeviceGraphs, graphsQueryKeys } from '../../../api/graphs';
+import { type GraphsRange, graphPayloadQuery } from '../../../api/graphs';
 import { historicalSpanOf, liveSpanOf, payloadSpanOf, type TimeSpan } from '../graph-span';
 import { useLiveGraphs } from './useLiveGraphs';
 
@@ -39,8 +39,7 @@ export function useGraphPayload(deviceId: number, source: GraphSource): GraphPay
   const endsAt = source.kind === 'range' ? (source.endsAt ?? null) : null;
   const live = useLiveGraphs(deviceId, isLive);
   const query = useQuery({
-    queryKey: graphsQueryKeys.payload(deviceId, range ?? { timescale: 'hour' }),
-    queryFn: ({ signal }) => getDeviceGraphs(deviceId, range ?? { timescale: 'hour' }, signal),
+    ...graphPayloadQuery(deviceId, range ?? { timescale: 'hour' }),
     enabled: range !== null,
     refetchInterval: range === null ? false : refetchIntervalOf(range),
     refetchOnWindowFocus: false,

@@ -4,11 +4,7 @@ import { type Device, sensorNamesCsvFileName } from '@vigil/contracts';
 import { Alert, App, Button, Flex, Upload } from 'antd';
 import { useState } from 'react';
 import { errorMessageOf } from '../../../api/api-error';
-import {
-  exportSensorNames,
-  importSensorNames,
-  SENSOR_SETTINGS_QUERY_KEYS,
-} from '../../../api/sensor-settings';
+import { exportSensorNames, importSensorNames, sensorSettingsKeys } from '../../../api/sensor-settings';
 import { SENSOR_SETTINGS_TEXTS } from '../sensor-settings-messages';
 
 const BOM = '\uFEFF';
@@ -45,7 +41,7 @@ export function NamesCsvButtons({ device, canImport }: { device: Device; canImpo
     onSuccess: (names) => {
       setError(null);
       // The answer is the names now held: the form re-mounts with them.
-      queryClient.setQueryData(SENSOR_SETTINGS_QUERY_KEYS.names(device.id), names);
+      queryClient.setQueryData(sensorSettingsKeys.names(device.id), names);
       message.success(SENSOR_SETTINGS_TEXTS.imported);
     },
     onError: (cause) => setError(errorMessageOf(cause, SENSOR_SETTINGS_TEXTS.importFailed)),

@@ -4,9 +4,9 @@ import { Alert, App, Card, Col, Flex, Form, Row, Select } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessageOf } from '../../../api/api-error';
+import { deviceKeys } from '../../../api/devices';
 import { type SensorImageType, saveSensorImages } from '../../../api/sensor-settings';
 import { PATHS } from '../../../routes/paths';
-import { deviceQueryKey } from '../../devices/queries';
 import {
   DEFAULT_IMAGE,
   imagesFormValuesOf,
@@ -53,7 +53,7 @@ export function SensorImagesForm({ deviceId, data, imageTypes }: SensorImagesFor
   const save = useMutation({
     mutationFn: (values: SensorImagesFormValues) => saveSensorImages(deviceId, imagesPayloadOf(data, values)),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: deviceQueryKey(deviceId) });
+      await queryClient.invalidateQueries({ queryKey: deviceKeys.one(deviceId) });
       message.success(SENSOR_SETTINGS_TEXTS.imagesSaved);
       navigate(PATHS.dashboard);
     },

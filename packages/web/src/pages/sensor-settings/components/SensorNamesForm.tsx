@@ -10,9 +10,9 @@ import { Alert, App, Card, Col, Flex, Form, Input, Row, Select } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessageOf } from '../../../api/api-error';
+import { deviceKeys } from '../../../api/devices';
 import { saveSensorNames } from '../../../api/sensor-settings';
 import { PATHS } from '../../../routes/paths';
-import { deviceQueryKey } from '../../devices/queries';
 import { isF500UdfNames, namesFormValuesOf, namesPayloadOf, type SensorNamesFormValues } from '../names-form';
 import { SENSOR_SETTINGS_TEXTS } from '../sensor-settings-messages';
 import { SettingsActions } from './SettingsActions';
@@ -39,7 +39,7 @@ export function SensorNamesForm({ deviceId, data, isReadOnly }: SensorNamesFormP
     mutationFn: (values: SensorNamesFormValues) => saveSensorNames(deviceId, namesPayloadOf(data, values)),
     onSuccess: async () => {
       // Every view of the device shows names (dashboard, warnings): all of them read again.
-      await queryClient.invalidateQueries({ queryKey: deviceQueryKey(deviceId) });
+      await queryClient.invalidateQueries({ queryKey: deviceKeys.one(deviceId) });
       message.success(SENSOR_SETTINGS_TEXTS.namesSaved);
       navigate(PATHS.dashboard);
     },

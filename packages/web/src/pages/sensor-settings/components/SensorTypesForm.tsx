@@ -4,9 +4,9 @@ import { Alert, App, Card, Col, Flex, Form, InputNumber, Row, Select, Typography
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessageOf } from '../../../api/api-error';
+import { deviceKeys } from '../../../api/devices';
 import { saveSensorTypes } from '../../../api/sensor-settings';
 import { PATHS } from '../../../routes/paths';
-import { deviceQueryKey } from '../../devices/queries';
 import { SENSOR_SETTINGS_TEXTS } from '../sensor-settings-messages';
 import {
   SENSOR_TYPE_OPTIONS,
@@ -29,7 +29,7 @@ export function SensorTypesForm({ deviceId, data, units }: SensorTypesFormProps)
   const save = useMutation({
     mutationFn: (values: SensorTypesFormValues) => saveSensorTypes(deviceId, typesPayloadOf(data, values)),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: deviceQueryKey(deviceId) });
+      await queryClient.invalidateQueries({ queryKey: deviceKeys.one(deviceId) });
       message.success(SENSOR_SETTINGS_TEXTS.typesSaved);
       navigate(PATHS.dashboard);
     },

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { canEditSite, type Device } from '@vigil/contracts';
-import { getDevice } from '../../../api/devices';
+import { deviceQuery } from '../../../api/devices';
 import { useCurrentUser } from '../../../hooks/useCurrentUser';
-import { deviceQueryKey } from '../../devices/queries';
 
 export type SettingsDevice = {
   /** The current device's id, or null when none is selected. */
@@ -19,8 +18,7 @@ export function useSettingsDevice(): SettingsDevice {
   const me = useCurrentUser();
   const deviceId = me.current_device?.id ?? null;
   const query = useQuery({
-    queryKey: deviceQueryKey(deviceId ?? 0),
-    queryFn: ({ signal }) => getDevice(deviceId ?? 0, signal),
+    ...deviceQuery(deviceId ?? 0),
     enabled: deviceId !== null,
   });
   const device = query.data;

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ASSIGNED_USER_MESSAGES, COMMON_MESSAGES, type Me, REGISTER_MESSAGES } from '@vigil/contracts';
 import { Button, Card, Form, Input } from 'antd';
+import { meKeys } from '../../../api/accounts';
 import { errorMessageOf } from '../../../api/api-error';
 import { updateAssignedUser } from '../../../api/users';
 import { NoticeAlert } from '../../../components/NoticeAlert';
-import { ME_QUERY_KEY } from '../../../hooks/useMe';
 import { useNotice } from '../../../hooks/useNotice';
 import { USER_ALERT_RESET_MS } from '../../../messages';
 
@@ -27,7 +27,7 @@ export function ProfileForm({ me }: { me: Me }) {
     mutationFn: (values: ProfileValues) => updateAssignedUser(me.id, values),
     onSuccess: async () => {
       status.show(ASSIGNED_USER_MESSAGES.infoUpdated, 'success');
-      await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: meKeys.all });
     },
     onError: (error) => status.show(errorMessageOf(error, COMMON_MESSAGES.unexpected), 'error'),
   });
