@@ -22,7 +22,7 @@ export type FormRemove = { label: string; onClick: () => void; testId: string };
 type FormActionsProps = {
   cancel?: FormCancel;
   save?: FormSave;
-  /** A danger button at the far end of the row (the client and e-mail alert forms). */
+  /** A danger button at the far end of the row, with align 'start' (the client and e-mail alert forms). */
   remove?: FormRemove;
   /** 'end': CANCEL and SAVE at the right (the default); 'start': at the left, REMOVE at the right. */
   align?: 'start' | 'end';

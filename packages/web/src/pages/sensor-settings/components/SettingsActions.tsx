@@ -1,5 +1,5 @@
-import { Button, Flex } from 'antd';
 import { useNavigate } from 'react-router';
+import { FormActions } from '../../../components/FormActions';
 import { PATHS } from '../../../routes/paths';
 
 type SettingsActionsProps = {
@@ -12,16 +12,15 @@ type SettingsActionsProps = {
 export function SettingsActions({ isSaving, canSave = true }: SettingsActionsProps) {
   const navigate = useNavigate();
   return (
-    <Flex justify="flex-end" gap={12} className="form-actions">
-      {/* The form may be disabled (read-only); the way back never is. */}
-      <Button onClick={() => navigate(PATHS.dashboard)} disabled={false} data-testid="sensor-settings-cancel">
-        {canSave ? 'CANCEL' : 'BACK'}
-      </Button>
-      {canSave ? (
-        <Button type="primary" htmlType="submit" loading={isSaving} data-testid="sensor-settings-save">
-          SAVE
-        </Button>
-      ) : null}
-    </Flex>
+    <FormActions
+      // The form may be disabled (read-only); the way back never is.
+      cancel={{
+        onClick: () => navigate(PATHS.dashboard),
+        label: canSave ? 'CANCEL' : 'BACK',
+        testId: 'sensor-settings-cancel',
+        isAlwaysEnabled: true,
+      }}
+      save={canSave ? { label: 'SAVE', isPending: isSaving, testId: 'sensor-settings-save' } : undefined}
+    />
   );
 }
