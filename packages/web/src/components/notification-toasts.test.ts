@@ -1,6 +1,6 @@
 import type { NotificationPush, NotificationPushItem } from '@vigil/contracts';
 import { describe, expect, it } from 'vitest';
-import { pushItem } from '../pages/notifications/notification-test-data';
+import { pushItem } from '../../test/notification-test-data';
 import { LOCATION_TOAST_MS, MAX_TOASTS, TOAST_MS, toastsOf } from './notification-toasts';
 
 const item = pushItem;

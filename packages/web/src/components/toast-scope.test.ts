@@ -1,7 +1,7 @@
 import type { NotificationPush } from '@vigil/contracts';
 import { describe, expect, it } from 'vitest';
+import { pushItem } from '../../test/notification-test-data';
 import { createMemoryStore } from '../auth/session-storage';
-import { pushItem } from '../pages/notifications/notification-test-data';
 import { shouldSound } from './alarm-sound';
 import { toastsOf } from './notification-toasts';
 import {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { listItem, pushItem } from '../../../test/notification-test-data';
 import { EMPTY_FILTERS, type NotificationFilters } from './notification-filters';
 import { type LiveRows, matchesFilters, mergePush } from './notification-merge';
 import { rowFromItem } from './notification-rows';
-import { listItem, pushItem } from './notification-test-data';
 
 const live = (...ids: number[]): LiveRows => ({
   rows: ids.map((id) => rowFromItem(listItem(id))),

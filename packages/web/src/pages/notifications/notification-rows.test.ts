@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { listItem, pushItem } from '../../../test/notification-test-data';
 import { canAcknowledge, inAlarmText, rowFromItem, rowFromPush } from './notification-rows';
-import { listItem, pushItem } from './notification-test-data';
 
 describe("the 'In alarm' column", () => {
   it('says On or Off in the Active tab', () => {
