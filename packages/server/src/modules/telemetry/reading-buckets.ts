@@ -1,20 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { READING_BUCKET_SECONDS, READING_BUCKET_SQL } from '../../db/tables/sensor-readings.table';
 
-/**
- * The readings index leads with the reading's 10-second bucket: `(bucket, sensor_key, ts)` (docs/telemetry.md
- * 'Readings index'). Every sensor then writes into the current bucket's few leaf pages, shared by all sensors,
- * instead of keeping a leaf page of its own hot (with one page per sensor, 45,000 sensors outgrew the default
- * 128 MB of PostgreSQL's buffers and every write read and evicted pages: docs/performance.md). A read of one
- * sensor names the buckets of its range, one index descent each.
- *
- * `date_bin` with a fixed origin is immutable, so it can be indexed; the index's expression and the reads' must
- * stay the same text, hence this one source (and migration 0012).
- */
-export const READING_BUCKET_SECONDS = 10;
-
-/** The indexed expression, as the migration writes it. */
-export const READING_BUCKET_SQL = `date_bin('${READING_BUCKET_SECONDS} seconds'::interval, ts, '2000-01-01 00:00:00+00'::timestamptz)`;
-
+// The bucket expression is the readings index's (sensor-readings.table.ts): reads must name it as it is indexed.
 const bucketOf = (at: SQL): SQL =>
   sql`date_bin(${sql.raw(`'${READING_BUCKET_SECONDS} seconds'::interval`)}, ${at}, '2000-01-01 00:00:00+00'::timestamptz)`;
 
