@@ -1,10 +1,12 @@
 import { SENSOR_STATUSES } from '@vigil/contracts';
+import { numberCell, textCell } from '../../http/csv-cells';
 import { formatWallClock, wallClockOf } from '../telemetry/zoned-time';
 import type { ExportRow } from './graph-export.repo';
 
 /**
  * The CSV of the graph export (docs/graphs.md 'Export'): RFC 4180 quoting, CRLF rows, UTF-8 with a BOM (so
- * spreadsheets read names in any script). Text cells a spreadsheet would run as a formula get a leading quote.
+ * spreadsheets read names in any script). Text cells a spreadsheet would run as a formula get a leading quote
+ * (http/csv-cells.ts).
  */
 
 export const EXPORT_COLUMNS = ['sensor_id', 'series', 'value', 'min', 'max', 'status', 'in_alarm'] as const;
@@ -12,26 +14,6 @@ export const EXPORT_COLUMNS = ['sensor_id', 'series', 'value', 'min', 'max', 'st
 /** The first column names the site's timezone the times are written in. */
 export function exportHeader(timeZone: string): string {
   return `\uFEFF${[`timestamp (${timeZone})`, ...EXPORT_COLUMNS].map(textCell).join(',')}\r\n`;
-}
-
-/** Characters that make a spreadsheet read a cell as a formula (OWASP 'CSV injection'). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** A text cell: formula guard, then quotes when it holds a separator, quote, line break or edge spaces. */
-export function textCell(text: string): string {
-  const guarded = FORMULA_START.test(text) ? `'${text}` : text;
-  return /[",\r\n;]/.test(guarded) || guarded !== guarded.trim()
-    ? `"${guarded.replaceAll('"', '""')}"`
-    : guarded;
-}
-
-/** A number as plain text with at most 6 decimals ('' for none); never a formula, so never guarded. */
-export function numberCell(value: number | null): string {
-  if (value === null || !Number.isFinite(value)) {
-    return '';
-  }
-  const rounded = Math.round(value * 1e6) / 1e6;
-  return String(rounded === 0 ? 0 : rounded);
 }
 
 /** How a series' stored values are shown: the graph payload's k/c scaling, and BOOL/ENUM roll-ups by last value. */

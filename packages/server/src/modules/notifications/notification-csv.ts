@@ -1,5 +1,5 @@
 import type { NotificationItem } from '@vigil/contracts';
-import { textCell } from '../graphs/graph-export-csv';
+import { textCell } from '../../http/csv-cells';
 import { zoneLabelOf } from '../telemetry/zoned-time';
 
 /**
