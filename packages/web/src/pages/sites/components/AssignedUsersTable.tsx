@@ -1,12 +1,5 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  ASSIGNED_USER_MESSAGES,
-  ASSIGNED_USERS_PAGE_SIZE,
-  type AssignedUser,
-  PERMISSIONS,
-  type Permission,
-} from '@vigil/contracts';
+import { ASSIGNED_USERS_PAGE_SIZE, type AssignedUser, PERMISSIONS, type Permission } from '@vigil/contracts';
 import {
   Button,
   Checkbox,
@@ -19,19 +12,9 @@ import {
   type TableColumnsType,
   Tag,
 } from 'antd';
-import { useDeferredValue, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { errorMessageOf } from '../../../api/api-error';
-import {
-  assignedUserKeys,
-  assignedUsersQuery,
-  createMembership,
-  removeAssignedUser,
-  updateMembership,
-} from '../../../api/users';
+import { Link } from 'react-router';
 import { ACTION_COLUMN, ADMIN_TABLE_SCROLL, SECONDARY_COLUMN } from '../../../components/admin-table';
-import { PATHS } from '../../../routes/paths';
-import { offsetAfterRemoval } from '../site-rules';
+import { useAssignedUsersTable } from '../useAssignedUsersTable';
 
 type AssignedUsersTableProps = {
   clientId: number;
@@ -42,55 +25,9 @@ type AssignedUsersTableProps = {
   onNotice: (text: string, type: 'success' | 'error') => void;
 };
 
-type MembershipChange = { user: AssignedUser; permission?: Permission; has_access?: boolean };
-
 /** Assigned users of the client with their access to this site (A section 2 'Edit site'), 20 a page. */
 export function AssignedUsersTable({ clientId, siteId, canRemove, meId, onNotice }: AssignedUsersTableProps) {
-  const [filterInput, setFilterInput] = useState('');
-  const filter = useDeferredValue(filterInput);
-  const [paging, setPaging] = useState({ filter: '', offset: 0 });
-  const offset = paging.filter === filter ? paging.offset : 0;
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const users = useQuery({
-    ...assignedUsersQuery(clientId, { siteId, filter, offset }),
-    placeholderData: keepPreviousData,
-  });
-
-  const refresh = () => queryClient.invalidateQueries({ queryKey: assignedUserKeys.all });
-
-  const changeMembership = useMutation({
-    mutationFn: async ({ user, permission, has_access }: MembershipChange) => {
-      const membership = user.location_membership;
-      if (membership === null) {
-        await createMembership({
-          location: siteId,
-          user: user.id,
-          permission,
-          has_access: has_access ?? true,
-        });
-        return ASSIGNED_USER_MESSAGES.userAdded;
-      }
-      await updateMembership(membership.id, { permission, has_access });
-      return ASSIGNED_USER_MESSAGES.userUpdated;
-    },
-    onSuccess: async (text) => {
-      await refresh();
-      onNotice(text, 'success');
-    },
-    onError: (error) => onNotice(errorMessageOf(error, ASSIGNED_USER_MESSAGES.failed), 'error'),
-  });
-
-  const remove = useMutation({
-    mutationFn: (user: AssignedUser) => removeAssignedUser(user.id),
-    onSuccess: async () => {
-      const remaining = (users.data?.count ?? 1) - 1;
-      setPaging({ filter, offset: offsetAfterRemoval(offset, remaining) });
-      await refresh();
-      onNotice(ASSIGNED_USER_MESSAGES.removed, 'success');
-    },
-    onError: (error) => onNotice(errorMessageOf(error, ASSIGNED_USER_MESSAGES.failed), 'error'),
-  });
+  const { users, changeMembership, remove, ...table } = useAssignedUsersTable({ clientId, siteId, onNotice });
 
   const columns: TableColumnsType<AssignedUser> = [
     { title: 'Name', dataIndex: 'full_name', key: 'name', render: (name: string) => name || '—' },
@@ -174,20 +111,16 @@ export function AssignedUsersTable({ clientId, siteId, canRemove, meId, onNotice
           <Input
             placeholder="Filter by name or email"
             aria-label="Filter by name or email"
-            value={filterInput}
-            onChange={(event) => setFilterInput(event.target.value)}
+            value={table.filterInput}
+            onChange={(event) => table.setFilterInput(event.target.value)}
             style={{ width: 260 }}
             data-testid="users-filter"
           />
-          <Button onClick={() => setFilterInput('')} data-testid="users-filter-reset">
+          <Button onClick={() => table.setFilterInput('')} data-testid="users-filter-reset">
             Reset
           </Button>
         </Space.Compact>
-        <Button
-          type="primary"
-          onClick={() => navigate(PATHS.addAssignedUser, { state: { siteId } })}
-          data-testid="add-assigned-user"
-        >
+        <Button type="primary" onClick={table.openAddForm} data-testid="add-assigned-user">
           Add User +
         </Button>
       </Flex>
@@ -197,11 +130,11 @@ export function AssignedUsersTable({ clientId, siteId, canRemove, meId, onNotice
         dataSource={users.data?.results ?? []}
         loading={users.isFetching}
         pagination={{
-          current: Math.floor(offset / ASSIGNED_USERS_PAGE_SIZE) + 1,
+          current: table.page,
           pageSize: ASSIGNED_USERS_PAGE_SIZE,
           total: users.data?.count ?? 0,
           showSizeChanger: false,
-          onChange: (page) => setPaging({ filter, offset: (page - 1) * ASSIGNED_USERS_PAGE_SIZE }),
+          onChange: table.changePage,
         }}
         scroll={ADMIN_TABLE_SCROLL}
         data-testid="assigned-users-table"
