@@ -54,15 +54,17 @@ export function AdminListPage(props: AdminListPageProps) {
         <Typography.Title level={3} style={{ margin: 0 }} data-testid={titleTestId}>
           {title}
         </Typography.Title>
-        <Flex gap={12} align="center" wrap>
-          {search === undefined ? null : <SearchBox search={search} />}
-          {tools}
-          {add === undefined ? null : (
-            <Button type="primary" icon={add.icon} onClick={add.onClick} data-testid={add.testId}>
-              {add.label ?? '+ ADD'}
-            </Button>
-          )}
-        </Flex>
+        {search === undefined && tools === undefined && add === undefined ? null : (
+          <Flex gap={12} align="center" wrap>
+            {search === undefined ? null : <SearchBox search={search} />}
+            {tools}
+            {add === undefined ? null : (
+              <Button type="primary" icon={add.icon} onClick={add.onClick} data-testid={add.testId}>
+                {add.label ?? '+ ADD'}
+              </Button>
+            )}
+          </Flex>
+        )}
       </Flex>
       <NoticeAlert notice={notice ?? null} testId={noticeTestId} />
       {loadError}
