@@ -1,10 +1,11 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerAuthentication } from './access/authenticate';
+import { SessionAuthenticator } from './access/authentication';
 import { SessionTokens } from './access/session-tokens';
 import type { Config } from './config';
 import { type AppContext, deriveKey } from './context';
 import type { DatabaseHandle } from './db/database';
-import { registerAuthentication } from './http/authenticate';
 import { registerErrorHandler } from './http/error-handler';
 import { registerHealth } from './http/health';
 import { registerHeavyReadLimit } from './http/heavy-reads';
@@ -85,10 +86,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onClose', async () => bus.close());
   const limits = LimitStore.open({ redisUrl: config.redisUrl, prefix: config.redisChannelPrefix });
   app.addHook('onClose', async () => limits.close());
+  const tokens = new SessionTokens(deps.jwtSecret);
+  const authenticator = new SessionAuthenticator({ db, tokens });
   const accounts = new AccountsService({
     db,
     signals: bus,
-    tokens: new SessionTokens(deps.jwtSecret),
+    tokens,
     limiter: new LoginRateLimiter(deps.loginRateLimits),
     sessionTtlSeconds: config.sessionTtlSeconds,
   });
@@ -104,7 +107,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const ctx: AppContext = {
     config,
     db,
-    accounts,
+    authenticator,
     bus,
     mailer: createMailer(db, dispatcher.poke),
     limits,
@@ -123,12 +126,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const metrics = registerMetrics(app, config.metricsToken);
   registerFanOutMetrics(metrics, bus.stats);
   await registerOpenApi(app);
-  registerAuthentication(app, accounts);
+  registerAuthentication(app, authenticator);
   registerHealth(app, deps.database.ping);
 
-  await app.register(accountsRoutes, { db, accounts });
+  await app.register(accountsRoutes, { db, accounts, authenticator });
+  await app.register(registrationRoutes, { ...ctx, accounts });
   for (const routes of [
-    registrationRoutes,
     passwordRoutes,
     feedbackRoutes,
     twoFactorRoutes,

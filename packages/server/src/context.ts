@@ -1,16 +1,17 @@
 import { hkdfSync } from 'node:crypto';
+import type { Authenticator } from './access/authentication';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { LimitStore } from './limits/limit-store';
 import type { Mailer } from './mail/mailer';
-import type { AccountsService } from './modules/accounts/accounts.service';
 import type { RealtimeBus } from './realtime/bus';
 
 /** What every route module receives: configuration, database and the shared services. */
 export type AppContext = {
   config: Config;
   db: Database;
-  accounts: AccountsService;
+  /** A raw token to its signed-in user (sockets and routes that read the token themselves). */
+  authenticator: Authenticator;
   /** Device trees and control events (sessions revoked, access changed) on every instance. */
   bus: RealtimeBus;
   mailer: Mailer;

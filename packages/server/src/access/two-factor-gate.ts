@@ -2,8 +2,8 @@ import { TWO_FACTOR_MESSAGES } from '@vigil/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/database';
 import { AppError } from '../errors';
-import type { AuthContext } from '../modules/accounts/accounts.service';
-import { getTwoFactorState, type TwoFactorState } from '../modules/two-factor/two-factor.repo';
+import type { AuthContext } from './authentication';
+import { getTwoFactorState, type TwoFactorState } from './two-factor-state.repo';
 
 /**
  * What a gated session may still call (A section 2 'Gating'): the self-service two-factor calls, me/

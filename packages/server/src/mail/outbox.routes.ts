@@ -8,8 +8,8 @@ import {
 } from '@vigil/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireAuth } from '../access/authenticate';
 import type { AppContext } from '../context';
-import { requireAuth } from '../http/authenticate';
 import { paginated } from '../http/pagination';
 import { AUTH_RESPONSES, JWT_SECURITY } from '../http/route-schemas';
 import { assertSuperuser, getOutboxMail, listOutbox, retryOutboxMail } from './outbox.service';

@@ -1,9 +1,9 @@
 import { LIVE_FEED_CLOSE } from '@vigil/contracts';
 import { getSiteAccess } from '../access/access';
+import type { Authenticator } from '../access/authentication';
 import { historyVisibleSince } from '../access/device-history';
 import { assertPassesGate } from '../access/two-factor-gate';
 import type { Database } from '../db/database';
-import type { AccountsService } from '../modules/accounts/accounts.service';
 import { type DeviceDirectory, isLive } from '../modules/ingest/device-directory';
 import type { FeedGrant } from './control-events';
 
@@ -12,7 +12,7 @@ export const FEED_CLOSE = LIVE_FEED_CLOSE;
 
 export type FeedCloseCode = (typeof FEED_CLOSE)[keyof typeof FEED_CLOSE];
 
-export type FeedAccessDeps = { db: Database; accounts: AccountsService; directory: DeviceDirectory };
+export type FeedAccessDeps = { db: Database; authenticator: Authenticator; directory: DeviceDirectory };
 
 /**
  * What a socket may watch, until when and from which instant of the device's history (device-history.ts:
@@ -32,7 +32,7 @@ export async function checkFeedAccess(
   token: string | undefined,
   udfId: string,
 ): Promise<FeedAccess> {
-  const context = token ? await deps.accounts.authenticate(token) : undefined;
+  const context = token ? await deps.authenticator.authenticate(token) : undefined;
   if (context === undefined) {
     return { ok: false, code: FEED_CLOSE.unauthenticated };
   }

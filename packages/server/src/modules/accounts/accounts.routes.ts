@@ -9,10 +9,12 @@ import {
 } from '@vigil/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../access/authenticate';
+import type { SessionAuthenticator } from '../../access/authentication';
 import type { Database } from '../../db/database';
-import { requireAuth } from '../../http/authenticate';
 import { JWT_SECURITY } from '../../http/route-schemas';
 import type { AccountsService } from './accounts.service';
+import { findLiveSessionsWithMe } from './me.repo';
 import { buildMe } from './me.service';
 
 const unauthorized = { 401: ErrorDetailSchema };
@@ -20,7 +22,7 @@ const unauthorized = { 401: ErrorDetailSchema };
 /** accounts/login-jwt/, accounts/logout/, me/ and their api/v2 twins. */
 export async function accountsRoutes(
   app: FastifyInstance,
-  deps: { db: Database; accounts: AccountsService },
+  deps: { db: Database; accounts: AccountsService; authenticator: SessionAuthenticator },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -52,7 +54,9 @@ export async function accountsRoutes(
   }
 
   // Called on every page load: the session lookup reads the answer's extras in the same statement.
-  const authenticateForMe = app.authenticateWith((token) => deps.accounts.authenticateForMe(token));
+  const authenticateForMe = app.authenticateWith(
+    deps.authenticator.createLookup((ids, now) => findLiveSessionsWithMe(deps.db, ids, now)),
+  );
   for (const url of ['/api/v1/me/', '/api/v2/me/']) {
     api.get(url, {
       onRequest: authenticateForMe,

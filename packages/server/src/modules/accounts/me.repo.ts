@@ -1,5 +1,12 @@
 import type { DeviceType, Permission } from '@vigil/contracts';
 import { and, eq, sql } from 'drizzle-orm';
+import type { LiveSession } from '../../access/authentication';
+import {
+  areLiveSessions,
+  liveSessionColumns,
+  sessionIdsToRead,
+  toLiveSession,
+} from '../../access/live-sessions.repo';
 import type { Database } from '../../db/database';
 import { preparedPerDatabase } from '../../db/prepared';
 import { clients } from '../../db/tables/clients.table';
@@ -7,13 +14,6 @@ import { devices } from '../../db/tables/devices.table';
 import { sessions } from '../../db/tables/sessions.table';
 import { locationMemberships, locations } from '../../db/tables/sites.table';
 import { users } from '../../db/tables/users.table';
-import {
-  areLiveSessions,
-  type LiveSession,
-  liveSessionColumns,
-  sessionIdsToRead,
-  toLiveSession,
-} from './sessions.repo';
 
 /** What me/ adds to the signed-in user: the titles of the current selection and the site roles. */
 export type MeExtras = {
@@ -30,7 +30,7 @@ const siteRoles = sql<MeExtras['siteRoles']>`coalesce((
 ), '[]'::json)`;
 
 // me/ is called on every page load: the session lookup and the answer's extras in one statement, built and
-// planned once, for all the me/ requests that wait at the time (accounts.service's coalesced lookup).
+// planned once, for all the me/ requests that wait at the time (the authenticator's coalesced lookup, accounts.routes.ts).
 const liveSessionsWithMe = preparedPerDatabase((db) =>
   db
     .select({

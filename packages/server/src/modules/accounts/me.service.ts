@@ -1,14 +1,25 @@
 import type { Me, Permission } from '@vigil/contracts';
-import type { AuthContext } from './accounts.service';
+import type { AuthContext } from '../../access/authentication';
+import type { MeExtras } from './me.repo';
+
+/**
+ * me/'s extras of a context its route's lookup read them into (findLiveSessionsWithMe): the one reader of
+ * AuthContext's untyped `me`, which access carries without knowing it.
+ */
+export function meExtrasOf(context: AuthContext): MeExtras {
+  if (context.me === undefined) {
+    throw new Error('me/ must authenticate with the lookup that reads findLiveSessionsWithMe');
+  }
+  return context.me as MeExtras;
+}
 
 /**
  * Builds the me/ answer: profile, role flags, site roles and the current selection, all read with the
- * session (the route authenticates with accounts.authenticateForMe).
+ * session (the route authenticates with a lookup of findLiveSessionsWithMe).
  */
-export function buildMe({ user, session, twoFactor, me: extras }: AuthContext): Me {
-  if (extras === undefined) {
-    throw new Error('me/ must authenticate with accounts.authenticateForMe');
-  }
+export function buildMe(context: AuthContext): Me {
+  const { user, session, twoFactor } = context;
+  const extras = meExtrasOf(context);
   const { client, location, device } = extras;
   const locationsRoles: Record<string, Permission> = {};
   for (const role of extras.siteRoles) {

@@ -1,10 +1,10 @@
 import { PASSWORD_MESSAGES, type PasswordChange } from '@vigil/contracts';
+import type { AuthContext } from '../../access/authentication';
 import { hashPassword, verifyPassword } from '../../access/passwords';
 import type { Database } from '../../db/database';
 import { AppError } from '../../errors';
 import type { ControlPublisher } from '../../realtime/control-events';
 import { updateUser } from '../users/users.repo';
-import type { AuthContext } from './accounts.service';
 import type { LoginRateLimiter } from './login-rate-limit';
 import { assertNewPassword } from './password-input';
 import { useUpResetTokens } from './password-reset.repo';

@@ -10,8 +10,8 @@ import {
 } from '@vigil/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../access/authenticate';
 import type { AppContext } from '../../context';
-import { requireAuth } from '../../http/authenticate';
 import { LoginRateLimiter } from './login-rate-limit';
 import { changePassword } from './password-change.service';
 import { confirmPasswordReset, requestPasswordReset } from './password-reset.service';

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignToSite, buildClient, buildSite, buildUser } from '../../../test/factories';
 import { openTestDatabase } from '../../../test/test-database';
+import { findLiveSessionsWithUser } from '../../access/live-sessions.repo';
 import type { DatabaseHandle } from '../../db/database';
 import { findLiveSessionsWithMe } from './me.repo';
-import { findLiveSessionsWithUser, insertSession, revokeSession } from './sessions.repo';
+import { insertSession, revokeSession } from './sessions.repo';
 
-// Many requests' sessions are read by one statement (accounts.service's coalesced lookup): each id must get
+// Many requests' sessions are read by one statement (the authenticator's coalesced lookup): each id must get
 // its own session and user, and only a live one.
 describe('reading many sessions in one statement', () => {
   let handle: DatabaseHandle;

@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../../http/authenticate';
+import { requireAuth } from '../../access/authenticate';
 import { pageOf, paginated } from '../../http/pagination';
 import { JWT_SECURITY } from '../../http/route-schemas';
 import type { AlertRulesService } from './alert-rules.service';

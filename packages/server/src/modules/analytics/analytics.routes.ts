@@ -10,7 +10,7 @@ import {
 } from '@vigil/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../http/authenticate';
+import { requireAuth } from '../../access/authenticate';
 import { DENIED_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
 import type { AlarmPerformanceService } from './alarm-performance.service';
 import type { AnalyticsService } from './analytics.service';

@@ -6,9 +6,9 @@ import {
 } from '@vigil/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { tokenFromHeader } from '../../access/authenticate';
 import { createCaptchaVerifier } from '../../captcha/captcha.service';
 import type { AppContext } from '../../context';
-import { tokenFromHeader } from '../../http/authenticate';
 import { sendFeedback } from './feedback.service';
 
 /** POST feedback/ (A section 7), open to visitors; a signed-in sender is recorded with the feedback. */
@@ -26,7 +26,7 @@ export async function feedbackRoutes(app: FastifyInstance, ctx: AppContext): Pro
     handler: async (request, reply) => {
       // The page is open to visitors: a missing or stale token just means an anonymous sender.
       const token = tokenFromHeader(request.headers.authorization);
-      const auth = token === undefined ? undefined : await ctx.accounts.authenticate(token);
+      const auth = token === undefined ? undefined : await ctx.authenticator.authenticate(token);
       await sendFeedback(ctx, captcha, request.body, auth?.user ?? null);
       return reply.code(201).send({ detail: FEEDBACK_MESSAGES.saved });
     },

@@ -6,8 +6,8 @@ import {
 } from '@vigil/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../access/authenticate';
 import type { AppContext } from '../../context';
-import { requireAuth } from '../../http/authenticate';
 import { JWT_SECURITY } from '../../http/route-schemas';
 import { latestTreeReader } from '../ingest/latest-tree';
 import { GraphExportService } from './graph-export.service';

@@ -10,9 +10,9 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireAuth } from '../../access/authenticate';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { requireAuth } from '../../http/authenticate';
 import { issuesToFields } from '../../http/error-handler';
 import { DENIED_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
 import { latestTreeReader } from '../ingest/latest-tree';

@@ -9,8 +9,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireAuth } from '../../access/authenticate';
 import type { AppContext } from '../../context';
-import { requireAuth } from '../../http/authenticate';
 import { pageOf, paginated } from '../../http/pagination';
 import { DENIED_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
 import { createHardwareUnit, listHardwareUnits, removeHardwareUnit } from './hardware.service';

@@ -62,7 +62,7 @@ export async function registerIngest(app: FastifyInstance, ctx: AppContext, regi
   const liveSockets = ctx.limits.liveSockets;
   await app.register(deviceFeedRoutes, {
     db: ctx.db,
-    accounts: ctx.accounts,
+    authenticator: ctx.authenticator,
     directory,
     ingest,
     bus,

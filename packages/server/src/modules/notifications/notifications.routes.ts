@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../../http/authenticate';
+import { requireAuth } from '../../access/authenticate';
 import { paginated } from '../../http/pagination';
 import { DENIED_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
 import type { NotificationsService } from './notifications.service';

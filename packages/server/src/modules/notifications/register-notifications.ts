@@ -44,7 +44,7 @@ export function pushesOf(rows: readonly NotificationWithPlace[], count: number):
  * ws/current-user-notifications/.
  */
 export async function registerNotifications(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const { db, bus, accounts } = ctx;
+  const { db, bus, authenticator } = ctx;
   const engine = new AlertEngine({
     db,
     mailer: ctx.mailer,
@@ -72,7 +72,7 @@ export async function registerNotifications(app: FastifyInstance, ctx: AppContex
   await app.register(notificationsRoutes, { notifications });
 
   const admit = async (token: string): Promise<NotificationReader | undefined> => {
-    const context = await accounts.authenticate(token);
+    const context = await authenticator.authenticate(token);
     if (context === undefined) {
       return undefined;
     }

@@ -6,8 +6,8 @@ import {
 } from '@vigil/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../access/authenticate';
 import type { AppContext } from '../../context';
-import { requireAuth } from '../../http/authenticate';
 import { DENIED_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
 import { ProofTestService } from './proof-tests.service';
 

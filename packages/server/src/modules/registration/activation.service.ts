@@ -8,12 +8,15 @@ import { hashPassword } from '../../access/passwords';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../../db/tables/users.table';
 import { AppError } from '../../errors';
-import type { RequestMeta } from '../accounts/accounts.service';
+import type { AccountsService, RequestMeta } from '../accounts/accounts.service';
 import { assertNewPassword } from '../accounts/password-input';
 import { revokeUserSessions } from '../accounts/sessions.repo';
 import { findUserByActivationKey, updateUserHoldingKey } from './activation.repo';
 
-type ActivationContext = Pick<AppContext, 'config' | 'db' | 'accounts' | 'bus'>;
+/** What activation needs: the application's context and sign-in, to open the session a set password earns. */
+export type ActivationContext = Pick<AppContext, 'config' | 'db' | 'bus'> & {
+  accounts: Pick<AccountsService, 'openSession'>;
+};
 
 function invalidLink(): AppError {
   return new AppError('not_found', ACTIVATION_MESSAGES.invalidLink);

@@ -14,13 +14,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerCaptchaRoutes } from '../../captcha/captcha.routes';
 import { createCaptchaVerifier } from '../../captcha/captcha.service';
 import type { AppContext } from '../../context';
+import type { AccountsService } from '../accounts/accounts.service';
 import { acceptTerms, getActivationState, setPasswordWithKey } from './activation.service';
 import { registerForDemo } from './registration.service';
 
 const invalidKey = { 404: ErrorDetailSchema };
 
 /** Demo registration, its captcha and account activation (A section 7). */
-export async function registrationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registrationRoutes(
+  app: FastifyInstance,
+  ctx: AppContext & { accounts: AccountsService },
+): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const captcha = createCaptchaVerifier(ctx);
   registerCaptchaRoutes(app, ctx, captcha);

@@ -9,8 +9,8 @@ import {
 } from '@vigil/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../access/authenticate';
 import { AppError } from '../../errors';
-import { requireAuth } from '../../http/authenticate';
 import { DENIED_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
 import type { SensorNamesService } from './sensor-names.service';
 import type { SensorNamesTransferService } from './sensor-names-transfer.service';

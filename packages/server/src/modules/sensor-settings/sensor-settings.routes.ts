@@ -14,7 +14,7 @@ import {
 } from '@vigil/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../http/authenticate';
+import { requireAuth } from '../../access/authenticate';
 import { AUTH_RESPONSES, DENIED_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
 import { getDisplaySettings, type SensorSettingsDeps } from './device-settings';
 import { fixNotifications } from './fix-notifications.service';

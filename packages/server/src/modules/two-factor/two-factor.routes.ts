@@ -9,9 +9,9 @@ import {
 } from '@vigil/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../access/authenticate';
 import { createTwoFactorGate } from '../../access/two-factor-gate';
 import type { AppContext } from '../../context';
-import { requireAuth } from '../../http/authenticate';
 import { AUTH_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
 import {
   disableOwnTwoFactor,

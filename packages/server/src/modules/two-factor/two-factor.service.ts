@@ -1,17 +1,17 @@
 import { NON_FIELD_ERRORS, type RetrieveCodeResponse, TWO_FACTOR_MESSAGES } from '@vigil/contracts';
 import QRCode from 'qrcode';
 import { getAccountAuthority, sharesClient } from '../../access/account-authority';
+import type { AuthContext } from '../../access/authentication';
+import { getTwoFactorState } from '../../access/two-factor-state.repo';
 import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/tables/users.table';
 import { AppError, forbidden, notFound } from '../../errors';
-import type { AuthContext } from '../accounts/accounts.service';
 import { getUserById } from '../users/users.repo';
 import { decryptSecret, encryptSecret } from './secret-box';
 import { acceptedStep, newTotpSecret, totpFor } from './totp';
 import {
   deleteDevice,
   getDevice,
-  getTwoFactorState,
   markSessionVerified,
   savePendingDevice,
   useDeviceStep,

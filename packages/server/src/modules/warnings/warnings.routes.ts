@@ -8,12 +8,12 @@ import {
 } from '@vigil/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireAuth } from '../../access/authenticate';
 import { AppError } from '../../errors';
-import { requireAuth } from '../../http/authenticate';
 import { issuesToFields } from '../../http/error-handler';
+import { listFieldErrors } from '../../http/list-field-errors';
 import { pageOf, paginated } from '../../http/pagination';
 import { DENIED_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
-import { listFieldErrors } from '../oem/oem.routes';
 import type { WarningsService } from './warnings.service';
 
 const tags = ['warnings'];

@@ -1,12 +1,10 @@
 import { COMMON_MESSAGES } from '@vigil/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
-import type { AccountsService, AuthContext } from '../modules/accounts/accounts.service';
+import type { AuthContext, Authenticator, SessionLookup } from './authentication';
 
 /** A rule checked after a token is accepted (the two-factor gate); it throws an AppError to refuse. */
 export type AuthCheck = (request: FastifyRequest, context: AuthContext) => Promise<void>;
-/** The signed-in user behind a raw token, or undefined when it is invalid, expired or revoked. */
-export type SessionLookup = (token: string) => Promise<AuthContext | undefined>;
 type AuthHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 declare module 'fastify' {
@@ -33,7 +31,8 @@ export function tokenFromHeader(header: string | undefined): string | undefined 
   return header === undefined ? undefined : SCHEME.exec(header)?.[1];
 }
 
-export function registerAuthentication(app: FastifyInstance, accounts: AccountsService): void {
+/** app.authenticate and its kin: the Fastify side of token authentication. */
+export function registerAuthentication(app: FastifyInstance, authenticator: Authenticator): void {
   // Modules that hold what a check needs (the database) add it from inside their own plugin.
   const checks: AuthCheck[] = [];
   app.decorate('addAuthCheck', (check: AuthCheck) => {
@@ -62,7 +61,7 @@ export function registerAuthentication(app: FastifyInstance, accounts: AccountsS
   app.decorate('authenticateWith', authenticateWith);
   app.decorate(
     'authenticate',
-    authenticateWith((token) => accounts.authenticate(token)),
+    authenticateWith((token) => authenticator.authenticate(token)),
   );
 }
 
