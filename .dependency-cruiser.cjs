@@ -1,13 +1,13 @@
 // The server's layers (docs/architecture.md 'Layers'), checked by `npm run lint`:
 //   composition root (app.ts, main.ts, cli/, demo/)
 //     → domains (modules/*)
-//       → access / realtime / jobs / mail / limits / captcha
+//       → access / realtime / events / jobs / mail / limits / captcha
 //         → http / db / errors.ts / config.ts / context.ts
 //           → @vigil/contracts
 // A folder may import its own layer or any layer below it, never one above, and folders never form a cycle.
 // Test files are left out: they sit beside the code they test and may reach anything through test/.
 const SRC = '^packages/server/src/';
-const LOWER = `${SRC}(access|realtime|jobs|mail|limits|captcha|http|db|errors\\.ts|config\\.ts|context\\.ts|secrets\\.ts|runtime\\.ts)`;
+const LOWER = `${SRC}(access|realtime|events|jobs|mail|limits|captcha|http|db|errors\\.ts|config\\.ts|context\\.ts|secrets\\.ts|runtime\\.ts)`;
 const BASE = `${SRC}(http|db|errors\\.ts)`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -27,7 +27,7 @@ module.exports = {
     {
       name: 'no-lower-layer-to-domain',
       comment:
-        'access, realtime, jobs, mail, limits, captcha, http, db and the root helpers serve every domain and ' +
+        'access, realtime, events, jobs, mail, limits, captcha, http, db and the root helpers serve every domain and ' +
         'must not know any: a lower layer that needs domain data owns a narrow interface the composition ' +
         'root fills (docs/architecture.md).',
       severity: 'error',
@@ -37,10 +37,10 @@ module.exports = {
     {
       name: 'no-base-to-middle-layer',
       comment:
-        'http, db and errors are the base: they must not import access, realtime, jobs, mail, limits or captcha.',
+        'http, db and errors are the base: they must not import access, events, realtime, events, jobs, mail, limits or captcha.',
       severity: 'error',
       from: { path: BASE },
-      to: { path: `${SRC}(access|realtime|jobs|mail|limits|captcha)/` },
+      to: { path: `${SRC}(access|realtime|events|jobs|mail|limits|captcha)/` },
     },
     {
       name: 'no-import-of-composition-root',
