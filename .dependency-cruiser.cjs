@@ -37,7 +37,7 @@ module.exports = {
     {
       name: 'no-base-to-middle-layer',
       comment:
-        'http, db and errors are the base: they must not import access, events, realtime, events, jobs, mail, limits or captcha.',
+        'http, db and errors are the base: they must not import access, realtime, events, jobs, mail, limits or captcha.',
       severity: 'error',
       from: { path: BASE },
       to: { path: `${SRC}(access|realtime|events|jobs|mail|limits|captcha)/` },
