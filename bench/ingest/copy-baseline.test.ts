@@ -1,9 +1,11 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requireService } from '../../packages/server/test/services';
 import { removeBaselineRows, runCopyBaseline } from './copy-baseline';
 
-// Needs PostgreSQL (COPY FROM STDIN): TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/<db>.
-const url = process.env.TEST_DATABASE_URL;
+// Needs PostgreSQL (COPY FROM STDIN): TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/<db>. Without it the
+// suite skips, and fails under CI=true.
+const url = await requireService('postgres');
 const schema = `bench_copy_${process.pid}`;
 const T = Date.parse('2026-11-21T12:00:00Z');
 const P = Date.parse('2026-11-21T13:00:00Z');

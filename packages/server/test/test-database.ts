@@ -9,6 +9,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type DatabaseHandle, MIGRATIONS_FOLDER, openDatabase } from '../src/db/database';
+import { findService } from './services';
 
 /** Every file of the migrations folder, and PGlite's version: a snapshot built from other ones is not used. */
 async function snapshotKey(): Promise<string> {
@@ -61,14 +62,19 @@ let migratedSnapshot: Promise<string> | undefined;
  * database on the PostgreSQL server of TEST_DATABASE_URL when VIGIL_TEST_DRIVER=postgres.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (process.env.VIGIL_TEST_DRIVER !== 'postgres' || serverUrl === undefined || serverUrl === '') {
+  if (process.env.VIGIL_TEST_DRIVER !== 'postgres') {
     migratedSnapshot ??= buildMigratedSnapshot();
     const database = await openDatabase({ kind: 'pglite-memory', snapshot: await migratedSnapshot });
     // Applies nothing (the snapshot's key covers every migration): migrated the way the server migrates.
     await database.migrate();
     return database;
   }
+  // The PostgreSQL run (vitest.config.ts) never falls back to PGlite: without its server every file fails.
+  const postgres = await findService('postgres');
+  if ('missing' in postgres) {
+    throw new Error(`VIGIL_TEST_DRIVER=postgres runs on PostgreSQL, but ${postgres.missing}.`);
+  }
+  const serverUrl = postgres.url;
   const name = `vigil_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   await adminQuery(serverUrl, `create database ${name}`);
   const url = new URL(serverUrl);

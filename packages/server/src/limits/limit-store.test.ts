@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { requireService } from '../../test/services';
 import { LimitStore } from './limit-store';
+
+// CI: TEST_REDIS_URL=redis://127.0.0.1:6379. Without it the shared count is skipped, and fails under CI=true.
+const redisUrl = await requireService('redis');
 
 describe('limit counters', () => {
   const rule = { points: 2, durationSeconds: 60 };
@@ -30,8 +34,6 @@ describe('limit counters', () => {
     await store.close();
   });
 
-  // CI: TEST_REDIS_URL=redis://127.0.0.1:6379.
-  const redisUrl = process.env.TEST_REDIS_URL;
   it.skipIf(redisUrl === undefined)('shares one count between two stores on one Redis', async () => {
     const prefix = `vigil-test-${process.pid}-${randomBytes(4).toString('hex')}:`;
     const [a, b] = [1, 2].map(() => LimitStore.open({ redisUrl, prefix })) as [LimitStore, LimitStore];

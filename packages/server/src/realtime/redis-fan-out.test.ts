@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClient, buildClientUser, buildSite, TEST_PASSWORD } from '../../test/factories';
 import { type FeedClient, listenForSockets, openFeedClient, postTree } from '../../test/feed-client';
+import { requireService } from '../../test/services';
 import {
   liveFrameOf,
   metricValue,
@@ -13,7 +14,7 @@ import {
 import { authHeader, buildTestApp, METRICS_REQUEST, type TestApp } from '../../test/test-app';
 
 // Two Vigil instances on one database and one Redis (CI: TEST_REDIS_URL=redis://127.0.0.1:6379).
-const redisUrl = process.env.TEST_REDIS_URL;
+const redisUrl = await requireService('redis');
 
 describe.skipIf(redisUrl === undefined)(
   'live feed across instances through Redis (needs TEST_REDIS_URL)',

@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenForSockets, postTree } from '../../test/feed-client';
 import { buildFeedScene, type FeedScene, openLiveFeed } from '../../test/feed-scene';
+import { requireService } from '../../test/services';
 import { liveFrameOf, treeOf, waitFor } from '../../test/telemetry';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { findMembership } from '../modules/users/memberships.repo';
 
 // Two Vigil instances on one database and one Redis (CI: TEST_REDIS_URL=redis://127.0.0.1:6379).
-const redisUrl = process.env.TEST_REDIS_URL;
+const redisUrl = await requireService('redis');
 // Ceilings, not sleeps: each wait ends as soon as its event happens.
 const CEILING_MS = 60_000;
 

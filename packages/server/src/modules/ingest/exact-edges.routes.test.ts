@@ -2,6 +2,7 @@ import { deviceStateTopic, listSensors, type StateTree } from '@vigil/contracts'
 import { asc, eq } from 'drizzle-orm';
 import { connect } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requireService } from '../../../test/services';
 import { metricValue, provisionDevice, silentLog, treeOf, waitFor } from '../../../test/telemetry';
 import { buildTestApp, METRICS_REQUEST, type TestApp } from '../../../test/test-app';
 import { openTestDatabase } from '../../../test/test-database';
@@ -13,7 +14,7 @@ import { type ExternalConsumer, startExternalConsumer } from './external-consume
  * Two server instances on one database, as behind Mosquitto's shared subscription or a load balancer: a
  * device toggling one sensor's alarm has each edge stored once, in order, whichever instance took the tree.
  */
-const brokerUrl = process.env.TEST_MQTT_URL;
+const brokerUrl = await requireService('mqtt');
 const TOGGLES = 24;
 const UNLIMITED = { DEVICE_MAX_MESSAGES_PER_S: '0' };
 

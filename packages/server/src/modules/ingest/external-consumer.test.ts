@@ -1,6 +1,7 @@
 import { deviceBootTopic, deviceStateTopic, type StateTree } from '@vigil/contracts';
 import { connect } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requireService } from '../../../test/services';
 import {
   liveFrameOf,
   metricValue,
@@ -16,8 +17,9 @@ import { readingsOf } from '../telemetry/tree-rows';
 import { type ExternalConsumer, startExternalConsumer } from './external-consumer';
 
 // A real external broker: CI runs Mosquitto and sets TEST_MQTT_URL=mqtt://127.0.0.1:1883 (anonymous
-// publishing allowed, so the test publishes as a device would). Without it this suite is skipped.
-const brokerUrl = process.env.TEST_MQTT_URL;
+// publishing allowed, so the test publishes as a device would). Without it the suites skip, and fail under CI=true
+// (test/services.ts).
+const brokerUrl = await requireService('mqtt');
 
 // The burst below is 30 messages of one device at once: more than its message budget (tested on its own).
 const UNLIMITED = { DEVICE_MAX_MESSAGES_PER_S: '0' };

@@ -3,12 +3,13 @@ import { NotificationPushSchema } from '@vigil/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { authFrame, listenForSockets } from '../../../test/feed-client';
+import { requireService } from '../../../test/services';
 import { waitFor } from '../../../test/telemetry';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { alarmingDevice } from './notifications.fixtures';
 
 // Two Vigil instances on one database and one Redis (CI: TEST_REDIS_URL=redis://127.0.0.1:6379).
-const redisUrl = process.env.TEST_REDIS_URL;
+const redisUrl = await requireService('redis');
 const CEILING_MS = 60_000;
 
 describe.skipIf(redisUrl === undefined)(

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { LIMIT_MESSAGES, TEST_NOTIFICATION_INTERVAL_S } from '@vigil/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { provisionTypedDevice, signedInAt } from '../../../test/maintenance';
+import { requireService } from '../../../test/services';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { listNotifications } from './notifications.fixtures';
 
@@ -55,7 +56,7 @@ describe('the test notification limit', () => {
 });
 
 // Two instances on one Redis (CI: TEST_REDIS_URL=redis://127.0.0.1:6379) share the count.
-const redisUrl = process.env.TEST_REDIS_URL;
+const redisUrl = await requireService('redis');
 
 describe.skipIf(redisUrl === undefined)(
   'the test notification limit across instances (needs TEST_REDIS_URL)',
