@@ -3,7 +3,7 @@ import { listSensors, SENSOR_STATUSES, type StateTree } from '@vigil/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClient, buildSite, buildUser } from '../../../test/factories';
 import { provisionTypedDevice } from '../../../test/maintenance';
-import { treeOf } from '../../../test/telemetry';
+import { treeOf, waitFor } from '../../../test/telemetry';
 import { openTestDatabase } from '../../../test/test-database';
 import type { Database, DatabaseHandle } from '../../db/database';
 import type { DeviceRow } from '../../db/tables/devices.table';
@@ -165,8 +165,10 @@ describe('graph export service (paging, tables, scaling)', () => {
     const iterator = stream[Symbol.asyncIterator]();
     await iterator.next(); // the header
     await iterator.next(); // the first page
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    // Nobody read on: at most the page after is being prepared.
+    // The stream refills its buffer after each read and asks for nothing more once it holds its high-water
+    // mark: from then on nobody reads on, so the pages read by then are all it reads until someone does.
+    await waitFor(() => stream.readableLength >= stream.readableHighWaterMark);
+    // At most the page after the one read is prepared.
     expect(pages.length).toBeLessThanOrEqual(2);
     let chunks = 2;
     while (!(await iterator.next()).done) {
