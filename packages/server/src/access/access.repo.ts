@@ -13,6 +13,25 @@ export async function findClientIdsOfUser(db: Database, userId: number): Promise
   return rows.map((row) => row.clientId);
 }
 
+/** The client ids of each of the users. */
+export async function findClientIdsOfUsers(
+  db: Database,
+  userIds: readonly number[],
+): Promise<Map<number, number[]>> {
+  const result = new Map<number, number[]>(userIds.map((id) => [id, []]));
+  if (userIds.length === 0) {
+    return result;
+  }
+  const rows = await db
+    .select({ userId: clientUsers.userId, clientId: clientUsers.clientId })
+    .from(clientUsers)
+    .where(inArray(clientUsers.userId, [...userIds]));
+  for (const row of rows) {
+    result.get(row.userId)?.push(row.clientId);
+  }
+  return result;
+}
+
 /** Clients where the user is accounts management (the per-client flag of client_users). */
 export async function findAdministeredClientIds(db: Database, userId: number): Promise<number[]> {
   const rows = await db

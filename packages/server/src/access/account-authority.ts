@@ -1,8 +1,7 @@
 import type { Database } from '../db/database';
 import type { UserRow } from '../db/tables/users.table';
-import { findClientIdsOfUsers } from '../modules/users/users-clients.repo';
 import { isStaffUser } from './access';
-import { findAdministeredClientIds, findClientIdsOfUser } from './access.repo';
+import { findAdministeredClientIds, findClientIdsOfUser, findClientIdsOfUsers } from './access.repo';
 
 /**
  * Power over a person's account and sight of their whole profile (docs/permissions.md, 'A person of
