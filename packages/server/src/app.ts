@@ -10,7 +10,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { registerHealth } from './http/health';
 import { registerHeavyReadLimit } from './http/heavy-reads';
 import { registerInputGuards } from './http/input-guards';
-import { registerFanOutMetrics, registerMetrics } from './http/metrics';
+import { registerMetrics } from './http/metrics';
 import { registerOpenApi } from './http/openapi';
 import { buildLoggerOptions, createRequestLog, type LogDestination } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -40,6 +40,7 @@ import { sitesRoutes } from './modules/sites/sites.routes';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { registerWarnings } from './modules/warnings/register-warnings';
+import { registerFanOutMetrics } from './realtime/fan-out-metrics';
 import { startRealtimeBus } from './realtime/start-bus';
 
 declare module 'fastify' {

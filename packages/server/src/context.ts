@@ -12,7 +12,7 @@ export type AppContext = {
   db: Database;
   /** A raw token to its signed-in user (sockets and routes that read the token themselves). */
   authenticator: Authenticator;
-  /** Device trees and control events (sessions revoked, access changed) on every instance. */
+  /** Rooms (device trees, site notifications) and control events (sessions revoked, access changed) on every instance. */
   bus: RealtimeBus;
   mailer: Mailer;
   /** Counters of the limits on people and devices (in Redis when instances share one). */

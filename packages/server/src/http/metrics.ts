@@ -3,7 +3,6 @@ import { COMMON_MESSAGES } from '@vigil/contracts';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import { AppError } from '../errors';
-import type { FanOutStats } from '../realtime/bus';
 
 /** True when the Authorization header is `Bearer <token>`; compares digests, in constant time. */
 export function isMetricsTokenValid(authorization: string | undefined, token: string): boolean {
@@ -53,37 +52,4 @@ export function registerMetrics(app: FastifyInstance, token: string | undefined)
     return registry.metrics();
   });
   return registry;
-}
-
-const FAN_OUT_COUNTERS: { key: keyof FanOutStats; name: string; help: string }[] = [
-  {
-    key: 'published',
-    name: 'vigil_live_trees_published_total',
-    help: 'Device trees handed to the live feed fan-out (Redis PUBLISH or in-process) because a socket watches the device',
-  },
-  {
-    key: 'skipped',
-    name: 'vigil_live_trees_skipped_total',
-    help: 'Device trees not published: no live-feed socket on any instance watches the device',
-  },
-  {
-    key: 'superseded',
-    name: 'vigil_live_trees_superseded_total',
-    help: 'Device trees a live-feed socket never sent because a newer tree replaced them (slow browser, access re-check)',
-  },
-];
-
-/** The live fan-out's counts (realtime/bus.ts) as counters, read from the bus at each scrape. */
-export function registerFanOutMetrics(registry: Registry, stats: FanOutStats): void {
-  for (const { key, name, help } of FAN_OUT_COUNTERS) {
-    new Counter({
-      name,
-      help,
-      registers: [registry],
-      collect() {
-        this.reset();
-        this.inc(stats[key]);
-      },
-    });
-  }
 }

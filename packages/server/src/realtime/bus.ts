@@ -1,12 +1,16 @@
-import { EventEmitter } from 'node:events';
 import type { ControlEvent, ControlListener } from './control-events';
+import {
+  type EveryRoomName,
+  isEveryRoom,
+  type Room,
+  type RoomEvent,
+  type RoomHandler,
+  type RoomName,
+  type RoomSelector,
+  roomKey,
+} from './rooms';
 
-/** One committed state tree of a device, as the live feed sends it (the tree's JSON text). */
-export type DeviceTreeEvent = { udfId: string; json: string; receivedAt: Date };
-
-export type DeviceTreeListener = (event: DeviceTreeEvent) => void;
-
-/** Counts of the live fan-out since start, read by the metrics (http/metrics.ts). */
+/** Counts of the live fan-out of device trees since start, read by the metrics (fan-out-metrics.ts). */
 export type FanOutStats = {
   /** Trees handed on to the sockets' instances (a PUBLISH, or in-process listeners). */
   published: number;
@@ -21,14 +25,18 @@ export function createFanOutStats(): FanOutStats {
 }
 
 /**
- * Fan-out of device trees to live-feed sockets: InProcessBus below, or RedisBus (redis-bus.ts, chosen in
- * register-ingest.ts when REDIS_URL is set) so every instance's sockets receive trees ingested by any instance.
+ * The realtime bus: events published to a room (rooms.ts) reach the room's subscribers on every instance, and
+ * control events reach every instance. InProcessBus below, or RedisBus (redis-bus.ts, started by start-bus.ts
+ * when REDIS_URL is set), one Redis channel per room.
  */
 export interface RealtimeBus {
-  /** Hands the tree on only if some socket (on any instance) watches the device; otherwise counts it skipped. */
-  publish(event: DeviceTreeEvent): void;
-  /** Returns the unsubscribe function. */
-  subscribe(udfId: string, listener: DeviceTreeListener): () => void;
+  /**
+   * Hands the event to the room's subscribers. A device's tree goes out only if some socket (on any instance)
+   * watches the device; otherwise it is counted skipped.
+   */
+  publish<N extends RoomName>(room: Room<N>, event: RoomEvent<N>): void;
+  /** Subscribes to one room, or to every room of a name; returns the unsubscribe function. */
+  subscribe<N extends RoomName>(room: RoomSelector<N>, handler: RoomHandler<N>): () => void;
   /**
    * Sends a control event to every instance. This instance's listeners run before it returns, so a
    * service's change takes effect here (cache dropped, sockets re-checking) before its response goes out.
@@ -39,6 +47,9 @@ export interface RealtimeBus {
   close(): Promise<void>;
   readonly stats: FanOutStats;
 }
+
+/** What a domain that announces events needs of the bus. */
+export type RoomPublisher = Pick<RealtimeBus, 'publish'>;
 
 /** Calls each control listener in turn; one that throws does not keep the event from the others. */
 export function deliverControl(
@@ -55,28 +66,107 @@ export function deliverControl(
   }
 }
 
+type AnyHandler = (event: unknown) => void;
+
+/** A subscription's key: the room's (`<name>:<id>`), or `<name>:*` for every room of a name. */
+export function selectorKey(selector: RoomSelector<RoomName>): string {
+  return isEveryRoom(selector) ? `${selector.name}:*` : roomKey(selector as Room);
+}
+
+/** The handlers of one instance by subscription key (selectorKey); both buses keep their subscribers here. */
+export class RoomHandlers {
+  private readonly byKey = new Map<string, Set<AnyHandler>>();
+
+  /** Adds a handler; true when it is the first of its room (or of every room of its name). */
+  add<N extends RoomName>(selector: RoomSelector<N>, handler: RoomHandler<N>): boolean {
+    const key = selectorKey(selector);
+    const set = this.byKey.get(key);
+    if (set !== undefined) {
+      set.add(handler as AnyHandler);
+      return false;
+    }
+    this.byKey.set(key, new Set([handler as AnyHandler]));
+    return true;
+  }
+
+  /** Removes a handler; true when it was the last of its room (or of every room of its name). */
+  remove<N extends RoomName>(selector: RoomSelector<N>, handler: RoomHandler<N>): boolean {
+    const key = selectorKey(selector);
+    const set = this.byKey.get(key);
+    if (set === undefined || !set.delete(handler as AnyHandler) || set.size > 0) {
+      return false;
+    }
+    this.byKey.delete(key);
+    return true;
+  }
+
+  hasRoom(room: Room): boolean {
+    return this.byKey.has(roomKey(room));
+  }
+
+  /** The room's own handlers, then those of every room of its name; returns how many there were. */
+  deliver<N extends RoomName>(room: Room<N>, event: RoomEvent<N>, onError: (error: unknown) => void): number {
+    const own = this.byKey.get(roomKey(room)) ?? [];
+    const every = room.name === 'device' ? [] : (this.byKey.get(`${room.name}:*`) ?? []);
+    return this.call([...own, ...every], event, onError);
+  }
+
+  /** The room's own handlers only (a frame that came on the room's channel). */
+  deliverToRoom<N extends RoomName>(
+    room: Room<N>,
+    event: RoomEvent<N>,
+    onError: (error: unknown) => void,
+  ): void {
+    this.call([...(this.byKey.get(roomKey(room)) ?? [])], event, onError);
+  }
+
+  /** The handlers of every room of the name only (a frame that came through the name's pattern). */
+  deliverToEvery<N extends EveryRoomName>(
+    name: N,
+    event: RoomEvent<N>,
+    onError: (error: unknown) => void,
+  ): void {
+    this.call([...(this.byKey.get(`${name}:*`) ?? [])], event, onError);
+  }
+
+  clear(): void {
+    this.byKey.clear();
+  }
+
+  private call(handlers: AnyHandler[], event: unknown, onError: (error: unknown) => void): number {
+    for (const handler of handlers) {
+      try {
+        handler(event);
+      } catch (error) {
+        onError(error);
+      }
+    }
+    return handlers.length;
+  }
+}
+
+/** The bus of a single instance: events go to this process's subscribers, synchronously. */
 export class InProcessBus implements RealtimeBus {
-  private readonly emitter = new EventEmitter();
+  private readonly handlers = new RoomHandlers();
   private readonly controlListeners = new Set<ControlListener>();
   readonly stats = createFanOutStats();
 
-  constructor() {
-    // One listener per open socket: no fixed ceiling.
-    this.emitter.setMaxListeners(0);
-  }
-
-  publish(event: DeviceTreeEvent): void {
-    if (this.emitter.emit(event.udfId, event)) {
+  publish<N extends RoomName>(room: Room<N>, event: RoomEvent<N>): void {
+    const delivered = this.handlers.deliver(room, event, rethrow);
+    if (room.name !== 'device') {
+      return;
+    }
+    if (delivered > 0) {
       this.stats.published += 1;
     } else {
       this.stats.skipped += 1;
     }
   }
 
-  subscribe(udfId: string, listener: DeviceTreeListener): () => void {
-    this.emitter.on(udfId, listener);
+  subscribe<N extends RoomName>(room: RoomSelector<N>, handler: RoomHandler<N>): () => void {
+    this.handlers.add(room, handler);
     return () => {
-      this.emitter.off(udfId, listener);
+      this.handlers.remove(room, handler);
     };
   }
 
@@ -93,7 +183,12 @@ export class InProcessBus implements RealtimeBus {
   }
 
   async close(): Promise<void> {
-    this.emitter.removeAllListeners();
+    this.handlers.clear();
     this.controlListeners.clear();
   }
+}
+
+/** In one process a subscriber's throw reaches the publisher, as an EventEmitter's would. */
+function rethrow(error: unknown): never {
+  throw error;
 }

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 
 /**
- * The realtime bus's control channel: signals that a session ended or that someone's access may have
- * changed, so every instance re-checks the live-feed sockets they can concern and drops cached devices.
- * Published by the services that change sessions or access, after their transaction commits.
+ * The realtime bus's control events: signals that a session ended or that someone's access may have changed,
+ * so every instance drops what it cached and its live sockets re-check the access they rest on. Published by the
+ * services that change sessions or access, after their transaction commits; they reach every instance, unlike a
+ * room's events (rooms.ts), which reach the instances with a socket in the room.
  */
 export type ControlEvents = {
   /** A session (or every session of a user) was revoked: logout, password change or reset. */
@@ -13,11 +14,6 @@ export type ControlEvents = {
    * or account, a site, a device, a client; none at all concerns every socket.
    */
   'access-changed': { userId?: number; locationId?: number; udfId?: string; clientId?: number };
-  /**
-   * New notifications were committed (modules/notifications): every instance pushes them to the
-   * ws/current-user-notifications/ sockets of the users who see their sites.
-   */
-  'notifications-created': { notifications: Array<{ id: number; locationId: number }> };
 };
 
 export type ControlEventName = keyof ControlEvents;
@@ -48,38 +44,16 @@ export const ControlEventSchema = z.discriminatedUnion('name', [
       clientId: id.optional(),
     }),
   }),
-  z.object({
-    name: z.literal('notifications-created'),
-    data: z.object({ notifications: z.array(z.object({ id: z.number().int(), locationId: id })).max(1000) }),
-  }),
 ]);
 
-/** What one live-feed socket watches, known once its token was accepted. */
-export type FeedGrant = {
-  udfId: string;
-  userId: number;
-  sessionId: string;
-  locationId: number;
-  clientId: number;
-};
+/**
+ * New notifications as instances before 2026-11-28 announce them, on the control channel: read so that during
+ * a rolling upgrade sockets on upgraded instances still get the notifications older instances project
+ * (redis-bus.ts hands them to the site rooms). Upgraded instances publish them in the site rooms.
+ */
+export const FormerNotificationsCreatedSchema = z.object({
+  name: z.literal('notifications-created'),
+  data: z.object({ notifications: z.array(z.object({ id, locationId: id })).max(1000) }),
+});
 
-/** Whether a control event can concern a socket with this grant (so it must re-check its access). */
-export function concernsGrant(event: ControlEvent, grant: FeedGrant): boolean {
-  if (event.name === 'session-revoked') {
-    const { sessionId, userId } = event.data;
-    return sessionId === grant.sessionId || userId === grant.userId;
-  }
-  if (event.name !== 'access-changed') {
-    return false;
-  }
-  const { userId, locationId, udfId, clientId } = event.data;
-  if (userId === undefined && locationId === undefined && udfId === undefined && clientId === undefined) {
-    return true;
-  }
-  return (
-    userId === grant.userId ||
-    locationId === grant.locationId ||
-    udfId === grant.udfId ||
-    clientId === grant.clientId
-  );
-}
+export type FormerNotificationsCreated = z.infer<typeof FormerNotificationsCreatedSchema>;

@@ -3,15 +3,18 @@ import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { requireService } from '../../test/services';
 import { waitFor } from '../../test/telemetry';
-import type { DeviceTreeEvent } from './bus';
 import type { ControlEvent } from './control-events';
 import { type RedisBus, startRedisBus } from './redis-bus';
+import { type DeviceTree, deviceRoom, everyRoom, siteRoom } from './rooms';
 
 // A real Redis: CI sets TEST_REDIS_URL=redis://127.0.0.1:6379. Without it the suite skips, and fails under
 // CI=true (test/services.ts).
 const redisUrl = await requireService('redis');
 
 const silent = { warn: () => {}, error: () => {} };
+
+const publishTree = (bus: RedisBus, tree: DeviceTree) =>
+  bus.publish(deviceRoom(tree.udfId), { name: 'tree', data: tree });
 
 function uniquePrefix(): string {
   return `vigil-test-${process.pid}-${randomBytes(4).toString('hex')}:`;
@@ -55,16 +58,16 @@ describe.skipIf(redisUrl === undefined)('RedisBus (needs TEST_REDIS_URL)', () =>
     const prefix = uniquePrefix();
     const a = await start(prefix);
     const b = await start(prefix);
-    const onA: DeviceTreeEvent[] = [];
-    const onB: DeviceTreeEvent[] = [];
-    a.subscribe('DEV1', (event) => onA.push(event));
-    b.subscribe('DEV1', (event) => onB.push(event));
-    await waitForSubscribers(2, a.channelOf('DEV1'));
+    const onA: DeviceTree[] = [];
+    const onB: DeviceTree[] = [];
+    a.subscribe(deviceRoom('DEV1'), (event) => onA.push(event.data));
+    b.subscribe(deviceRoom('DEV1'), (event) => onB.push(event.data));
+    await waitForSubscribers(2, a.channelOf(deviceRoom('DEV1')));
 
     const receivedAt = new Date('2026-11-21T10:00:00.123Z');
-    a.publish({ udfId: 'DEV1', json: '{"device":{"deviceId":"DEV1"}}', receivedAt });
+    publishTree(a, { udfId: 'DEV1', json: '{"device":{"deviceId":"DEV1"}}', receivedAt });
     const marker = { udfId: 'DEV1', json: '"marker"', receivedAt };
-    a.publish(marker);
+    publishTree(a, marker);
     await waitFor(() => onA.length > 1 && onB.length > 1);
 
     expect(onA).toEqual([{ udfId: 'DEV1', json: '{"device":{"deviceId":"DEV1"}}', receivedAt }, marker]);
@@ -78,18 +81,23 @@ describe.skipIf(redisUrl === undefined)('RedisBus (needs TEST_REDIS_URL)', () =>
     const dev1: string[] = [];
     const dev2: string[] = [];
     const foreign: string[] = [];
-    a.subscribe('DEV1', (event) => dev1.push(event.json));
-    a.subscribe('DEV2', (event) => dev2.push(event.json));
-    other.subscribe('DEV1', (event) => foreign.push(event.json));
-    await waitForSubscribers(1, a.channelOf('DEV1'), a.channelOf('DEV2'), other.channelOf('DEV1'));
+    a.subscribe(deviceRoom('DEV1'), (event) => dev1.push(event.data.json));
+    a.subscribe(deviceRoom('DEV2'), (event) => dev2.push(event.data.json));
+    other.subscribe(deviceRoom('DEV1'), (event) => foreign.push(event.data.json));
+    await waitForSubscribers(
+      1,
+      a.channelOf(deviceRoom('DEV1')),
+      a.channelOf(deviceRoom('DEV2')),
+      other.channelOf(deviceRoom('DEV1')),
+    );
 
-    a.publish({ udfId: 'DEV1', json: '"one"', receivedAt: new Date() });
-    a.publish({ udfId: 'DEV2', json: '"two"', receivedAt: new Date() });
-    a.publish({ udfId: 'DEV1', json: '"one-marker"', receivedAt: new Date() });
-    a.publish({ udfId: 'DEV2', json: '"two-marker"', receivedAt: new Date() });
+    publishTree(a, { udfId: 'DEV1', json: '"one"', receivedAt: new Date() });
+    publishTree(a, { udfId: 'DEV2', json: '"two"', receivedAt: new Date() });
+    publishTree(a, { udfId: 'DEV1', json: '"one-marker"', receivedAt: new Date() });
+    publishTree(a, { udfId: 'DEV2', json: '"two-marker"', receivedAt: new Date() });
     await waitFor(() => dev1.length > 1 && dev2.length > 1);
     // Redis handled a's publishes before these arrived: a crossed frame would reach `other` before this.
-    other.publish({ udfId: 'DEV1', json: '"own"', receivedAt: new Date() });
+    publishTree(other, { udfId: 'DEV1', json: '"own"', receivedAt: new Date() });
     await waitFor(() => foreign.length > 0);
 
     expect(dev1).toEqual(['"one"', '"one-marker"']);
@@ -100,24 +108,24 @@ describe.skipIf(redisUrl === undefined)('RedisBus (needs TEST_REDIS_URL)', () =>
   it('subscribes to a device channel with its first listener and unsubscribes after its last', async () => {
     const prefix = uniquePrefix();
     const bus = await start(prefix);
-    const channel = bus.channelOf('DEV1');
+    const channel = bus.channelOf(deviceRoom('DEV1'));
     expect(channel).toBe(`${prefix}device:DEV1`);
     const first: string[] = [];
     const second: string[] = [];
-    const stopFirst = bus.subscribe('DEV1', (event) => first.push(event.json));
-    const stopSecond = bus.subscribe('DEV1', (event) => second.push(event.json));
+    const stopFirst = bus.subscribe(deviceRoom('DEV1'), (event) => first.push(event.data.json));
+    const stopSecond = bus.subscribe(deviceRoom('DEV1'), (event) => second.push(event.data.json));
     await waitForSubscribers(1, channel);
 
     stopFirst();
-    bus.publish({ udfId: 'DEV1', json: '"after"', receivedAt: new Date() });
+    publishTree(bus, { udfId: 'DEV1', json: '"after"', receivedAt: new Date() });
     await waitFor(() => second.length > 0);
     expect(first).toEqual([]);
 
     stopSecond();
     // The subscriber connection sends its commands in order: once DEV2's SUBSCRIBE has landed, DEV1's
     // UNSUBSCRIBE (sent before it, if at all) has too.
-    bus.subscribe('DEV2', () => {});
-    await waitForSubscribers(1, bus.channelOf('DEV2'));
+    bus.subscribe(deviceRoom('DEV2'), () => {});
+    await waitForSubscribers(1, bus.channelOf(deviceRoom('DEV2')));
     expect(await subscribersOf(channel)).toBe(0);
   });
 
@@ -125,16 +133,16 @@ describe.skipIf(redisUrl === undefined)('RedisBus (needs TEST_REDIS_URL)', () =>
     const prefix = uniquePrefix();
     const bus = await start(prefix);
     const received: string[] = [];
-    bus.subscribe('DEV1', (event) => received.push(event.json));
-    await waitForSubscribers(1, bus.channelOf('DEV1'));
+    bus.subscribe(deviceRoom('DEV1'), (event) => received.push(event.data.json));
+    await waitForSubscribers(1, bus.channelOf(deviceRoom('DEV1')));
     const raw = new Redis(redisUrl as string);
     try {
-      await raw.publish(bus.channelOf('DEV1'), 'not json');
-      await raw.publish(bus.channelOf('DEV1'), '{"udfId":"DEV1"}');
+      await raw.publish(bus.channelOf(deviceRoom('DEV1')), 'not json');
+      await raw.publish(bus.channelOf(deviceRoom('DEV1')), '{"udfId":"DEV1"}');
     } finally {
       raw.disconnect();
     }
-    bus.publish({ udfId: 'DEV1', json: '"good"', receivedAt: new Date() });
+    publishTree(bus, { udfId: 'DEV1', json: '"good"', receivedAt: new Date() });
     await waitFor(() => received.length > 0);
     expect(received).toEqual(['"good"']);
   });
@@ -142,13 +150,13 @@ describe.skipIf(redisUrl === undefined)('RedisBus (needs TEST_REDIS_URL)', () =>
   it('a throwing listener neither stops the others nor the bus', async () => {
     const bus = await start(uniquePrefix());
     const received: string[] = [];
-    bus.subscribe('DEV1', () => {
+    bus.subscribe(deviceRoom('DEV1'), () => {
       throw new Error('socket gone');
     });
-    bus.subscribe('DEV1', (event) => received.push(event.json));
-    await waitForSubscribers(1, bus.channelOf('DEV1'));
-    bus.publish({ udfId: 'DEV1', json: '"x"', receivedAt: new Date() });
-    bus.publish({ udfId: 'DEV1', json: '"y"', receivedAt: new Date() });
+    bus.subscribe(deviceRoom('DEV1'), (event) => received.push(event.data.json));
+    await waitForSubscribers(1, bus.channelOf(deviceRoom('DEV1')));
+    publishTree(bus, { udfId: 'DEV1', json: '"x"', receivedAt: new Date() });
+    publishTree(bus, { udfId: 'DEV1', json: '"y"', receivedAt: new Date() });
     await waitFor(() => received.length > 1);
     expect(received).toEqual(['"x"', '"y"']);
   });
@@ -189,6 +197,82 @@ describe.skipIf(redisUrl === undefined)('RedisBus (needs TEST_REDIS_URL)', () =>
       raw.disconnect();
     }
   });
+  it("delivers a site's event at once on its instance and through Redis on the others, once per subscriber", async () => {
+    const prefix = uniquePrefix();
+    const a = await start(prefix);
+    const b = await start(prefix);
+    const created = (id: number) => ({
+      name: 'notifications-created' as const,
+      data: { notificationIds: [id] },
+    });
+    const onA: number[] = [];
+    const onB: number[] = [];
+    const everyOnB: number[] = [];
+    const otherSiteOnB: number[] = [];
+    a.subscribe(siteRoom(1), (event) => onA.push(...event.data.notificationIds));
+    b.subscribe(siteRoom(1), (event) => onB.push(...event.data.notificationIds));
+    b.subscribe(siteRoom(2), (event) => otherSiteOnB.push(...event.data.notificationIds));
+    b.subscribe(everyRoom('site'), (event) => everyOnB.push(...event.data.notificationIds));
+    await waitForSubscribers(2, a.channelOf(siteRoom(1)));
+    await waitForSubscribers(1, b.channelOf(siteRoom(2)));
+    // B's pattern has landed once a frame of a third site reaches it.
+    const raw = new Redis(redisUrl as string);
+    try {
+      await waitFor(async () => {
+        await raw.publish(`${prefix}site:3`, JSON.stringify({ origin: 'probe', event: created(0) }));
+        return everyOnB.includes(0);
+      });
+
+      a.publish(siteRoom(1), created(10));
+      // The publishing instance's subscribers had it before publish returned.
+      expect(onA).toEqual([10]);
+      a.publish(siteRoom(2), created(20));
+      a.publish(siteRoom(1), created(11));
+      // Redis handled a's PUBLISHes before the marker's: a's own copies, if handled again, would come first.
+      await raw.publish(`${prefix}site:1`, JSON.stringify({ origin: 'marker', event: created(99) }));
+      await waitFor(() => onA.includes(99) && onB.includes(99) && everyOnB.includes(99));
+      expect(onA).toEqual([10, 11, 99]);
+      expect(onB).toEqual([10, 11, 99]);
+      expect(otherSiteOnB).toEqual([20]);
+      // Probes (id 0) may still arrive after the first one did.
+      expect(everyOnB.filter((id) => id !== 0)).toEqual([10, 20, 11, 99]);
+    } finally {
+      raw.disconnect();
+    }
+  });
+
+  it("hands an older instance's notifications (a control frame) to the rooms of their sites", async () => {
+    const prefix = uniquePrefix();
+    const bus = await start(prefix);
+    const site1: number[] = [];
+    const site2: number[] = [];
+    const control: ControlEvent[] = [];
+    bus.subscribe(siteRoom(1), (event) => site1.push(...event.data.notificationIds));
+    bus.subscribe(siteRoom(2), (event) => site2.push(...event.data.notificationIds));
+    bus.onControl((event) => control.push(event));
+    const raw = new Redis(redisUrl as string);
+    try {
+      const former = {
+        name: 'notifications-created',
+        data: {
+          notifications: [
+            { id: 5, locationId: 1 },
+            { id: 6, locationId: 2 },
+            { id: 7, locationId: 1 },
+          ],
+        },
+      };
+      await raw.publish(`${prefix}control`, JSON.stringify({ origin: 'older', event: former }));
+      const marker: ControlEvent = { name: 'session-revoked', data: { userId: 1 } };
+      await raw.publish(`${prefix}control`, JSON.stringify({ origin: 'marker', event: marker }));
+      await waitFor(() => control.length > 0);
+      expect(site1).toEqual([5, 7]);
+      expect(site2).toEqual([6]);
+      expect(control).toEqual([marker]);
+    } finally {
+      raw.disconnect();
+    }
+  });
 });
 
 describe('RedisBus without a reachable Redis', () => {
@@ -202,8 +286,8 @@ describe('RedisBus without a reachable Redis', () => {
       connectTimeoutMs: 200,
       log: { warn: (_o, message) => warnings.push(message), error: (_o, message) => errors.push(message) },
     });
-    const unsubscribe = bus.subscribe('DEV1', () => {});
-    expect(() => bus.publish({ udfId: 'DEV1', json: '{}', receivedAt: new Date() })).not.toThrow();
+    const unsubscribe = bus.subscribe(deviceRoom('DEV1'), () => {});
+    expect(() => publishTree(bus, { udfId: 'DEV1', json: '{}', receivedAt: new Date() })).not.toThrow();
     const seen: ControlEvent[] = [];
     bus.onControl((event) => seen.push(event));
     bus.publishControl({ name: 'session-revoked', data: { userId: 1 } });

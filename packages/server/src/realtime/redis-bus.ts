@@ -1,15 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { createFanOutStats, deliverControl, type RealtimeBus, RoomHandlers } from './bus';
+import type { ControlEvent, ControlListener, FormerNotificationsCreated } from './control-events';
 import {
-  createFanOutStats,
-  type DeviceTreeEvent,
-  type DeviceTreeListener,
-  deliverControl,
-  type RealtimeBus,
-} from './bus';
-import type { ControlEvent, ControlListener } from './control-events';
-import { decodeControlFrame, decodeTreeFrame, encodeControlFrame, encodeTreeFrame } from './redis-frames';
-import { DeviceInterest, INTEREST_NOTICE } from './redis-interest';
+  decodeControlFrame,
+  decodeRoomFrame,
+  decodeTreeFrame,
+  encodeControlFrame,
+  encodeRoomFrame,
+  encodeTreeFrame,
+} from './redis-frames';
+import { DeviceInterest, escapeGlob, INTEREST_NOTICE } from './redis-interest';
+import {
+  type EveryRoomName,
+  isEveryRoom,
+  type Room,
+  type RoomEvent,
+  type RoomHandler,
+  type RoomName,
+  type RoomSelector,
+  roomKey,
+  roomOfKey,
+  siteRoom,
+} from './rooms';
 
 export type RedisBusLog = {
   warn(object: object, message: string): void;
@@ -30,24 +43,27 @@ export type RedisBusOptions = {
 const ERROR_LOG_INTERVAL_MS = 10_000;
 
 /**
- * Fan-out through Redis pub/sub, so a live-feed socket on any instance receives trees ingested by any
- * instance. One publisher and one subscriber connection per instance; one channel per device,
- * `<prefix>device:<udf_id>`, subscribed only while this instance has a socket watching that device. A
- * pattern subscription would make every instance receive (and parse) every tree of every device; per-device
- * channels keep each instance's traffic to the devices its browsers watch. A tree is PUBLISHed only while
- * its channel has a subscriber on some instance (DeviceInterest), as `<receivedAt ms>\n<tree JSON>`
- * (redis-frames.ts). Trees are delivered only through Redis, also to this instance's own sockets, so
- * nothing is delivered twice. Redis being down
- * never stops the ingest: publishes are dropped (the live feed is best effort; storage is not affected),
- * errors are logged at most every 10 s, and ioredis reconnects and re-subscribes by itself.
- * Control events travel on one channel, `<prefix>control`, which every instance subscribes to from start:
- * the publishing instance handles its own event at once and ignores its copy from Redis.
+ * Fan-out through Redis pub/sub, so a socket on any instance receives what any instance publishes to its
+ * room. One publisher and one subscriber connection per instance; one channel per room,
+ * `<prefix><room>:<id>`, subscribed only while this instance has a socket in that room (a pattern
+ * `<prefix><room>:*` for a socket in every room of a name: staff's notifications).
+ *
+ * Device rooms carry the hot path. A pattern subscription would make every instance receive (and parse) every
+ * tree of every device; per-device channels keep each instance's traffic to the devices its browsers watch. A
+ * tree is PUBLISHed only while its channel has a subscriber on some instance (DeviceInterest), as
+ * `<receivedAt ms>\n<tree JSON>` (redis-frames.ts), and delivered only through Redis, also to this instance's
+ * own sockets, so nothing is delivered twice. Other rooms' events are few: the publishing instance delivers
+ * them at once (as a control event) and ignores its copy from Redis, so they reach its own sockets while Redis
+ * is away. Redis being down never stops the ingest: publishes are dropped (the live feed is best effort;
+ * storage is not affected), errors are logged at most every 10 s, and ioredis reconnects and re-subscribes by
+ * itself. Control events travel on one channel, `<prefix>control`, which every instance subscribes to from
+ * start: the publishing instance handles its own event at once and ignores its copy from Redis.
  */
 export class RedisBus implements RealtimeBus {
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
-  private readonly listeners = new Map<string, Set<DeviceTreeListener>>();
-  private readonly channelStart: string;
+  private readonly handlers = new RoomHandlers();
+  private readonly prefix: string;
   private readonly controlChannel: string;
   private readonly interestChannel: string;
   private readonly interest: DeviceInterest;
@@ -59,7 +75,7 @@ export class RedisBus implements RealtimeBus {
   readonly stats = createFanOutStats();
 
   constructor(private readonly options: RedisBusOptions) {
-    this.channelStart = `${options.channelPrefix}device:`;
+    this.prefix = options.channelPrefix;
     this.controlChannel = `${options.channelPrefix}control`;
     this.interestChannel = `${options.channelPrefix}interest`;
     // No offline queue on the publisher: while Redis is away frames are dropped, not piled up in memory.
@@ -67,7 +83,7 @@ export class RedisBus implements RealtimeBus {
     this.subscriber = new Redis(options.url, { lazyConnect: true });
     this.interest = new DeviceInterest({
       redis: this.publisher,
-      channelStart: this.channelStart,
+      channelStart: this.channelOf({ name: 'device', id: '' }),
       refreshEveryMs: options.interestRefreshMs ?? 1000,
       onError: (error) => this.logError({ err: error }, 'redis interest read failed'),
     });
@@ -81,6 +97,9 @@ export class RedisBus implements RealtimeBus {
       );
     }
     this.subscriber.on('message', (channel: string, message: string) => this.deliver(channel, message));
+    this.subscriber.on('pmessage', (_pattern: string, channel: string, message: string) =>
+      this.deliverToEvery(channel, message),
+    );
     let markSubscribed = () => {};
     this.controlSubscribed = new Promise((resolve) => {
       markSubscribed = resolve;
@@ -118,39 +137,39 @@ export class RedisBus implements RealtimeBus {
     }
   }
 
-  channelOf(udfId: string): string {
-    return `${this.channelStart}${udfId}`;
+  /** The room's channel: `<prefix>device:<udf_id>`, `<prefix>site:<id>`, … */
+  channelOf(room: Room): string {
+    return `${this.prefix}${roomKey(room)}`;
   }
 
-  publish(event: DeviceTreeEvent): void {
-    if (!this.interest.has(event.udfId)) {
-      this.stats.skipped += 1;
+  publish<N extends RoomName>(room: Room<N>, event: RoomEvent<N>): void {
+    if (room.name === 'device') {
+      this.publishTree(room as Room<'device'>, event as RoomEvent<'device'>);
       return;
     }
+    const local = room as Room<EveryRoomName>;
+    this.handlers.deliver(local, event as RoomEvent<EveryRoomName>, (error) =>
+      this.logError({ err: error, room: roomKey(room) }, 'room listener failed'),
+    );
     if (this.publisher.status !== 'ready') {
       this.dropped('redis not connected');
       return;
     }
-    this.stats.published += 1;
-    this.publisher.publish(this.channelOf(event.udfId), encodeTreeFrame(event)).catch((error: unknown) => {
+    const frame = encodeRoomFrame({ origin: this.instanceId, event: event as RoomEvent<EveryRoomName> });
+    this.publisher.publish(this.channelOf(room), frame).catch((error: unknown) => {
       this.dropped('redis publish failed', error);
     });
   }
 
-  subscribe(udfId: string, listener: DeviceTreeListener): () => void {
-    let set = this.listeners.get(udfId);
-    if (set === undefined) {
-      set = new Set();
-      this.listeners.set(udfId, set);
-      // This instance publishes the device's trees at once; the others once they hear the notice.
-      this.interest.add(udfId);
-      this.subscriber.subscribe(this.channelOf(udfId)).then(
-        () => this.notify(INTEREST_NOTICE.subscribed(udfId)),
-        (error: unknown) => this.logError({ err: error, udfId }, 'redis subscribe failed'),
-      );
+  subscribe<N extends RoomName>(room: RoomSelector<N>, handler: RoomHandler<N>): () => void {
+    if (this.handlers.add(room, handler)) {
+      this.join(room);
     }
-    set.add(listener);
-    return () => this.unsubscribe(udfId, listener);
+    return () => {
+      if (this.handlers.remove(room, handler)) {
+        this.leave(room);
+      }
+    };
   }
 
   publishControl(event: ControlEvent): void {
@@ -178,24 +197,76 @@ export class RedisBus implements RealtimeBus {
 
   async close(): Promise<void> {
     this.interest.stop();
-    this.listeners.clear();
+    this.handlers.clear();
     this.controlListeners.clear();
     await Promise.all([closeConnection(this.publisher), closeConnection(this.subscriber)]);
   }
 
-  private unsubscribe(udfId: string, listener: DeviceTreeListener): void {
-    const set = this.listeners.get(udfId);
-    if (set === undefined || !set.delete(listener) || set.size > 0) {
+  private publishTree(room: Room<'device'>, event: RoomEvent<'device'>): void {
+    if (!this.interest.has(room.id)) {
+      this.stats.skipped += 1;
       return;
     }
-    this.listeners.delete(udfId);
+    if (this.publisher.status !== 'ready') {
+      this.dropped('redis not connected');
+      return;
+    }
+    this.stats.published += 1;
+    this.publisher.publish(this.channelOf(room), encodeTreeFrame(event.data)).catch((error: unknown) => {
+      this.dropped('redis publish failed', error);
+    });
+  }
+
+  /** SUBSCRIBEs to the room's channel (PSUBSCRIBEs for every room of a name) for its first handler here. */
+  private join<N extends RoomName>(room: RoomSelector<N>): void {
+    if (isEveryRoom(room)) {
+      this.subscriber
+        .psubscribe(this.patternOf(room.name))
+        .catch((error: unknown) => this.logError({ err: error, room: room.name }, 'redis subscribe failed'));
+      return;
+    }
+    const single = room as Room;
+    const udfId = single.name === 'device' ? String(single.id) : undefined;
+    if (udfId !== undefined) {
+      // This instance publishes the device's trees at once; the others once they hear the notice.
+      this.interest.add(udfId);
+    }
+    this.subscriber.subscribe(this.channelOf(single)).then(
+      () => {
+        if (udfId !== undefined) {
+          this.notify(INTEREST_NOTICE.subscribed(udfId));
+        }
+      },
+      (error: unknown) => this.logError({ err: error, room: roomKey(single) }, 'redis subscribe failed'),
+    );
+  }
+
+  /** UNSUBSCRIBEs after the room's last handler here left. */
+  private leave<N extends RoomName>(room: RoomSelector<N>): void {
     if (this.subscriber.status === 'end') {
       return;
     }
-    this.subscriber.unsubscribe(this.channelOf(udfId)).then(
-      () => this.notify(INTEREST_NOTICE.unsubscribed(udfId)),
-      (error: unknown) => this.logError({ err: error, udfId }, 'redis unsubscribe failed'),
+    if (isEveryRoom(room)) {
+      this.subscriber
+        .punsubscribe(this.patternOf(room.name))
+        .catch((error: unknown) =>
+          this.logError({ err: error, room: room.name }, 'redis unsubscribe failed'),
+        );
+      return;
+    }
+    const single = room as Room;
+    this.subscriber.unsubscribe(this.channelOf(single)).then(
+      () => {
+        if (single.name === 'device') {
+          this.notify(INTEREST_NOTICE.unsubscribed(String(single.id)));
+        }
+      },
+      (error: unknown) => this.logError({ err: error, room: roomKey(single) }, 'redis unsubscribe failed'),
     );
+  }
+
+  private patternOf(name: EveryRoomName): string {
+    return `${escapeGlob(this.prefix)}${name}:*`;
   }
 
   /** Tells every instance's DeviceInterest; a lost notice is made up by their next read. */
@@ -217,26 +288,57 @@ export class RedisBus implements RealtimeBus {
       this.interest.handleNotice(message);
       return;
     }
-    if (!channel.startsWith(this.channelStart)) {
+    const room = this.roomOfChannel(channel);
+    if (room === undefined || !this.handlers.hasRoom(room)) {
       return;
     }
-    const udfId = channel.slice(this.channelStart.length);
-    const set = this.listeners.get(udfId);
-    if (set === undefined) {
-      return;
-    }
-    const event = decodeTreeFrame(udfId, message);
-    if (event === undefined) {
-      this.logError({ channel }, 'redis frame ignored: not a device tree frame');
-      return;
-    }
-    for (const listener of [...set]) {
-      try {
-        listener(event);
-      } catch (error) {
-        this.logError({ err: error, udfId: event.udfId }, 'live feed listener failed');
+    const onError = (error: unknown) =>
+      this.logError({ err: error, room: roomKey(room) }, 'room listener failed');
+    if (room.name === 'device') {
+      const tree = decodeTreeFrame(String(room.id), message);
+      if (tree === undefined) {
+        this.logError({ channel }, 'redis frame ignored: not a device tree frame');
+        return;
       }
+      this.handlers.deliverToRoom(room as Room<'device'>, { name: 'tree', data: tree }, onError);
+      return;
     }
+    const event = this.decodeForeignRoomFrame(room.name, channel, message);
+    if (event !== undefined) {
+      this.handlers.deliverToRoom(room as Room<EveryRoomName>, event, onError);
+    }
+  }
+
+  /** A frame that came through a pattern: for the subscribers of every room of its name. */
+  private deliverToEvery(channel: string, message: string): void {
+    const room = this.roomOfChannel(channel);
+    if (room === undefined || room.name === 'device') {
+      return;
+    }
+    const event = this.decodeForeignRoomFrame(room.name, channel, message);
+    if (event !== undefined) {
+      this.handlers.deliverToEvery(room.name, event, (error) =>
+        this.logError({ err: error, room: roomKey(room) }, 'room listener failed'),
+      );
+    }
+  }
+
+  /** The event of another instance's room frame; undefined for this instance's own copy or a bad frame. */
+  private decodeForeignRoomFrame<N extends EveryRoomName>(
+    name: N,
+    channel: string,
+    message: string,
+  ): RoomEvent<N> | undefined {
+    const frame = decodeRoomFrame(name, message);
+    if (frame === undefined) {
+      this.logError({ channel }, 'redis frame ignored: not a room frame');
+      return undefined;
+    }
+    return frame.origin === this.instanceId ? undefined : frame.event;
+  }
+
+  private roomOfChannel(channel: string): Room | undefined {
+    return channel.startsWith(this.prefix) ? roomOfKey(channel.slice(this.prefix.length)) : undefined;
   }
 
   private deliverControlFrame(message: string): void {
@@ -248,9 +350,28 @@ export class RedisBus implements RealtimeBus {
     if (frame.origin === this.instanceId) {
       return;
     }
+    if ('former' in frame) {
+      this.deliverFormerNotifications(frame.former);
+      return;
+    }
     deliverControl(this.controlListeners, frame.event, (error) =>
       this.logError({ err: error, event: frame.event.name }, 'control listener failed'),
     );
+  }
+
+  /** An older instance's notifications (control-events.ts): to this instance's site rooms, per site. */
+  private deliverFormerNotifications(former: FormerNotificationsCreated): void {
+    const bySite = new Map<number, number[]>();
+    for (const { id, locationId } of former.data.notifications) {
+      bySite.set(locationId, [...(bySite.get(locationId) ?? []), id]);
+    }
+    for (const [locationId, notificationIds] of bySite) {
+      this.handlers.deliver(
+        siteRoom(locationId),
+        { name: 'notifications-created', data: { notificationIds } },
+        (error) => this.logError({ err: error, room: `site:${locationId}` }, 'room listener failed'),
+      );
+    }
   }
 
   private dropped(message: string, error?: unknown): void {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { decodeControlFrame, decodeTreeFrame, encodeControlFrame, encodeTreeFrame } from './redis-frames';
+import {
+  decodeControlFrame,
+  decodeRoomFrame,
+  decodeTreeFrame,
+  encodeControlFrame,
+  encodeRoomFrame,
+  encodeTreeFrame,
+} from './redis-frames';
 
 describe('tree frames on Redis', () => {
   it('carry the tree text as it came, after a header line with the receive time', () => {
@@ -55,5 +62,29 @@ describe('control frames on Redis', () => {
     expect(decodeControlFrame('not json')).toBeUndefined();
     expect(decodeControlFrame('{"origin":"x","event":{"name":"reboot","data":{}}}')).toBeUndefined();
     expect(decodeControlFrame('{"event":{"name":"session-revoked","data":{}}}')).toBeUndefined();
+  });
+});
+
+describe('site room frames on Redis', () => {
+  it('round-trip an event of the room and refuse anything else', () => {
+    const frame = {
+      origin: 'a',
+      event: { name: 'notifications-created' as const, data: { notificationIds: [4, 5] } },
+    };
+    expect(decodeRoomFrame('site', encodeRoomFrame(frame))).toEqual(frame);
+    expect(decodeRoomFrame('site', 'not json')).toBeUndefined();
+    expect(
+      decodeRoomFrame('site', '{"event":{"name":"notifications-created","data":{"notificationIds":[]}}}'),
+    ).toBeUndefined();
+    expect(decodeRoomFrame('site', '{"origin":"x","event":{"name":"tree","data":{}}}')).toBeUndefined();
+    expect(decodeRoomFrame('user', encodeRoomFrame(frame))).toBeUndefined();
+  });
+
+  it("read an older instance's notifications on the control channel as the former frame", () => {
+    const former = { name: 'notifications-created', data: { notifications: [{ id: 1, locationId: 2 }] } };
+    expect(decodeControlFrame(JSON.stringify({ origin: 'old', event: former }))).toEqual({
+      origin: 'old',
+      former,
+    });
   });
 });

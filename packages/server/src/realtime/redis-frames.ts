@@ -1,8 +1,17 @@
-import type { DeviceTreeEvent } from './bus';
-import { type ControlEvent, ControlEventSchema } from './control-events';
+import {
+  type ControlEvent,
+  ControlEventSchema,
+  type FormerNotificationsCreated,
+  FormerNotificationsCreatedSchema,
+} from './control-events';
+import { type DeviceTree, type EveryRoomName, ROOM_EVENT_SCHEMAS, type RoomEvent } from './rooms';
 
-/** One frame on the control channel: the event and the instance that sent it (which handled it already). */
+/**
+ * One frame on the control channel, or on a room channel other than a device's: the event and the instance
+ * that sent it (which handled it already).
+ */
 export type ControlFrame = { origin: string; event: ControlEvent };
+export type RoomFrame<N extends EveryRoomName> = { origin: string; event: RoomEvent<N> };
 
 const RECEIVED_AT = /^\d{1,15}$/;
 
@@ -11,12 +20,12 @@ const RECEIVED_AT = /^\d{1,15}$/;
  * JSON text exactly as the device sent it. The udf_id is the channel's. Nothing is wrapped or escaped, so
  * neither side serialises or parses the tree: the text goes to the sockets as it came.
  */
-export function encodeTreeFrame(event: DeviceTreeEvent): string {
+export function encodeTreeFrame(event: DeviceTree): string {
   return `${event.receivedAt.getTime()}\n${event.json}`;
 }
 
 /** The tree of a device channel's frame, or undefined for a frame that is not one. */
-export function decodeTreeFrame(udfId: string, message: string): DeviceTreeEvent | undefined {
+export function decodeTreeFrame(udfId: string, message: string): DeviceTree | undefined {
   if (message.startsWith('{')) {
     return decodeFormerTreeFrame(udfId, message);
   }
@@ -36,7 +45,7 @@ export function decodeTreeFrame(udfId: string, message: string): DeviceTreeEvent
  * The frame of instances from before 2026-11-24, `{"udfId","receivedAt":"<ISO>","json"}`: read so that during a
  * rolling upgrade browsers on upgraded instances still get the trees that older instances ingest.
  */
-function decodeFormerTreeFrame(udfId: string, message: string): DeviceTreeEvent | undefined {
+function decodeFormerTreeFrame(udfId: string, message: string): DeviceTree | undefined {
   try {
     const frame = JSON.parse(message) as { udfId?: unknown; receivedAt?: unknown; json?: unknown };
     if (frame.udfId !== udfId || typeof frame.json !== 'string' || typeof frame.receivedAt !== 'string') {
@@ -53,15 +62,44 @@ export function encodeControlFrame(frame: ControlFrame): string {
   return JSON.stringify(frame);
 }
 
-/** The control frame, validated by ControlEventSchema; undefined for anything else. */
-export function decodeControlFrame(message: string): ControlFrame | undefined {
+/**
+ * The control frame, validated by ControlEventSchema; the former notifications frame of instances before
+ * 2026-11-28 (FormerNotificationsCreatedSchema) as `former`; undefined for anything else.
+ */
+export function decodeControlFrame(
+  message: string,
+): ControlFrame | { origin: string; former: FormerNotificationsCreated } | undefined {
+  const frame = parseFrame(message);
+  if (frame === undefined) {
+    return undefined;
+  }
+  const event = ControlEventSchema.safeParse(frame.event);
+  if (event.success) {
+    return { origin: frame.origin, event: event.data };
+  }
+  const former = FormerNotificationsCreatedSchema.safeParse(frame.event);
+  return former.success ? { origin: frame.origin, former: former.data } : undefined;
+}
+
+export function encodeRoomFrame<N extends EveryRoomName>(frame: RoomFrame<N>): string {
+  return JSON.stringify(frame);
+}
+
+/** The frame of a room of `name`, validated by its schema (rooms.ts); undefined for anything else. */
+export function decodeRoomFrame<N extends EveryRoomName>(name: N, message: string): RoomFrame<N> | undefined {
+  const frame = parseFrame(message);
+  const event = frame === undefined ? undefined : ROOM_EVENT_SCHEMAS[name].safeParse(frame.event);
+  if (frame === undefined || event === undefined || !event.success) {
+    return undefined;
+  }
+  return { origin: frame.origin, event: event.data as RoomEvent<N> };
+}
+
+/** `{origin, event}` with a text origin; the event is left to its schema. */
+function parseFrame(message: string): { origin: string; event: unknown } | undefined {
   try {
     const frame = JSON.parse(message) as { origin?: unknown; event?: unknown };
-    const event = ControlEventSchema.safeParse(frame.event);
-    if (typeof frame.origin !== 'string' || !event.success) {
-      return undefined;
-    }
-    return { origin: frame.origin, event: event.data };
+    return typeof frame.origin === 'string' ? { origin: frame.origin, event: frame.event } : undefined;
   } catch {
     return undefined;
   }

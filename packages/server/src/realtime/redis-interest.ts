@@ -100,6 +100,6 @@ export class DeviceInterest {
 }
 
 /** The text matched literally by a Redis glob pattern (a channel prefix may hold `*`, `?`, `[` …). */
-function escapeGlob(text: string): string {
+export function escapeGlob(text: string): string {
   return text.replace(/[*?[\]\\]/g, '\\$&');
 }

@@ -4,12 +4,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { requireService } from '../../test/services';
 import { waitFor } from '../../test/telemetry';
 import { type RedisBus, type RedisBusOptions, startRedisBus } from './redis-bus';
+import { type DeviceTree, deviceRoom } from './rooms';
 
 // A real Redis: CI sets TEST_REDIS_URL=redis://127.0.0.1:6379. Without it the suite skips, and fails under
 // CI=true (test/services.ts).
 const redisUrl = await requireService('redis');
 
 const silent = { warn: () => {}, error: () => {} };
+
+const publishTree = (bus: RedisBus, tree: DeviceTree) =>
+  bus.publish(deviceRoom(tree.udfId), { name: 'tree', data: tree });
 /** Longer than any test: only a notice can tell the bus, never its periodic read. */
 const NO_PERIODIC_READ_MS = 10 * 60 * 1000;
 
@@ -35,14 +39,14 @@ describe.skipIf(redisUrl === undefined)(
     /** Publishes `json` on `bus` until a listener has received it. */
     const publishUntilReceived = async (bus: RedisBus, udfId: string, json: string, received: string[]) =>
       waitFor(() => {
-        bus.publish({ udfId, json, receivedAt: new Date() });
+        publishTree(bus, { udfId, json, receivedAt: new Date() });
         return received.includes(json);
       });
     /** Publishes on `bus` until one publish is skipped: the bus learnt that nobody watches the device. */
     const publishUntilSkipped = async (bus: RedisBus, udfId: string) =>
       waitFor(() => {
         const skipped = bus.stats.skipped;
-        bus.publish({ udfId, json: '"late"', receivedAt: new Date() });
+        publishTree(bus, { udfId, json: '"late"', receivedAt: new Date() });
         return bus.stats.skipped > skipped;
       });
 
@@ -65,13 +69,13 @@ describe.skipIf(redisUrl === undefined)(
       const a = await start(prefix, { interestRefreshMs: NO_PERIODIC_READ_MS });
 
       for (let i = 0; i < 3; i++) {
-        a.publish({ udfId: 'DEV1', json: '"unwatched"', receivedAt: new Date() });
+        publishTree(a, { udfId: 'DEV1', json: '"unwatched"', receivedAt: new Date() });
       }
       expect(a.stats).toMatchObject({ published: 0, skipped: 3 });
 
       const b = await start(prefix);
       const onB: string[] = [];
-      b.subscribe('DEV2', (event) => onB.push(event.json));
+      b.subscribe(deviceRoom('DEV2'), (event) => onB.push(event.data.json));
       await publishUntilReceived(a, 'DEV2', '"watched"', onB);
       await waitFor(() => seen.length >= a.stats.published);
       // a's DEV1 frames, had any been sent, were sent before these on the same connection. Each frame is the
@@ -91,8 +95,8 @@ describe.skipIf(redisUrl === undefined)(
       const c = await start(prefix);
       const onB: string[] = [];
       const onC: string[] = [];
-      const stopB = b.subscribe('DEV1', (event) => onB.push(event.json));
-      const stopC = c.subscribe('DEV1', (event) => onC.push(event.json));
+      const stopB = b.subscribe(deviceRoom('DEV1'), (event) => onB.push(event.data.json));
+      const stopC = c.subscribe(deviceRoom('DEV1'), (event) => onC.push(event.data.json));
       await publishUntilReceived(a, 'DEV1', '"both"', onC);
       await waitFor(() => onB.includes('"both"'));
 
@@ -101,7 +105,7 @@ describe.skipIf(redisUrl === undefined)(
       await waitFor(async () => (await subscriberCount(rawClient(), `${prefix}device:DEV1`)) === 1);
       const skippedBefore = a.stats.skipped;
       for (let i = 0; i < 20; i++) {
-        a.publish({ udfId: 'DEV1', json: `"still-${i}"`, receivedAt: new Date() });
+        publishTree(a, { udfId: 'DEV1', json: `"still-${i}"`, receivedAt: new Date() });
       }
       await waitFor(() => onB.includes('"still-19"'));
       expect(a.stats.skipped).toBe(skippedBefore);

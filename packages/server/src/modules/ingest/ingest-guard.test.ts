@@ -21,11 +21,11 @@ describe('ingest guard', () => {
     const bus = new InProcessBus();
     const publish = bus.publish.bind(bus);
     let isBroken = true;
-    bus.publish = (frame) => {
+    bus.publish = (room, event) => {
       if (isBroken) {
         throw new Error('bus broke');
       }
-      publish(frame);
+      publish(room, event);
     };
     const ingest = new IngestService({
       db: database.db,

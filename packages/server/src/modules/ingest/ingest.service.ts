@@ -1,4 +1,5 @@
 import type { SensorEntry, StateTree } from '@vigil/contracts';
+import { deviceRoom } from '../../realtime/rooms';
 import { SensorKeys } from '../telemetry/sensor-keys';
 import { findLatestStates } from '../telemetry/telemetry.repo';
 import { deviceTimeOf, RecordPolicy, readingsOf } from '../telemetry/tree-rows';
@@ -123,7 +124,7 @@ export class IngestService {
     this.latestTrees.set(udfId, { json, receivedAt });
     if (isLive(device.value)) {
       // The directory decides: a device of a suspended site is stored but never sent live.
-      this.deps.bus.publish({ udfId, json, receivedAt });
+      this.deps.bus.publish(deviceRoom(udfId), { name: 'tree', data: { udfId, json, receivedAt } });
     }
     const result = await this.commit(
       device.value,

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database';
 import { RepeatingJob } from '../../jobs/repeating-job';
-import type { ControlPublisher } from '../../realtime/control-events';
+import type { RoomPublisher } from '../../realtime/bus';
+import { siteRoom } from '../../realtime/rooms';
 import { loadSensorNamer } from '../sensor-settings/sensor-display-name';
 import { draftOfDeviceEvent, draftOfMaintenanceRecord } from './notification-drafts';
 import {
@@ -23,7 +24,7 @@ export type ProjectorLog = { error(object: object, message: string): void };
 
 export type NotificationProjectorDeps = {
   db: Database;
-  bus: ControlPublisher;
+  bus: RoomPublisher;
   dispatch: NotificationDispatch;
   log: ProjectorLog;
   /** How often every instance looks for new sources (default 500 ms). */
@@ -40,8 +41,8 @@ export const FRESH_FOR_MS = 60 * 60 * 1000;
  * Builds the notifications log (docs/notifications.md): every tick, one instance (advisory lock) turns the device
  * events and maintenance records not yet in the log into notifications, and dispatches the notifications not yet
  * dispatched — the e-mail rules plan their deliveries in the same transaction — then, after the commit, tells
- * every instance's sockets (bus control event). Sources and notifications are marked in the transaction that
- * uses them, so each becomes one notification and is dispatched once, whichever instance runs and whatever
+ * the sockets of every instance (an event in each site's room). Sources and notifications are marked in the
+ * transaction that uses them, so each becomes one notification and is dispatched once, whichever instance runs and whatever
  * restarts in between.
  */
 export class NotificationProjector {
@@ -111,12 +112,14 @@ export class NotificationProjector {
       const full = events.length === BATCH || records.length === BATCH || dispatched.length === BATCH;
       return { dispatched: fresh, full };
     });
-    if (outcome.dispatched.length > 0) {
-      this.deps.bus.publishControl({
+    const bySite = new Map<number, number[]>();
+    for (const row of outcome.dispatched) {
+      bySite.set(row.locationId, [...(bySite.get(row.locationId) ?? []), row.id]);
+    }
+    for (const [locationId, notificationIds] of bySite) {
+      this.deps.bus.publish(siteRoom(locationId), {
         name: 'notifications-created',
-        data: {
-          notifications: outcome.dispatched.map((row) => ({ id: row.id, locationId: row.locationId })),
-        },
+        data: { notificationIds },
       });
     }
     return outcome.full;

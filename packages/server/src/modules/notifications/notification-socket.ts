@@ -1,202 +1,121 @@
-import {
-  FEED_AUTH_TIMEOUT_MS,
-  LIMIT_MESSAGES,
-  LIVE_FEED_CLOSE,
-  LIVE_SOCKET_CLOSE_TOO_MANY,
-  type NotificationPush,
-} from '@vigil/contracts';
+import type { NotificationPush } from '@vigil/contracts';
 import type { WebSocket } from 'ws';
-import type { LiveSocketCap } from '../../limits/live-socket-cap';
-import type { ControlEvent } from '../../realtime/control-events';
-import { tokenOfAuthFrame } from '../../realtime/feed-socket';
+import {
+  AuthenticatedSocket,
+  type AuthenticatedSocketDeps,
+  type SocketHolder,
+} from '../../realtime/authenticated-socket';
+import type { RoomEvents } from '../../realtime/rooms';
+import { toPushItem } from './notification-items';
 import type { NotificationWithPlace } from './notifications.repo';
 
-/** Who a socket serves, once its token was accepted. */
+/** Who a socket serves, as its last check read them. */
 export type NotificationReader = {
   userId: number;
-  sessionId: string;
-  expiresAt: Date;
   /** Sites the person sees; undefined for staff (every site). */
   siteIds: ReadonlySet<number> | undefined;
   /** Unread notifications before the first read mark count from here. */
   dateJoined: Date;
 };
 
-export type NotificationSocketDeps = {
-  /** Authenticates the token (two-factor gate included) and reads the sites; undefined closes 4401. */
-  admit(token: string): Promise<NotificationReader | undefined>;
+/** A site room's announcement of new notifications (realtime/rooms.ts). */
+export type NotificationsCreated = RoomEvents['site']['notifications-created'];
+
+export type NotificationSocketDeps<H extends SocketHolder> = Omit<AuthenticatedSocketDeps, 'failure'> & {
+  /** The person behind a token (createSocketAuthentication); undefined closes 4401. */
+  authenticate(token: string): Promise<H | undefined>;
+  /** Reads the sites the person sees. */
+  readerOf(holder: H): Promise<NotificationReader>;
   /** The reader's unread count, with the sites the last check read. */
   unreadCount(reader: NotificationReader): Promise<number>;
-  /** Groups new notifications into pushes (one per device), for one reader. */
-  pushesOf(rows: readonly NotificationWithPlace[], count: number): NotificationPush[];
-  log: { error(object: object, message: string): void };
-  recheckEveryMs?: number;
-  /** The person's live-socket places (limits/live-socket-cap.ts); none taken when absent. */
-  liveSockets?: LiveSocketCap;
+  /** The rows an announcement names, read once for all of this instance's sockets. */
+  rowsOf(created: NotificationsCreated): Promise<NotificationWithPlace[]>;
 };
 
-const DEFAULT_RECHECK_MS = 5 * 60 * 1000;
-const MAX_TIMER_MS = 2 ** 31 - 1;
+/** One push per device (or per site, for a site's own notifications), newest last as they happened. */
+export function pushesOf(rows: readonly NotificationWithPlace[], count: number): NotificationPush[] {
+  const groups = new Map<string, NotificationWithPlace[]>();
+  for (const row of rows) {
+    const key = row.deviceId === null ? `site:${row.locationId}` : `device:${row.deviceId}`;
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  return [...groups.values()].map((group) => ({
+    device: group[0]?.deviceTitle ?? null,
+    location: group[0]?.locationTitle ?? null,
+    count,
+    notifications: group.map(toPushItem),
+  }));
+}
 
 /**
- * One ws/current-user-notifications/ socket (M section 7; docs/notifications.md 'Live'): authenticated by its
- * first frame `{"cmd":"auth","token"}` (or `?token=`), then a push `{count, notifications: []}` with the unread
- * count, and a push for each device whose new notifications are at a site the person sees. A revoked session,
- * a change of access or the session's expiry makes it check again; a failed check closes it 4401.
+ * One ws/current-user-notifications/ socket (M section 7; docs/notifications.md 'Live') on the
+ * authenticated-socket base (realtime/authenticated-socket.ts): once admitted, a push
+ * `{count, notifications: []}` with the unread count, then a push for each device whose new notifications are
+ * announced in the rooms of the sites the person sees (every site for staff). A revoked session, any change of
+ * access or the session's expiry makes it check again; a failed check closes it 4401.
  */
-export class NotificationSocket {
-  private token: string | undefined;
+export class NotificationSocket<H extends SocketHolder> {
+  private readonly live: AuthenticatedSocket<H, NotificationReader>;
   private reader: NotificationReader | undefined;
-  private isClosed = false;
-  /** Checks and pushes run one after another, so a push never goes out on access a check has just removed. */
-  private queue: Promise<void> = Promise.resolve();
-  private releasePlace: (() => void) | undefined;
-  private readonly timers: { auth?: NodeJS.Timeout; expiry?: NodeJS.Timeout; recheck?: NodeJS.Timeout } = {};
+  /** Announcements not pushed yet: those that arrive before the push step starts go out together. */
+  private pending: NotificationsCreated[] = [];
 
   constructor(
-    private readonly socket: WebSocket,
-    private readonly deps: NotificationSocketDeps,
-    private readonly onDispose: () => void,
+    socket: WebSocket,
+    private readonly deps: NotificationSocketDeps<H>,
   ) {
-    socket.on('close', () => this.dispose());
+    this.live = new AuthenticatedSocket(
+      socket,
+      {
+        authenticate: deps.authenticate,
+        authorize: async (holder) => ({ ok: true, grant: await deps.readerOf(holder) }),
+        onAuthorized: (reader, isFirst) => this.handleAuthorized(reader, isFirst),
+      },
+      { ...deps, failure: { message: 'notification socket failed' } },
+    );
   }
 
   start(queryToken: string | undefined): void {
-    if (queryToken !== undefined) {
-      this.token = queryToken;
-      this.enqueue(() => this.check());
-      return;
-    }
-    this.timers.auth = setTimeout(() => this.close(LIVE_FEED_CLOSE.unauthenticated), FEED_AUTH_TIMEOUT_MS);
-    this.socket.once('message', (data, isBinary) => {
-      clearTimeout(this.timers.auth);
-      this.token = tokenOfAuthFrame(data, isBinary);
-      if (this.token === undefined) {
-        this.close(LIVE_FEED_CLOSE.unauthenticated);
-        return;
-      }
-      this.enqueue(() => this.check());
-    });
+    this.live.start(queryToken);
   }
 
-  /** Control events of every instance: new notifications are pushed, access changes re-checked. */
-  handleControl(event: ControlEvent, rows: () => Promise<NotificationWithPlace[]>): void {
-    if (this.isClosed || this.reader === undefined) {
-      return;
-    }
-    const reader = this.reader;
-    if (event.name === 'notifications-created') {
-      const concerned = event.data.notifications.some(
-        (item) => reader.siteIds === undefined || reader.siteIds.has(item.locationId),
-      );
-      if (concerned) {
-        this.enqueue(() => this.push(rows));
-      }
-      return;
-    }
-    if (event.name === 'session-revoked') {
-      const { sessionId, userId } = event.data;
-      if (sessionId !== reader.sessionId && userId !== reader.userId) {
-        return;
-      }
-    }
-    this.enqueue(() => this.check());
-  }
-
-  private enqueue(step: () => Promise<void>): void {
-    this.queue = this.queue
-      .then(async () => {
-        if (!this.isClosed) {
-          await step();
-        }
-      })
-      .catch((error: unknown) => {
-        this.deps.log.error({ err: error }, 'notification socket failed');
-        this.close(1011, 'Server error.');
-      });
-  }
-
-  private async check(): Promise<void> {
-    const reader = this.token === undefined ? undefined : await this.deps.admit(this.token);
-    if (this.isClosed) {
-      return;
-    }
-    if (reader === undefined) {
-      this.close(LIVE_FEED_CLOSE.unauthenticated);
-      return;
-    }
-    const isFirst = this.reader === undefined;
-    if (isFirst && this.deps.liveSockets !== undefined) {
-      this.releasePlace = this.deps.liveSockets.take(reader.userId);
-      if (this.releasePlace === undefined) {
-        this.close(LIVE_SOCKET_CLOSE_TOO_MANY, LIMIT_MESSAGES.liveSocketsTooMany);
-        return;
-      }
-    }
+  private async handleAuthorized(reader: NotificationReader, isFirst: boolean): Promise<void> {
     this.reader = reader;
-    this.armExpiry(reader.expiresAt);
+    const sites = reader.siteIds === undefined ? 'every' : [...reader.siteIds];
+    this.live.joinRooms('site', sites, (event) => this.handleCreated(event.data));
     if (isFirst) {
-      this.timers.recheck = setInterval(
-        () => this.enqueue(() => this.check()),
-        this.deps.recheckEveryMs ?? DEFAULT_RECHECK_MS,
-      );
-      this.timers.recheck.unref();
       const count = await this.deps.unreadCount(reader);
       this.send({ device: null, location: null, count, notifications: [] });
     }
   }
 
-  private async push(rows: () => Promise<NotificationWithPlace[]>): Promise<void> {
+  private handleCreated(created: NotificationsCreated): void {
+    if (this.pending.push(created) === 1) {
+      this.live.enqueue(() => this.push());
+    }
+  }
+
+  /** Pushes the pending notifications at the sites the reader sees now (a check before may have changed them). */
+  private async push(): Promise<void> {
+    const announcements = this.pending.splice(0);
     const reader = this.reader;
     if (reader === undefined) {
       return;
     }
-    const mine = (await rows()).filter(
-      (row) => reader.siteIds === undefined || reader.siteIds.has(row.locationId),
-    );
-    if (mine.length === 0) {
+    const rows = (await Promise.all(announcements.map((created) => this.deps.rowsOf(created))))
+      .flat()
+      .filter((row) => reader.siteIds === undefined || reader.siteIds.has(row.locationId))
+      .sort((a, b) => a.id - b.id);
+    if (rows.length === 0) {
       return;
     }
     const count = await this.deps.unreadCount(reader);
-    for (const push of this.deps.pushesOf(mine, count)) {
+    for (const push of pushesOf(rows, count)) {
       this.send(push);
     }
   }
 
   private send(push: NotificationPush): void {
-    if (!this.isClosed) {
-      this.socket.send(JSON.stringify(push));
-    }
-  }
-
-  private armExpiry(expiresAt: Date): void {
-    clearTimeout(this.timers.expiry);
-    const delay = expiresAt.getTime() - Date.now();
-    if (delay > MAX_TIMER_MS) {
-      this.timers.expiry = setTimeout(() => this.armExpiry(expiresAt), MAX_TIMER_MS);
-    } else {
-      this.timers.expiry = setTimeout(() => this.close(LIVE_FEED_CLOSE.unauthenticated), Math.max(0, delay));
-    }
-    this.timers.expiry.unref();
-  }
-
-  private close(code: number, reason = 'Invalid token.'): void {
-    if (this.isClosed) {
-      return;
-    }
-    this.dispose();
-    this.socket.close(code, reason);
-  }
-
-  private dispose(): void {
-    if (this.isClosed) {
-      return;
-    }
-    this.isClosed = true;
-    clearTimeout(this.timers.auth);
-    clearTimeout(this.timers.expiry);
-    clearInterval(this.timers.recheck);
-    this.releasePlace?.();
-    this.onDispose();
+    this.live.send(JSON.stringify(push));
   }
 }

@@ -32,6 +32,19 @@ export async function findSiteRolesOfUser(db: Database, userId: number): Promise
     .where(and(eq(locationMemberships.userId, userId), eq(locationMemberships.hasAccess, true)));
 }
 
+export async function upsertMembership(
+  db: Database,
+  membership: { locationId: number; userId: number; permission: Permission; hasAccess?: boolean },
+): Promise<void> {
+  await db
+    .insert(locationMemberships)
+    .values({ hasAccess: true, ...membership })
+    .onConflictDoUpdate({
+      target: [locationMemberships.locationId, locationMemberships.userId],
+      set: { permission: membership.permission, hasAccess: membership.hasAccess ?? true },
+    });
+}
+
 export type SiteListFilter = {
   clientId: number;
   /** Only sites where this user's membership has access; undefined lists every site of the client. */
@@ -130,4 +143,22 @@ export async function findLocationsByIds(db: Database, ids: number[]): Promise<L
     return [];
   }
   return db.select().from(locations).where(inArray(locations.id, ids));
+}
+
+/** Whether the user edits (Engineer or Manager with access) at least one site of the client. */
+export async function editsAnySiteOfClient(db: Database, userId: number, clientId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: locationMemberships.id })
+    .from(locationMemberships)
+    .innerJoin(locations, eq(locations.id, locationMemberships.locationId))
+    .where(
+      and(
+        eq(locationMemberships.userId, userId),
+        eq(locations.clientId, clientId),
+        eq(locationMemberships.hasAccess, true),
+        inArray(locationMemberships.permission, ['Engineer', 'Manager']),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

@@ -10,7 +10,9 @@ import type { Database } from '../../db/database';
 import type { NewUserRow, UserRow } from '../../db/tables/users.table';
 import { AppError, forbidden } from '../../errors';
 import type { ControlPublisher } from '../../realtime/control-events';
-import { findMembership, updateMembershipById, upsertMembership } from './memberships.repo';
+import { setClientAdministrator } from '../clients/clients.repo';
+import { upsertMembership } from '../sites/sites.repo';
+import { findMembership, updateMembershipById } from './memberships.repo';
 import { findUserByEmail, getUserById, updateUser } from './users.repo';
 import { splitFullName } from './users.service';
 import {
@@ -20,7 +22,6 @@ import {
   getReadableUser,
   notInClientError,
 } from './users-access';
-import { setClientAdministrator } from './users-clients.repo';
 import { detailFor } from './users-read';
 
 type ProfileValues = Pick<

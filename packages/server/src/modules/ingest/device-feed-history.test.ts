@@ -1,9 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
-import { waitFor } from '../../test/telemetry';
-import { InProcessBus } from './bus';
-import { FeedSocket } from './feed-socket';
+import { waitFor } from '../../../test/telemetry';
+import { InProcessBus } from '../../realtime/bus';
+import { deviceRoom } from '../../realtime/rooms';
+import { startDeviceFeed } from './device-feed-socket';
 
 /**
  * The first frame of a device moved to another client (issue 23; docs/permissions.md 'Device history'): the
@@ -33,19 +34,22 @@ describe('the first frame of a device moved to another client', () => {
     cleanups.push(() => wss.close());
     await new Promise((resolve) => wss.once('listening', resolve));
     wss.once('connection', (socket) => {
+      const holder = {
+        user: { id: 1 },
+        session: { id: 's', expiresAt: new Date(Date.now() + 60 * 60 * 1000) },
+      };
       const access = {
         ok: true as const,
-        grant: { udfId: 'DEV1', userId: 1, sessionId: 's', locationId: 1, clientId: 2 },
-        expiresAt: new Date(Date.now() + 60 * 60 * 1000),
-        visibleSince,
+        grant: { udfId: 'DEV1', locationId: 1, clientId: 2, visibleSince },
       };
       const deps = {
-        checkAccess: async () => access,
+        authenticate: async () => holder,
+        authorize: async () => access,
         ingest: { latest: () => ({ json: tree(HELD), receivedAt }) },
         bus,
         log: { error: () => {} },
       };
-      new FeedSocket(socket, 'DEV1', deps, () => {}).start('token');
+      startDeviceFeed(socket, 'DEV1', deps, 'token');
     });
     const client = new WebSocket(`ws://127.0.0.1:${(wss.address() as AddressInfo).port}/`);
     cleanups.push(() => client.terminate());
@@ -55,7 +59,8 @@ describe('the first frame of a device moved to another client', () => {
     // The held tree, if sent, goes out when the socket is admitted, before any tree published after.
     let seq = NEXT;
     await waitFor(() => {
-      bus.publish({ udfId: 'DEV1', json: tree(seq++), receivedAt: new Date() });
+      const data = { udfId: 'DEV1', json: tree(seq++), receivedAt: new Date() };
+      bus.publish(deviceRoom('DEV1'), { name: 'tree', data });
       return frames.some((frame) => seqOf(frame) >= NEXT);
     });
     return frames;

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { deviceStateTopic } from '@vigil/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { buildClient, buildClientUser, buildSite, TEST_PASSWORD } from '../../test/factories';
+import { buildClient, buildClientUser, buildSite, TEST_PASSWORD } from '../../../test/factories';
 import {
   connectDevice,
   liveFrameOf,
@@ -11,9 +11,9 @@ import {
   type TestDevice,
   treeOf,
   waitFor,
-} from '../../test/telemetry';
-import { authHeader, buildTestApp, type TestApp } from '../../test/test-app';
-import type { EmbeddedBroker } from '../modules/ingest/embedded-broker';
+} from '../../../test/telemetry';
+import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
+import type { EmbeddedBroker } from './embedded-broker';
 
 type Feed = { socket: WebSocket; frames: string[]; closed: Promise<number> };
 

@@ -1,22 +1,26 @@
 import { type AddressInfo, connect, type NetConnectOpts, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
-import { waitFor } from '../../test/telemetry';
-import { InProcessBus } from './bus';
-import type { FeedAccess } from './feed-access';
-import { FeedSocket, type FeedSocketDeps } from './feed-socket';
+import { waitFor } from '../../../test/telemetry';
+import type { Authorization } from '../../realtime/authenticated-socket';
+import { InProcessBus } from '../../realtime/bus';
+import { deviceRoom } from '../../realtime/rooms';
+import type { DeviceFeedGrant } from './device-feed-access';
+import { type DeviceFeedSocketDeps, startDeviceFeed } from './device-feed-socket';
 
 const MAX_BUFFERED = 256 * 1024;
 const TREE_PADDING = 'x'.repeat(32 * 1024);
 /** WebSocket frame header of a text frame over 64 KB at most; trees here are smaller. */
 const FRAME_HEADER_BYTES = 10;
 
-const granted: FeedAccess = {
+const holder = { user: { id: 1 }, session: { id: 's', expiresAt: new Date(Date.now() + 60 * 60 * 1000) } };
+const granted: Authorization<DeviceFeedGrant> = {
   ok: true,
-  grant: { udfId: 'DEV1', userId: 1, sessionId: 's', locationId: 1, clientId: 1 },
-  expiresAt: new Date(Date.now() + 60 * 60 * 1000),
-  visibleSince: undefined,
+  grant: { udfId: 'DEV1', locationId: 1, clientId: 1, visibleSince: undefined },
 };
+
+const publishTree = (bus: InProcessBus, json: string) =>
+  bus.publish(deviceRoom('DEV1'), { name: 'tree', data: { udfId: 'DEV1', json, receivedAt: new Date() } });
 
 /** A tree of about 32 KB whose `seq` tells the order it was published in. */
 const treeNumber = (seq: number) => JSON.stringify({ seq, pad: TREE_PADDING });
@@ -24,7 +28,7 @@ const seqOf = (frame: string) => (JSON.parse(frame) as { seq: number }).seq;
 
 type Scene = { bus: InProcessBus; server: WebSocket; client: WebSocket; tcp: Socket; frames: string[] };
 
-describe('FeedSocket with a slow browser', () => {
+describe('the device feed socket with a slow browser', () => {
   const cleanups: (() => void)[] = [];
   afterEach(() => {
     for (const cleanup of cleanups.splice(0)) {
@@ -38,8 +42,9 @@ describe('FeedSocket with a slow browser', () => {
     const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
     cleanups.push(() => wss.close());
     await new Promise((resolve) => wss.once('listening', resolve));
-    const deps: FeedSocketDeps = {
-      checkAccess: async () => granted,
+    const deps: DeviceFeedSocketDeps<typeof holder> = {
+      authenticate: async () => holder,
+      authorize: async () => granted,
       ingest: { latest: () => undefined },
       bus,
       log: { error: () => {} },
@@ -47,7 +52,7 @@ describe('FeedSocket with a slow browser', () => {
     };
     const serverSide = new Promise<WebSocket>((resolve) =>
       wss.once('connection', (socket) => {
-        new FeedSocket(socket, 'DEV1', deps, () => {}).start('token');
+        startDeviceFeed(socket, 'DEV1', deps, 'token');
         resolve(socket);
       }),
     );
@@ -66,7 +71,7 @@ describe('FeedSocket with a slow browser', () => {
     const server = await serverSide;
     let seq = 0;
     await waitFor(() => {
-      bus.publish({ udfId: 'DEV1', json: treeNumber(seq++), receivedAt: new Date() });
+      publishTree(bus, treeNumber(seq++));
       return frames.length > 0;
     });
     return { bus, server, client, tcp: tcp as Socket, frames };
@@ -83,7 +88,7 @@ describe('FeedSocket with a slow browser', () => {
     // socket's own up to its limit.
     await waitFor(async () => {
       for (let i = 0; i < 50; i++) {
-        bus.publish({ udfId: 'DEV1', json: treeNumber(seq++), receivedAt: new Date() });
+        publishTree(bus, treeNumber(seq++));
         maxBuffered = Math.max(maxBuffered, server.bufferedAmount);
       }
       await new Promise((resolve) => setImmediate(resolve));
@@ -92,7 +97,7 @@ describe('FeedSocket with a slow browser', () => {
       return bus.stats.superseded - supersededBefore >= 500 || maxBuffered > 16 * MAX_BUFFERED;
     });
     const newest = treeNumber(seq);
-    bus.publish({ udfId: 'DEV1', json: newest, receivedAt: new Date() });
+    publishTree(bus, newest);
     maxBuffered = Math.max(maxBuffered, server.bufferedAmount);
 
     expect(maxBuffered).toBeGreaterThan(MAX_BUFFERED);
@@ -112,7 +117,7 @@ describe('FeedSocket with a slow browser', () => {
     const first = 1_000_000;
     const published = Array.from({ length: 200 }, (_, i) => first + i);
     for (const seq of published) {
-      bus.publish({ udfId: 'DEV1', json: treeNumber(seq), receivedAt: new Date() });
+      publishTree(bus, treeNumber(seq));
       await new Promise((resolve) => setImmediate(resolve));
     }
     const received = () => frames.map(seqOf).filter((number) => number >= first);

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_PASSWORD } from '../../test/factories';
-import { authFrame, listenForSockets, openFeedClient, postTree } from '../../test/feed-client';
-import { buildFeedScene, type FeedScene, openLiveFeed as openFeedScene } from '../../test/feed-scene';
-import { liveFrameOf, treeOf, waitFor } from '../../test/telemetry';
-import { authHeader, buildTestApp, type TestApp } from '../../test/test-app';
-import { sessions } from '../db/tables/sessions.table';
-import { findMembership } from '../modules/users/memberships.repo';
+import { TEST_PASSWORD } from '../../../test/factories';
+import { authFrame, listenForSockets, openFeedClient, postTree } from '../../../test/feed-client';
+import { buildFeedScene, type FeedScene, openLiveFeed as openFeedScene } from '../../../test/feed-scene';
+import { liveFrameOf, treeOf, waitFor } from '../../../test/telemetry';
+import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
+import { sessions } from '../../db/tables/sessions.table';
+import { findMembership } from '../users/memberships.repo';
 
 // Ceilings, not sleeps: each wait ends as soon as its event happens.
 const CEILING_MS = 60_000;

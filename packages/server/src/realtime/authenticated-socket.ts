@@ -1,0 +1,377 @@
+import {
+  FEED_AUTH_TIMEOUT_MS,
+  FeedAuthFrameSchema,
+  LIMIT_MESSAGES,
+  LIVE_FEED_CLOSE,
+  LIVE_SOCKET_CLOSE_TOO_MANY,
+} from '@vigil/contracts';
+import type { RawData, WebSocket } from 'ws';
+import type { LiveSocketCap } from '../limits/live-socket-cap';
+import { type RealtimeBus, selectorKey } from './bus';
+import type { ControlEvent, ControlEvents } from './control-events';
+import {
+  type EveryRoomName,
+  everyRoom,
+  type RoomHandler,
+  type RoomIds,
+  type RoomName,
+  type RoomSelector,
+} from './rooms';
+
+/** Who holds a socket, as the token check answers (an AuthContext fits): the person, the session, its end. */
+export type SocketHolder = { user: { id: number }; session: { id: string; expiresAt: Date } };
+
+/** 4401: no valid token (or the session ended); 4403: no access to what the socket serves. */
+export type SocketCloseCode = (typeof LIVE_FEED_CLOSE)[keyof typeof LIVE_FEED_CLOSE];
+
+/** What the socket may serve (its grant), or the code to close it with. */
+export type Authorization<G> = { ok: true; grant: G } | { ok: false; code: SocketCloseCode };
+
+export type AccessChange = ControlEvents['access-changed'];
+
+/** What a domain's socket gives the base: its token check, its access rule and what it does once admitted. */
+export type AuthenticatedSocketHooks<H extends SocketHolder, G> = {
+  /** The person behind a raw token (the two-factor gate included); undefined closes 4401. */
+  authenticate(token: string): Promise<H | undefined>;
+  /** The socket's access to its rooms, read afresh at every check; a refusal closes with its code. */
+  authorize(holder: H): Promise<Authorization<G>>;
+  /**
+   * Whether an access change naming something (a site, a device, a client) can concern this grant; a change
+   * naming nothing or the socket's person always does. Every change does when absent.
+   */
+  isConcernedBy?(change: AccessChange, grant: G): boolean;
+  /** After every check that keeps the socket: the first one (isFirst) joins its rooms and sends its first frame. */
+  onAuthorized(grant: G, isFirst: boolean): void | Promise<void>;
+};
+
+export type AuthenticatedSocketDeps = {
+  bus: RealtimeBus;
+  log: { error(object: object, message: string): void };
+  /** What the log says when a check or a step of the socket fails (the socket closes 1011). */
+  failure: { message: string; fields?: object };
+  /** Re-checks access this often even without a signal (a signal lost while Redis was away). */
+  recheckEveryMs?: number;
+  /** Above this many bytes waiting in the socket's buffer, sendLatest keeps only the newest frame for later. */
+  maxBufferedBytes?: number;
+  /** The person's live-socket places (limits/live-socket-cap.ts); none taken when absent. */
+  liveSockets?: LiveSocketCap;
+  /** How long a socket without a query token waits for its auth frame. */
+  authTimeoutMs?: number;
+};
+
+type CloseCode = SocketCloseCode | typeof LIVE_SOCKET_CLOSE_TOO_MANY | 1011;
+
+const CLOSE_REASONS: Record<CloseCode, string> = {
+  4401: 'Invalid token.',
+  4403: 'Permission denied.',
+  [LIVE_SOCKET_CLOSE_TOO_MANY]: LIMIT_MESSAGES.liveSocketsTooMany,
+  1011: 'Server error.',
+};
+/** setTimeout's ceiling (about 24.8 days); a later expiry re-arms the timer when it fires. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+const DEFAULT_RECHECK_MS = 5 * 60 * 1000;
+/** A few large trees (≤ 256 KB each) or hundreds of usual ones: a slow browser's backlog ends here. */
+export const LIVE_MAX_BUFFERED_BYTES = 1024 * 1024;
+
+/** The token of an auth frame `{"cmd":"auth","token":"…"}`, or undefined for anything else. */
+export function tokenOfAuthFrame(data: RawData, isBinary: boolean): string | undefined {
+  if (isBinary) {
+    return undefined;
+  }
+  try {
+    const frame = FeedAuthFrameSchema.safeParse(JSON.parse(data.toString()));
+    return frame.success ? frame.data.token : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `?token=` of a socket's request, if it has one. */
+export function queryTokenOf(query: unknown): string | undefined {
+  const { token } = (query ?? {}) as { token?: unknown };
+  return typeof token === 'string' ? token : undefined;
+}
+
+/**
+ * Whether a control event can concern a socket held by `holder` with `grant`: a revocation of its session or
+ * of every session of its person; an access change naming nothing or its person, or one the domain's rule picks.
+ */
+export function concernsSocket<G>(
+  event: ControlEvent,
+  holder: SocketHolder,
+  grant: G,
+  isConcernedBy?: (change: AccessChange, grant: G) => boolean,
+): boolean {
+  if (event.name === 'session-revoked') {
+    const { sessionId, userId } = event.data;
+    return sessionId === holder.session.id || userId === holder.user.id;
+  }
+  const change = event.data;
+  const { userId, locationId, udfId, clientId } = change;
+  if (userId === undefined && locationId === undefined && udfId === undefined && clientId === undefined) {
+    return true;
+  }
+  return userId === holder.user.id || (isConcernedBy?.(change, grant) ?? true);
+}
+
+/**
+ * The lifecycle every live socket shares (ws/device-data/, ws/current-user-notifications/): the token from
+ * `?token=` or else a first frame `{"cmd":"auth","token"}` within FEED_AUTH_TIMEOUT_MS (4401 otherwise), the
+ * domain's access check (4401 or 4403), the person's live-socket place (4429), and re-checks whenever a control
+ * event can concern it, at its session's expiry (4401) and every few minutes. Checks and the domain's own steps
+ * (enqueue) run one after another. The socket's rooms (joinRooms) are left when it closes.
+ * A slow browser gets the latest frame, not a growing queue (sendLatest): while more than maxBufferedBytes
+ * wait in the socket's buffer, a new frame replaces the one held, which is sent when a send in flight
+ * completes; while a check runs, frames are held (the newest only) and sent only if access still holds.
+ */
+export class AuthenticatedSocket<H extends SocketHolder, G> {
+  private token: string | undefined;
+  private holder: H | undefined;
+  private grant: G | undefined;
+  private isClosed = false;
+  private isCheckQueued = false;
+  /** Access was confirmed by the last check and no other is due: held frames may go out. */
+  private isConfirmed = false;
+  private queue: Promise<void> = Promise.resolve();
+  private held: string | undefined;
+  private sendsInFlight = 0;
+  private readonly rooms = new Map<string, () => void>();
+  private stopControl: (() => void) | undefined;
+  private releasePlace: (() => void) | undefined;
+  private readonly timers: { auth?: NodeJS.Timeout; expiry?: NodeJS.Timeout; recheck?: NodeJS.Timeout } = {};
+
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly hooks: AuthenticatedSocketHooks<H, G>,
+    private readonly deps: AuthenticatedSocketDeps,
+  ) {
+    socket.on('close', () => this.dispose());
+  }
+
+  /** Starts with the query token, or waits for the auth frame when there is none. */
+  start(queryToken: string | undefined): void {
+    if (this.isClosed) {
+      return;
+    }
+    this.stopControl = this.deps.bus.onControl((event) => this.handleControl(event));
+    if (queryToken !== undefined) {
+      this.token = queryToken;
+      this.requestCheck();
+      return;
+    }
+    const unauthenticated = LIVE_FEED_CLOSE.unauthenticated;
+    this.timers.auth = setTimeout(
+      () => this.close(unauthenticated),
+      this.deps.authTimeoutMs ?? FEED_AUTH_TIMEOUT_MS,
+    );
+    this.socket.once('message', (data, isBinary) => {
+      clearTimeout(this.timers.auth);
+      this.token = tokenOfAuthFrame(data, isBinary);
+      if (this.token === undefined) {
+        this.close(unauthenticated);
+        return;
+      }
+      this.requestCheck();
+    });
+  }
+
+  /** Runs a step of the domain's after the checks and steps before it, unless the socket closed meanwhile. */
+  enqueue(step: () => Promise<void>): void {
+    this.queue = this.queue
+      .then(async () => {
+        if (!this.isClosed) {
+          await step();
+        }
+      })
+      .catch((error: unknown) => {
+        this.deps.log.error({ err: error, ...this.deps.failure.fields }, this.deps.failure.message);
+        this.close(1011);
+      });
+  }
+
+  /**
+   * Makes the socket's rooms named `name` exactly those of `ids` (every room of the name for 'every'); its
+   * rooms of other names stay. A room it is in already keeps its first handler.
+   */
+  joinRooms<N extends RoomName>(
+    name: N,
+    ids: readonly RoomIds[N][] | (N extends EveryRoomName ? 'every' : never),
+    handler: RoomHandler<N>,
+  ): void {
+    if (this.isClosed) {
+      return;
+    }
+    const selectors: RoomSelector<N>[] =
+      ids === 'every'
+        ? [everyRoom(name as EveryRoomName) as RoomSelector<N>]
+        : (ids as readonly RoomIds[N][]).map((id) => ({ name, id }) as RoomSelector<N>);
+    const wanted = new Map(selectors.map((selector) => [selectorKey(selector), selector]));
+    for (const [key, leave] of this.rooms) {
+      if (key.startsWith(`${name}:`) && !wanted.has(key)) {
+        leave();
+        this.rooms.delete(key);
+      }
+    }
+    for (const [key, selector] of wanted) {
+      if (!this.rooms.has(key)) {
+        this.rooms.set(key, this.deps.bus.subscribe(selector, handler));
+      }
+    }
+  }
+
+  /** Sends a frame at once (a frame each of which counts, like a notification push). */
+  send(text: string): void {
+    if (!this.isClosed) {
+      this.socket.send(text);
+    }
+  }
+
+  /**
+   * Sends the newest frame of a stream where only the latest counts (a device's tree): held while a check
+   * runs or the buffer is over its limit, and replaced by a newer one meanwhile (counted as superseded).
+   */
+  sendLatest(text: string): void {
+    if (this.isClosed) {
+      return;
+    }
+    if (this.held !== undefined) {
+      this.deps.bus.stats.superseded += 1;
+    }
+    this.held = text;
+    this.sendHeld();
+  }
+
+  /** A control event from any instance: re-check if it can concern this socket (any, before the grant). */
+  private handleControl(event: ControlEvent): void {
+    if (this.isClosed || this.token === undefined) {
+      return;
+    }
+    if (
+      this.holder !== undefined &&
+      this.grant !== undefined &&
+      !concernsSocket(event, this.holder, this.grant, this.hooks.isConcernedBy)
+    ) {
+      return;
+    }
+    this.requestCheck();
+  }
+
+  private requestCheck(): void {
+    this.isConfirmed = false;
+    if (this.isCheckQueued) {
+      return;
+    }
+    this.isCheckQueued = true;
+    this.enqueue(async () => {
+      this.isCheckQueued = false;
+      await this.check();
+    });
+  }
+
+  private async check(): Promise<void> {
+    const holder = this.token === undefined ? undefined : await this.hooks.authenticate(this.token);
+    if (this.isClosed) {
+      return;
+    }
+    if (holder === undefined) {
+      this.close(LIVE_FEED_CLOSE.unauthenticated);
+      return;
+    }
+    const access = await this.hooks.authorize(holder);
+    if (this.isClosed) {
+      return;
+    }
+    if (!access.ok) {
+      this.close(access.code);
+      return;
+    }
+    // A change announced while this check ran may not be in its answer: the check queued after it decides.
+    if (!this.isCheckQueued) {
+      await this.admit(holder, access.grant);
+    }
+  }
+
+  private async admit(holder: H, grant: G): Promise<void> {
+    const isFirst = this.grant === undefined;
+    if (isFirst && this.deps.liveSockets !== undefined) {
+      this.releasePlace = this.deps.liveSockets.take(holder.user.id);
+      if (this.releasePlace === undefined) {
+        this.close(LIVE_SOCKET_CLOSE_TOO_MANY);
+        return;
+      }
+    }
+    this.holder = holder;
+    this.grant = grant;
+    this.armExpiry(holder.session.expiresAt);
+    if (isFirst) {
+      this.timers.recheck = setInterval(
+        () => this.requestCheck(),
+        this.deps.recheckEveryMs ?? DEFAULT_RECHECK_MS,
+      );
+      this.timers.recheck.unref();
+    }
+    await this.hooks.onAuthorized(grant, isFirst);
+    if (!this.isCheckQueued) {
+      this.isConfirmed = true;
+      this.sendHeld();
+    }
+  }
+
+  /**
+   * Sends the held frame unless a check runs or the buffer is over its limit; then the callback of a send
+   * in flight (run once its bytes left for the network) tries again. Without a send in flight it sends.
+   */
+  private sendHeld(): void {
+    if (this.held === undefined || this.isClosed || !this.isConfirmed) {
+      return;
+    }
+    const maxBufferedBytes = this.deps.maxBufferedBytes ?? LIVE_MAX_BUFFERED_BYTES;
+    if (this.sendsInFlight > 0 && this.socket.bufferedAmount > maxBufferedBytes) {
+      return;
+    }
+    const text = this.held;
+    this.held = undefined;
+    this.sendsInFlight += 1;
+    this.socket.send(text, () => {
+      this.sendsInFlight -= 1;
+      this.sendHeld();
+    });
+  }
+
+  /** Closes 4401 when the session expires (its token expires with it). */
+  private armExpiry(expiresAt: Date): void {
+    clearTimeout(this.timers.expiry);
+    const delay = expiresAt.getTime() - Date.now();
+    if (delay > MAX_TIMER_MS) {
+      this.timers.expiry = setTimeout(() => this.armExpiry(expiresAt), MAX_TIMER_MS);
+    } else {
+      this.timers.expiry = setTimeout(() => this.close(LIVE_FEED_CLOSE.unauthenticated), Math.max(0, delay));
+    }
+    this.timers.expiry.unref();
+  }
+
+  private close(code: CloseCode): void {
+    if (this.isClosed) {
+      return;
+    }
+    this.dispose();
+    this.socket.close(code, CLOSE_REASONS[code]);
+  }
+
+  private dispose(): void {
+    if (this.isClosed) {
+      return;
+    }
+    this.isClosed = true;
+    this.held = undefined;
+    clearTimeout(this.timers.auth);
+    clearTimeout(this.timers.expiry);
+    clearInterval(this.timers.recheck);
+    for (const leave of this.rooms.values()) {
+      leave();
+    }
+    this.rooms.clear();
+    this.stopControl?.();
+    this.releasePlace?.();
+  }
+}
