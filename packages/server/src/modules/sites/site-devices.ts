@@ -1,7 +1,7 @@
 import type { SiteDevice } from '@vigil/contracts';
 import type { Database } from '../../db/database';
-import { findDevicesByLocationIds } from '../devices/devices.repo';
 import type { DeviceHealth } from './site-status';
+import { findDevicesAtSites } from './sites.repo';
 
 export type SiteDevices = { devices: SiteDevice[]; health: DeviceHealth[] };
 
@@ -14,7 +14,7 @@ export async function findDevicesOfSites(
   siteIds: readonly number[],
 ): Promise<Map<number, SiteDevices>> {
   const result = new Map<number, SiteDevices>(siteIds.map((id) => [id, { devices: [], health: [] }]));
-  for (const row of await findDevicesByLocationIds(db, siteIds)) {
+  for (const row of await findDevicesAtSites(db, siteIds)) {
     const entry = result.get(row.locationId);
     entry?.devices.push({
       id: row.id,

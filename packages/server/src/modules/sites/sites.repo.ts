@@ -1,6 +1,7 @@
-import type { Permission, SiteOrdering } from '@vigil/contracts';
+import type { DeviceType, Permission, SiteOrdering } from '@vigil/contracts';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { devices } from '../../db/tables/devices.table';
 import {
   type LocationRow,
   locationMemberships,
@@ -30,19 +31,6 @@ export async function findSiteRolesOfUser(db: Database, userId: number): Promise
     .select({ locationId: locationMemberships.locationId, permission: locationMemberships.permission })
     .from(locationMemberships)
     .where(and(eq(locationMemberships.userId, userId), eq(locationMemberships.hasAccess, true)));
-}
-
-export async function upsertMembership(
-  db: Database,
-  membership: { locationId: number; userId: number; permission: Permission; hasAccess?: boolean },
-): Promise<void> {
-  await db
-    .insert(locationMemberships)
-    .values({ hasAccess: true, ...membership })
-    .onConflictDoUpdate({
-      target: [locationMemberships.locationId, locationMemberships.userId],
-      set: { permission: membership.permission, hasAccess: membership.hasAccess ?? true },
-    });
 }
 
 export type SiteListFilter = {
@@ -145,20 +133,36 @@ export async function findLocationsByIds(db: Database, ids: number[]): Promise<L
   return db.select().from(locations).where(inArray(locations.id, ids));
 }
 
-/** Whether the user edits (Engineer or Manager with access) at least one site of the client. */
-export async function editsAnySiteOfClient(db: Database, userId: number, clientId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: locationMemberships.id })
-    .from(locationMemberships)
-    .innerJoin(locations, eq(locations.id, locationMemberships.locationId))
-    .where(
-      and(
-        eq(locationMemberships.userId, userId),
-        eq(locations.clientId, clientId),
-        eq(locationMemberships.hasAccess, true),
-        inArray(locationMemberships.permission, ['Engineer', 'Manager']),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+/** What a site's answer shows of each of its devices. */
+export type SiteDeviceRow = {
+  id: number;
+  locationId: number;
+  title: string;
+  udfId: string;
+  deviceType: DeviceType;
+  isOnline: boolean;
+  isSuspended: boolean;
+};
+
+/**
+ * The devices at the sites, by title then id. Read here rather than through the devices domain, which reads
+ * sites: the site's own answer lists them (as me.repo reads the current device).
+ */
+export async function findDevicesAtSites(db: Database, siteIds: readonly number[]): Promise<SiteDeviceRow[]> {
+  if (siteIds.length === 0) {
+    return [];
+  }
+  return db
+    .select({
+      id: devices.id,
+      locationId: devices.locationId,
+      title: devices.title,
+      udfId: devices.udfId,
+      deviceType: devices.deviceType,
+      isOnline: devices.isOnline,
+      isSuspended: devices.isSuspended,
+    })
+    .from(devices)
+    .where(inArray(devices.locationId, [...siteIds]))
+    .orderBy(asc(sql`lower(${devices.title})`), asc(devices.id));
 }
