@@ -4,7 +4,6 @@ import {
   LayoutSettingsSchema,
   LOGO_MAX_BYTES,
   LOGO_MESSAGES,
-  NON_FIELD_ERRORS,
   OemSettingsPatchSchema,
   RssFeedPageSchema,
   RssFeedSaveSchema,
@@ -16,6 +15,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../access/authenticate';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import { listFieldErrors } from '../../http/list-field-errors';
 import { AUTH_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
 import { flatpagesRoutes } from './flatpages.routes';
 import {
@@ -47,24 +47,6 @@ async function readLogoUpload(request: FastifyRequest): Promise<Buffer> {
     const message = code === 'FST_REQ_FILE_TOO_LARGE' ? LOGO_MESSAGES.tooLarge : LOGO_MESSAGES.fileRequired;
     throw AppError.validation({ logo: [message] });
   }
-}
-
-type ValidationIssue = { instancePath: string; message?: string };
-
-/** Errors of a list body keyed by the field (title, url, ...) rather than the row number, as forms show them. */
-export function listFieldErrors(issues: ValidationIssue[]): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
-  for (const issue of issues) {
-    const named = issue.instancePath.split('/').filter((segment) => segment !== '' && !/^\d+$/.test(segment));
-    const field = named.at(-1) ?? NON_FIELD_ERRORS;
-    const list = fields[field] ?? [];
-    const message = issue.message ?? 'Invalid value.';
-    if (!list.includes(message)) {
-      list.push(message);
-    }
-    fields[field] = list;
-  }
-  return fields;
 }
 
 /** layout-settings/, oem/settings/ (+ logo/), oem/rss-feed/ and the static pages (A section 7 'OEM and layout'). */

@@ -11,9 +11,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../access/authenticate';
 import { AppError } from '../../errors';
 import { issuesToFields } from '../../http/error-handler';
+import { listFieldErrors } from '../../http/list-field-errors';
 import { pageOf, paginated } from '../../http/pagination';
 import { DENIED_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
-import { listFieldErrors } from '../oem/oem.routes';
 import type { WarningsService } from './warnings.service';
 
 const tags = ['warnings'];
