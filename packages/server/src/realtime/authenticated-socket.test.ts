@@ -4,15 +4,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import { waitFor } from '../../test/telemetry';
 import { LiveSocketCap } from '../limits/live-socket-cap';
-import {
-  AuthenticatedSocket,
-  type AuthenticatedSocketDeps,
-  type Authorization,
-  concernsSocket,
-  type SocketHolder,
-} from './authenticated-socket';
+import { AuthenticatedSocket, type AuthenticatedSocketDeps } from './authenticated-socket';
 import { InProcessBus } from './bus';
 import { siteRoom } from './rooms';
+import { type Authorization, concernsSocket, type SocketHolder } from './socket-rules';
 
 /** A grant as a domain would give it: the sites its socket serves. */
 type Grant = { siteIds: number[] };

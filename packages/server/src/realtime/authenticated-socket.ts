@@ -1,14 +1,13 @@
 import {
   FEED_AUTH_TIMEOUT_MS,
-  FeedAuthFrameSchema,
   LIMIT_MESSAGES,
   LIVE_FEED_CLOSE,
   LIVE_SOCKET_CLOSE_TOO_MANY,
 } from '@vigil/contracts';
-import type { RawData, WebSocket } from 'ws';
+import type { WebSocket } from 'ws';
 import type { LiveSocketCap } from '../limits/live-socket-cap';
 import { type RealtimeBus, selectorKey } from './bus';
-import type { ControlEvent, ControlEvents } from './control-events';
+import type { ControlEvent } from './control-events';
 import {
   type EveryRoomName,
   everyRoom,
@@ -17,17 +16,14 @@ import {
   type RoomName,
   type RoomSelector,
 } from './rooms';
-
-/** Who holds a socket, as the token check answers (an AuthContext fits): the person, the session, its end. */
-export type SocketHolder = { user: { id: number }; session: { id: string; expiresAt: Date } };
-
-/** 4401: no valid token (or the session ended); 4403: no access to what the socket serves. */
-export type SocketCloseCode = (typeof LIVE_FEED_CLOSE)[keyof typeof LIVE_FEED_CLOSE];
-
-/** What the socket may serve (its grant), or the code to close it with. */
-export type Authorization<G> = { ok: true; grant: G } | { ok: false; code: SocketCloseCode };
-
-export type AccessChange = ControlEvents['access-changed'];
+import {
+  type AccessChange,
+  type Authorization,
+  concernsSocket,
+  type SocketCloseCode,
+  type SocketHolder,
+  tokenOfAuthFrame,
+} from './socket-rules';
 
 /** What a domain's socket gives the base: its token check, its access rule and what it does once admitted. */
 export type AuthenticatedSocketHooks<H extends SocketHolder, G> = {
@@ -72,47 +68,6 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 const DEFAULT_RECHECK_MS = 5 * 60 * 1000;
 /** A few large trees (≤ 256 KB each) or hundreds of usual ones: a slow browser's backlog ends here. */
 export const LIVE_MAX_BUFFERED_BYTES = 1024 * 1024;
-
-/** The token of an auth frame `{"cmd":"auth","token":"…"}`, or undefined for anything else. */
-export function tokenOfAuthFrame(data: RawData, isBinary: boolean): string | undefined {
-  if (isBinary) {
-    return undefined;
-  }
-  try {
-    const frame = FeedAuthFrameSchema.safeParse(JSON.parse(data.toString()));
-    return frame.success ? frame.data.token : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The `?token=` of a socket's request, if it has one. */
-export function queryTokenOf(query: unknown): string | undefined {
-  const { token } = (query ?? {}) as { token?: unknown };
-  return typeof token === 'string' ? token : undefined;
-}
-
-/**
- * Whether a control event can concern a socket held by `holder` with `grant`: a revocation of its session or
- * of every session of its person; an access change naming nothing or its person, or one the domain's rule picks.
- */
-export function concernsSocket<G>(
-  event: ControlEvent,
-  holder: SocketHolder,
-  grant: G,
-  isConcernedBy?: (change: AccessChange, grant: G) => boolean,
-): boolean {
-  if (event.name === 'session-revoked') {
-    const { sessionId, userId } = event.data;
-    return sessionId === holder.session.id || userId === holder.user.id;
-  }
-  const change = event.data;
-  const { userId, locationId, udfId, clientId } = change;
-  if (userId === undefined && locationId === undefined && udfId === undefined && clientId === undefined) {
-    return true;
-  }
-  return userId === holder.user.id || (isConcernedBy?.(change, grant) ?? true);
-}
 
 /**
  * The lifecycle every live socket shares (ws/device-data/, ws/current-user-notifications/): the token from

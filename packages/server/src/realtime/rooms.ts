@@ -53,10 +53,6 @@ export function siteRoom(locationId: number): Room<'site'> {
   return { name: 'site', id: locationId };
 }
 
-export function userRoom(userId: number): Room<'user'> {
-  return { name: 'user', id: userId };
-}
-
 export function everyRoom<N extends EveryRoomName>(name: N): EveryRoom<N> {
   return { name, every: true };
 }

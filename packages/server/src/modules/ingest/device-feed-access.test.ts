@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { concernsSocket } from '../../realtime/authenticated-socket';
 import type { ControlEvent } from '../../realtime/control-events';
+import { concernsSocket } from '../../realtime/socket-rules';
 import { type DeviceFeedGrant, isFeedConcernedBy } from './device-feed-access';
 
 const holder = { user: { id: 7 }, session: { id: 's-1', expiresAt: new Date() } };

@@ -3,7 +3,7 @@ import { getSiteAccess } from '../../access/access';
 import type { AuthContext } from '../../access/authentication';
 import { historyVisibleSince } from '../../access/device-history';
 import type { Database } from '../../db/database';
-import type { AccessChange, Authorization } from '../../realtime/authenticated-socket';
+import type { AccessChange, Authorization } from '../../realtime/socket-rules';
 import { type DeviceDirectory, isLive } from './device-directory';
 
 /** What one live-feed socket watches, known once its access was checked. */

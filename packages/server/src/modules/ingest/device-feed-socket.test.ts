@@ -2,9 +2,9 @@ import { type AddressInfo, connect, type NetConnectOpts, type Socket } from 'nod
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import { waitFor } from '../../../test/telemetry';
-import type { Authorization } from '../../realtime/authenticated-socket';
 import { InProcessBus } from '../../realtime/bus';
 import { deviceRoom } from '../../realtime/rooms';
+import type { Authorization } from '../../realtime/socket-rules';
 import type { DeviceFeedGrant } from './device-feed-access';
 import { type DeviceFeedSocketDeps, startDeviceFeed } from './device-feed-socket';
 

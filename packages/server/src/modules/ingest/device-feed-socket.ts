@@ -1,11 +1,7 @@
 import type { WebSocket } from 'ws';
 import { isRecordedVisible } from '../../access/device-history';
-import {
-  AuthenticatedSocket,
-  type AuthenticatedSocketDeps,
-  type Authorization,
-  type SocketHolder,
-} from '../../realtime/authenticated-socket';
+import { AuthenticatedSocket, type AuthenticatedSocketDeps } from '../../realtime/authenticated-socket';
+import type { Authorization, SocketHolder } from '../../realtime/socket-rules';
 import { type DeviceFeedGrant, isFeedConcernedBy } from './device-feed-access';
 import type { LatestTree } from './ingest-types';
 

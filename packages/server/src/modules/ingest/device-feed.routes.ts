@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../../access/authentication';
 import type { LiveSocketCap } from '../../limits/live-socket-cap';
-import { queryTokenOf } from '../../realtime/authenticated-socket';
 import type { RealtimeBus } from '../../realtime/bus';
 import { createSocketAuthentication } from '../../realtime/socket-authentication';
+import { queryTokenOf } from '../../realtime/socket-rules';
 import { checkFeedAccess, type FeedAccessDeps } from './device-feed-access';
 import { startDeviceFeed } from './device-feed-socket';
 import type { IngestService } from './ingest.service';

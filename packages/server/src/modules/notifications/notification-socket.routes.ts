@@ -3,9 +3,9 @@ import { visibleSiteIds } from '../../access/access';
 import type { AuthContext } from '../../access/authentication';
 import type { Database } from '../../db/database';
 import type { LiveSocketCap } from '../../limits/live-socket-cap';
-import { queryTokenOf } from '../../realtime/authenticated-socket';
 import type { RealtimeBus } from '../../realtime/bus';
 import { createSocketAuthentication } from '../../realtime/socket-authentication';
+import { queryTokenOf } from '../../realtime/socket-rules';
 import { markMaintenanceTests } from './maintenance-marks';
 import {
   type NotificationReader,

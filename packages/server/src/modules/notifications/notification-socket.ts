@@ -1,11 +1,8 @@
 import type { NotificationPush } from '@vigil/contracts';
 import type { WebSocket } from 'ws';
-import {
-  AuthenticatedSocket,
-  type AuthenticatedSocketDeps,
-  type SocketHolder,
-} from '../../realtime/authenticated-socket';
+import { AuthenticatedSocket, type AuthenticatedSocketDeps } from '../../realtime/authenticated-socket';
 import type { RoomEvents } from '../../realtime/rooms';
+import type { SocketHolder } from '../../realtime/socket-rules';
 import { toPushItem } from './notification-items';
 import type { NotificationWithPlace } from './notifications.repo';
 
