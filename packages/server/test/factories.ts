@@ -5,12 +5,14 @@ import type { DeviceRow, NewDeviceRow } from '../src/db/tables/devices.table';
 import type { HardwareUnitRow, NewHardwareUnitRow } from '../src/db/tables/hardware.table';
 import type { LocationRow } from '../src/db/tables/sites.table';
 import type { UserRow } from '../src/db/tables/users.table';
-import { insertClient, linkUserToClient } from '../src/modules/clients/clients.repo';
+import { insertClient } from '../src/modules/clients/clients.repo';
 import { insertDevice } from '../src/modules/devices/devices.repo';
 import { insertHardwareUnit } from '../src/modules/hardware/hardware.repo';
-import { insertLocation, upsertMembership } from '../src/modules/sites/sites.repo';
+import { insertLocation } from '../src/modules/sites/sites.repo';
+import { upsertMembership } from '../src/modules/users/memberships.repo';
 import { updateUser } from '../src/modules/users/users.repo';
 import { type CreateUserInput, createUser } from '../src/modules/users/users.service';
+import { linkUserToClient } from '../src/modules/users/users-clients.repo';
 
 let sequence = 0;
 function next(): number {

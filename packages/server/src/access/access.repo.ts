@@ -69,6 +69,16 @@ export async function isUserInClient(db: Database, userId: number, clientId: num
   return row !== undefined;
 }
 
+/** The client the site belongs to; undefined for an unknown site. */
+export async function findClientIdOfSite(db: Database, siteId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ clientId: locations.clientId })
+    .from(locations)
+    .where(eq(locations.id, siteId))
+    .limit(1);
+  return row?.clientId;
+}
+
 export type SiteMembership = { clientId: number; permission: Permission | null };
 
 /** The site's client and the user's permission there (null without an accessible membership). */

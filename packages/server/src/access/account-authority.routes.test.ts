@@ -7,8 +7,8 @@ import type { ClientRow } from '../db/tables/clients.table';
 import type { LocationRow } from '../db/tables/sites.table';
 import { twoFactorDevices } from '../db/tables/two-factor.table';
 import type { UserRow } from '../db/tables/users.table';
-import { linkUserToClient } from '../modules/clients/clients.repo';
 import { getUserById, updateUser } from '../modules/users/users.repo';
+import { linkUserToClient } from '../modules/users/users-clients.repo';
 
 /**
  * The outside review's takeover: client B's administrator links a person of client A into B with

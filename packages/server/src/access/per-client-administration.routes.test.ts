@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignToSite, buildClient, buildSite, buildUser, TEST_PASSWORD } from '../../test/factories';
 import { authHeader, buildTestApp, type TestApp } from '../../test/test-app';
-import { linkUserToClient } from '../modules/clients/clients.repo';
-import { upsertMembership } from '../modules/sites/sites.repo';
+import { upsertMembership } from '../modules/users/memberships.repo';
+import { linkUserToClient } from '../modules/users/users-clients.repo';
 
 describe('accounts management is per client', () => {
   let t: TestApp;

@@ -1,9 +1,11 @@
 import type { Database } from '../db/database';
 import { alertRules } from '../db/tables/alert-rules.table';
-import { insertClient, linkUserToClient } from '../modules/clients/clients.repo';
-import { insertLocation, upsertMembership } from '../modules/sites/sites.repo';
+import { insertClient } from '../modules/clients/clients.repo';
+import { insertLocation } from '../modules/sites/sites.repo';
+import { upsertMembership } from '../modules/users/memberships.repo';
 import { findUserByEmail, updateUser } from '../modules/users/users.repo';
 import { createUser } from '../modules/users/users.service';
+import { linkUserToClient } from '../modules/users/users-clients.repo';
 import { DEMO_CLIENTS, DEMO_PASSWORD, DEMO_USERS } from './demo-data';
 import { seedDemoDevices } from './demo-devices';
 import { type DemoHistorySummary, seedDemoHistory } from './demo-history';

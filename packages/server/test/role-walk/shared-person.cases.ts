@@ -1,7 +1,7 @@
 import { twoFactorDevices } from '../../src/db/tables/two-factor.table';
-import { linkUserToClient } from '../../src/modules/clients/clients.repo';
-import { upsertMembership } from '../../src/modules/sites/sites.repo';
+import { upsertMembership } from '../../src/modules/users/memberships.repo';
 import { updateUser } from '../../src/modules/users/users.repo';
+import { linkUserToClient } from '../../src/modules/users/users-clients.repo';
 import { buildClientUser } from '../factories';
 import { A, D, type RouteCase, STAFF_ONLY } from './cases';
 import type { World } from './world';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { locationMemberships } from '../../src/db/tables/sites.table';
-import { upsertMembership } from '../../src/modules/sites/sites.repo';
+import { upsertMembership } from '../../src/modules/users/memberships.repo';
 import { updateUser } from '../../src/modules/users/users.repo';
 import { buildClientUser, buildSite } from '../factories';
 import { A, D, EVERY_SIGNED_IN, type RouteCase } from './cases';

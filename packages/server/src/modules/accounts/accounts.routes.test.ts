@@ -10,7 +10,8 @@ import {
 } from '../../../test/factories';
 import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
 import { SessionTokens } from '../../access/session-tokens';
-import { updateLocation, upsertMembership } from '../sites/sites.repo';
+import { updateLocation } from '../sites/sites.repo';
+import { upsertMembership } from '../users/memberships.repo';
 import { updateUser } from '../users/users.repo';
 
 const LOGIN = '/api/v1/accounts/login-jwt/';

@@ -2,7 +2,7 @@ import { ALERT_RULE_MESSAGES, type AlertRule } from '@vigil/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignToSite, buildDevice, buildUser, TEST_PASSWORD } from '../../../test/factories';
 import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
-import { upsertMembership } from '../sites/sites.repo';
+import { upsertMembership } from '../users/memberships.repo';
 import { updateUser } from '../users/users.repo';
 import {
   alarmRule,

@@ -5,7 +5,7 @@ import type { UserRow } from '../../db/tables/users.table';
 import { escapeHtml, sendActivation } from '../users/activation';
 import { findUserByEmail, updateUser } from '../users/users.repo';
 import { createUser } from '../users/users.service';
-import { linkUserToClient } from './clients.repo';
+import { linkUserToClient } from '../users/users-clients.repo';
 
 type MailContext = Pick<AppContext, 'config' | 'db' | 'mailer'>;
 

@@ -16,42 +16,6 @@ export async function insertClient(db: Database, values: NewClientRow): Promise<
   return row;
 }
 
-/** Assigns a person to a client; `asAdministrator` also makes them accounts management of that client. */
-export async function linkUserToClient(
-  db: Database,
-  clientId: number,
-  userId: number,
-  options: { asAdministrator?: boolean } = {},
-): Promise<void> {
-  const insert = db
-    .insert(clientUsers)
-    .values({ clientId, userId, isAccountsManagement: options.asAdministrator ?? false });
-  if (options.asAdministrator === true) {
-    await insert.onConflictDoUpdate({
-      target: [clientUsers.clientId, clientUsers.userId],
-      set: { isAccountsManagement: true },
-    });
-    return;
-  }
-  await insert.onConflictDoNothing();
-}
-
-/** Sets or clears accounts management of a person for the given clients they belong to. */
-export async function setClientAdministrator(
-  db: Database,
-  userId: number,
-  clientIds: number[],
-  isAdministrator: boolean,
-): Promise<void> {
-  if (clientIds.length === 0) {
-    return;
-  }
-  await db
-    .update(clientUsers)
-    .set({ isAccountsManagement: isAdministrator })
-    .where(and(eq(clientUsers.userId, userId), inArray(clientUsers.clientId, clientIds)));
-}
-
 export async function getClientByNumber(db: Database, number: number): Promise<ClientRow | undefined> {
   const [row] = await db.select().from(clients).where(eq(clients.number, number)).limit(1);
   return row;

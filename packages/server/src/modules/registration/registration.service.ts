@@ -3,11 +3,13 @@ import { type CaptchaVerifier, redeemCaptcha } from '../../captcha/captcha.servi
 import type { AppContext } from '../../context';
 import { uniqueViolationOf } from '../../db/unique-violation';
 import { AppError } from '../../errors';
-import { getMaxClientNumber, insertClient, linkUserToClient } from '../clients/clients.repo';
-import { insertLocation, upsertMembership } from '../sites/sites.repo';
+import { getMaxClientNumber, insertClient } from '../clients/clients.repo';
+import { insertLocation } from '../sites/sites.repo';
 import { sendActivation } from '../users/activation';
+import { upsertMembership } from '../users/memberships.repo';
 import { findUserByEmail, updateUser } from '../users/users.repo';
 import { createUser } from '../users/users.service';
+import { linkUserToClient } from '../users/users-clients.repo';
 
 type RegistrationContext = Pick<AppContext, 'config' | 'db' | 'mailer'>;
 

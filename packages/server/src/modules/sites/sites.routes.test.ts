@@ -5,9 +5,9 @@ import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
 import type { ClientRow } from '../../db/tables/clients.table';
 import type { LocationRow } from '../../db/tables/sites.table';
 import type { UserRow } from '../../db/tables/users.table';
+import { upsertMembership } from '../users/memberships.repo';
 import { getUserById, updateUser } from '../users/users.repo';
 import type { RoleFlagsInput } from '../users/users.service';
-import { upsertMembership } from './sites.repo';
 
 const LIST = '/api/v1/locations/';
 

@@ -22,20 +22,19 @@ import type { UserRow } from '../../db/tables/users.table';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { ControlPublisher } from '../../realtime/control-events';
 import { noteSiteAdministration } from '../notifications/administration-notices';
+import { resolveCurrentClientId } from '../users/current-client';
+import { editsAnySiteOfClient, upsertMembership } from '../users/memberships.repo';
 import { updateUser } from '../users/users.repo';
-import { resolveCurrentClientId } from './current-client';
 import { findDevicesOfSites } from './site-devices';
 import { toSiteJson } from './site-view';
 import {
   deleteLocation,
-  editsAnySiteOfClient,
   findSitesOfClient,
   getLocationById,
   insertLocation,
   type LocationWithPermission,
   toggleLocationSuspended,
   updateLocation,
-  upsertMembership,
 } from './sites.repo';
 import { isValidTimezone } from './timezones';
 

@@ -102,3 +102,35 @@ export async function deleteMembershipsInClient(
     .delete(locationMemberships)
     .where(and(eq(locationMemberships.userId, userId), inArray(locationMemberships.locationId, siteIds)));
 }
+
+/** Grants a person a membership at a site, or changes the one they have (access on unless told). */
+export async function upsertMembership(
+  db: Database,
+  membership: { locationId: number; userId: number; permission: Permission; hasAccess?: boolean },
+): Promise<void> {
+  await db
+    .insert(locationMemberships)
+    .values({ hasAccess: true, ...membership })
+    .onConflictDoUpdate({
+      target: [locationMemberships.locationId, locationMemberships.userId],
+      set: { permission: membership.permission, hasAccess: membership.hasAccess ?? true },
+    });
+}
+
+/** Whether the user edits (Engineer or Manager with access) at least one site of the client. */
+export async function editsAnySiteOfClient(db: Database, userId: number, clientId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: locationMemberships.id })
+    .from(locationMemberships)
+    .innerJoin(locations, eq(locations.id, locationMemberships.locationId))
+    .where(
+      and(
+        eq(locationMemberships.userId, userId),
+        eq(locations.clientId, clientId),
+        eq(locationMemberships.hasAccess, true),
+        inArray(locationMemberships.permission, ['Engineer', 'Manager']),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

@@ -4,8 +4,7 @@ import { findClientIdsOfUser } from '../../access/access.repo';
 import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/tables/users.table';
 import { AppError, forbidden, notFound } from '../../errors';
-import { editsAnySiteOfClient } from '../sites/sites.repo';
-import { findMembership } from './memberships.repo';
+import { editsAnySiteOfClient, findMembership } from './memberships.repo';
 import { getUserById } from './users.repo';
 
 /**

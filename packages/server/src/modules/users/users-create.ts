@@ -10,12 +10,12 @@ import type { AppContext } from '../../context';
 import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/tables/users.table';
 import { AppError } from '../../errors';
-import { linkUserToClient } from '../clients/clients.repo';
-import { upsertMembership } from '../sites/sites.repo';
 import { sendActivation } from './activation';
+import { upsertMembership } from './memberships.repo';
 import { findUserByEmail, getUserById, updateUser } from './users.repo';
 import { createUser } from './users.service';
 import { assertCanGrant, assertCanSetRoles, changedRoleFlags } from './users-access';
+import { linkUserToClient } from './users-clients.repo';
 import { detailFor } from './users-read';
 
 /** The one client of the granted sites; 400 without a site or with sites of several clients. */

@@ -1,6 +1,6 @@
 import type { AssignedUser, AssignedUserDetail } from '@vigil/contracts';
 import { assertClientVisible, canManageClient, isStaffUser } from '../../access/access';
-import { findClientIdsOfUser } from '../../access/access.repo';
+import { findClientIdOfSite, findClientIdsOfUser } from '../../access/access.repo';
 import {
   type AccountAuthority,
   getAccountAuthorities,
@@ -10,8 +10,7 @@ import type { Database } from '../../db/database';
 import type { Page } from '../../db/page';
 import type { UserRow } from '../../db/tables/users.table';
 import { forbidden, notFound } from '../../errors';
-import { editsAnySiteOfClient, getLocationById } from '../sites/sites.repo';
-import { findMembershipsOfUser } from './memberships.repo';
+import { editsAnySiteOfClient, findMembershipsOfUser } from './memberships.repo';
 import { getReadableUser } from './users-access';
 import { findClientUsers } from './users-list.repo';
 import { type ShownParts, toAssignedUserDetailJson, toAssignedUserJson } from './users-view';
@@ -34,7 +33,7 @@ export async function listAssignedUsers(
   if (!manages && !(await editsAnySiteOfClient(db, actor.id, clientId))) {
     throw forbidden();
   }
-  if (options.siteId !== undefined && (await getLocationById(db, options.siteId))?.clientId !== clientId) {
+  if (options.siteId !== undefined && (await findClientIdOfSite(db, options.siteId)) !== clientId) {
     throw notFound();
   }
   const { count, rows } = await findClientUsers(db, { clientId, ...options, ...page });

@@ -1,12 +1,11 @@
 import { ASSIGNED_USER_MESSAGES } from '@vigil/contracts';
 import { canManageClient, isStaffUser } from '../../access/access';
-import { findClientIdsOfUser, isUserInClient } from '../../access/access.repo';
+import { findClientIdOfSite, findClientIdsOfUser, isUserInClient } from '../../access/access.repo';
 import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/tables/users.table';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { ControlPublisher } from '../../realtime/control-events';
-import { resolveCurrentClientId } from '../sites/current-client';
-import { getLocationById } from '../sites/sites.repo';
+import { resolveCurrentClientId } from './current-client';
 import { deleteMembershipsInClient } from './memberships.repo';
 import { updateUser } from './users.repo';
 import { getReadableUser } from './users-access';
@@ -14,11 +13,11 @@ import { deleteUserById, unlinkUserFromClient } from './users-clients.repo';
 
 /** Clears the person's current client and site when they pointed into the client they left. */
 async function forgetSelection(db: Database, target: UserRow, clientId: number): Promise<void> {
-  const site =
-    target.currentLocationId === null ? undefined : await getLocationById(db, target.currentLocationId);
+  const siteClientId =
+    target.currentLocationId === null ? undefined : await findClientIdOfSite(db, target.currentLocationId);
   const values = {
     ...(target.currentClientId === clientId ? { currentClientId: null } : {}),
-    ...(site?.clientId === clientId ? { currentLocationId: null } : {}),
+    ...(siteClientId === clientId ? { currentLocationId: null } : {}),
   };
   if (Object.keys(values).length > 0) {
     await updateUser(db, target.id, values);

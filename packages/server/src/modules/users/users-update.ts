@@ -10,9 +10,7 @@ import type { Database } from '../../db/database';
 import type { NewUserRow, UserRow } from '../../db/tables/users.table';
 import { AppError, forbidden } from '../../errors';
 import type { ControlPublisher } from '../../realtime/control-events';
-import { setClientAdministrator } from '../clients/clients.repo';
-import { upsertMembership } from '../sites/sites.repo';
-import { findMembership, updateMembershipById } from './memberships.repo';
+import { findMembership, updateMembershipById, upsertMembership } from './memberships.repo';
 import { findUserByEmail, getUserById, updateUser } from './users.repo';
 import { splitFullName } from './users.service';
 import {
@@ -22,6 +20,7 @@ import {
   getReadableUser,
   notInClientError,
 } from './users-access';
+import { setClientAdministrator } from './users-clients.repo';
 import { detailFor } from './users-read';
 
 type ProfileValues = Pick<

@@ -14,11 +14,10 @@ import type { ClientRow } from '../../db/tables/clients.table';
 import { mailOutbox } from '../../db/tables/outbox.table';
 import type { LocationRow } from '../../db/tables/sites.table';
 import type { UserRow } from '../../db/tables/users.table';
-import { linkUserToClient } from '../clients/clients.repo';
-import { upsertMembership } from '../sites/sites.repo';
-import { findMembership } from './memberships.repo';
+import { findMembership, upsertMembership } from './memberships.repo';
 import { getUserById, updateUser } from './users.repo';
 import type { RoleFlagsInput } from './users.service';
+import { linkUserToClient } from './users-clients.repo';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
