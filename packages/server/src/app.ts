@@ -6,6 +6,7 @@ import { SessionTokens } from './access/session-tokens';
 import type { Config } from './config';
 import { type AppContext, deriveKey } from './context';
 import type { DatabaseHandle } from './db/database';
+import { createDomainEvents } from './events/domain-events';
 import { registerErrorHandler } from './http/error-handler';
 import { registerHealth } from './http/health';
 import { registerHeavyReadLimit } from './http/heavy-reads';
@@ -111,6 +112,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     authenticator,
     bus,
     mailer: createMailer(db, dispatcher.poke),
+    events: createDomainEvents(),
     limits,
     secrets: {
       jwtSecret: deps.jwtSecret,

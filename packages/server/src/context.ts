@@ -2,6 +2,7 @@ import { hkdfSync } from 'node:crypto';
 import type { Authenticator } from './access/authentication';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import type { DomainEvents } from './events/domain-events';
 import type { LimitStore } from './limits/limit-store';
 import type { Mailer } from './mail/mailer';
 import type { RealtimeBus } from './realtime/bus';
@@ -15,6 +16,8 @@ export type AppContext = {
   /** Rooms (device trees, site notifications) and control events (sessions revoked, access changed) on every instance. */
   bus: RealtimeBus;
   mailer: Mailer;
+  /** In-process domain events: how one domain has another write that domain's rows (events/domain-events.ts). */
+  events: DomainEvents;
   /** Counters of the limits on people and devices (in Redis when instances share one). */
   limits: LimitStore;
   secrets: {

@@ -2,10 +2,10 @@ import { getSiteAccess } from '../../access/access';
 import type { Database } from '../../db/database';
 import type { AlertMailReason } from '../../db/tables/alert-mail-groups.table';
 import type { NewAlertDeliveryRow } from '../../db/tables/alert-rules.table';
+import type { NotificationRow } from '../../db/tables/notifications.table';
 import { RepeatingJob } from '../../jobs/repeating-job';
 import type { Mailer } from '../../mail/mailer';
-import type { NotificationDispatch } from '../notifications/notification-projector';
-import { findNotificationsByIds, type NotificationWithPlace } from '../notifications/notifications.repo';
+import { findNotificationsByIds } from '../notifications/notifications.repo';
 import { getUserById } from '../users/users.repo';
 import {
   claimDueDeliveries,
@@ -45,7 +45,7 @@ export const DEFAULT_GROUPING: GroupTiming = { waitMs: 30_000, intervalMs: 300_0
  * (alert-group-sender.ts), so each e-mail is queued once whatever the number of instances and restarts. The
  * outbox retries delivery (mail/mail-dispatcher.ts).
  */
-export class AlertEngine implements NotificationDispatch {
+export class AlertEngine {
   private readonly job: RepeatingJob;
   private readonly now: () => Date;
   private readonly grouping: GroupTiming;
@@ -59,7 +59,8 @@ export class AlertEngine implements NotificationDispatch {
     });
   }
 
-  async plan(tx: Database, fresh: readonly NotificationWithPlace[], now: Date): Promise<void> {
+  /** On 'notifications-dispatched', in the projector's transaction: `fresh` are recent enough to alert about. */
+  async plan(tx: Database, fresh: readonly NotificationRow[], now: Date): Promise<void> {
     const rows: NewAlertDeliveryRow[] = [];
     for (const notification of fresh) {
       const eventType = RULE_EVENT_OF[notification.eventType];

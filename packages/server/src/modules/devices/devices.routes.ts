@@ -95,7 +95,7 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext): Prom
       response: { 201: DeviceSchema, 400: ValidationErrorSchema, ...DENIED_RESPONSES },
     },
     handler: async (request, reply) => {
-      const device = await createDevice(db, requireAuth(request).user, request.body);
+      const device = await createDevice(db, requireAuth(request).user, request.body, ctx.events);
       return reply.code(201).send(device);
     },
   });
@@ -123,7 +123,7 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext): Prom
       response: { 200: DeviceSchema, 400: ValidationErrorSchema, ...DENIED_RESPONSES },
     },
     handler: async (request) =>
-      editDevice(db, requireAuth(request).user, request.params.id, request.body, ctx.bus),
+      editDevice(db, requireAuth(request).user, request.params.id, request.body, ctx.bus, ctx.events),
   });
 
   api.delete(`${BASE}:id/`, {
@@ -136,7 +136,7 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext): Prom
       response: { 204: z.null().describe('Removed'), ...DENIED_RESPONSES },
     },
     handler: async (request, reply) => {
-      await removeDevice(db, requireAuth(request).user, request.params.id, ctx.bus);
+      await removeDevice(db, requireAuth(request).user, request.params.id, ctx.bus, ctx.events);
       return reply.code(204).send(null);
     },
   });
@@ -151,7 +151,7 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext): Prom
       response: { 200: DeviceSchema, ...DENIED_RESPONSES },
     },
     handler: async (request) =>
-      toggleDeviceSuspension(db, requireAuth(request).user, request.params.id, ctx.bus),
+      toggleDeviceSuspension(db, requireAuth(request).user, request.params.id, ctx.bus, ctx.events),
   });
 
   api.post(`${BASE}:id/select/`, {

@@ -6,8 +6,8 @@ import type { DeviceRow, NewDeviceRow } from '../../db/tables/devices.table';
 import type { UserRow } from '../../db/tables/users.table';
 import { uniqueViolationOf } from '../../db/unique-violation';
 import { AppError, notFound } from '../../errors';
+import type { DomainEventPublisher } from '../../events/domain-events';
 import type { ControlPublisher } from '../../realtime/control-events';
-import { noteDeviceAdministration } from '../notifications/administration-notices';
 import { updateUser } from '../users/users.repo';
 import { assertCanAddDeviceAt } from './device-access';
 import { startOwnership } from './device-ownerships.repo';
@@ -54,7 +54,12 @@ export async function getDevice(db: Database, user: UserRow, id: number): Promis
 }
 
 /** POST devices/: binds a provisioned, unused hardware unit to a new device at a site. */
-export async function createDevice(db: Database, user: UserRow, input: DeviceCreate): Promise<Device> {
+export async function createDevice(
+  db: Database,
+  user: UserRow,
+  input: DeviceCreate,
+  events: DomainEventPublisher,
+): Promise<Device> {
   const site = await assertCanAddDeviceAt(db, user, input.location);
   const unit = await findBindableUnit(db, {
     serialNumber: input.serial_number,
@@ -78,7 +83,7 @@ export async function createDevice(db: Database, user: UserRow, input: DeviceCre
       return inserted;
     }),
   );
-  await noteDeviceAdministration(db, { device: row, action: 'added', by: user });
+  await events.publish(db, 'device-administered', { device: row, action: 'added', by: user });
   return toDeviceJson(row, true);
 }
 
@@ -117,6 +122,7 @@ export async function editDevice(
   id: number,
   input: DeviceUpdate,
   signals: ControlPublisher,
+  events: DomainEventPublisher,
 ): Promise<Device> {
   const { row, access } = await getVisibleDevice(db, user, id);
   await assertCanEditSite(db, user, row.locationId);
@@ -151,7 +157,7 @@ export async function editDevice(
   }
   // Moved to another site or bound to another unit: the feed of its old udf_id re-checks.
   signals.publishControl({ name: 'access-changed', data: { udfId: row.udfId } });
-  await noteDeviceAdministration(db, { device: updated, action: 'changed', by: user });
+  await events.publish(db, 'device-administered', { device: updated, action: 'changed', by: user });
   return toDeviceJson(updated, true);
 }
 
@@ -161,11 +167,12 @@ export async function removeDevice(
   user: UserRow,
   id: number,
   signals: ControlPublisher,
+  events: DomainEventPublisher,
 ): Promise<void> {
   const row = await getEditableDevice(db, user, id);
   await deleteDevice(db, id);
   signals.publishControl({ name: 'access-changed', data: { udfId: row.udfId } });
-  await noteDeviceAdministration(db, { device: row, action: 'removed', by: user });
+  await events.publish(db, 'device-administered', { device: row, action: 'removed', by: user });
 }
 
 /**
@@ -177,6 +184,7 @@ export async function toggleDeviceSuspension(
   user: UserRow,
   id: number,
   signals: ControlPublisher,
+  events: DomainEventPublisher,
 ): Promise<Device> {
   await getEditableDevice(db, user, id);
   const row = await toggleDeviceSuspended(db, id);
@@ -184,7 +192,7 @@ export async function toggleDeviceSuspension(
     throw notFound();
   }
   signals.publishControl({ name: 'access-changed', data: { udfId: row.udfId } });
-  await noteDeviceAdministration(db, {
+  await events.publish(db, 'device-administered', {
     device: row,
     action: row.isSuspended ? 'suspended' : 'reactivated',
     by: user,

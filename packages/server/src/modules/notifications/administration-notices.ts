@@ -1,22 +1,24 @@
 import type { Database } from '../../db/database';
 import { notifications } from '../../db/tables/notifications.table';
 import type { UserRow } from '../../db/tables/users.table';
+import type { DomainEventMap, DomainEventSubscriber } from '../../events/domain-events';
 
 /**
  * device_administration and site_administration notifications (M section 3; docs/notifications.md): what a person
- * changed on a device or a site, written by the service that made the change, and dispatched by the projector
- * with the rest (sockets and e-mail rules).
+ * changed on a device or a site. The devices and sites domains publish the change as a domain event; these
+ * handlers write the notice, and the projector dispatches it with the rest (sockets and e-mail rules).
  */
-
-export type DeviceAction = 'added' | 'changed' | 'removed' | 'suspended' | 'reactivated';
-export type SiteAction = 'created' | 'changed' | 'suspended' | 'reactivated';
+export function subscribeAdministrationNotices(events: DomainEventSubscriber): void {
+  events.subscribe('device-administered', noteDeviceAdministration);
+  events.subscribe('site-administered', noteSiteAdministration);
+}
 
 const nameOf = (user: UserRow) =>
   [user.firstName, user.lastName].filter((part) => part).join(' ') || user.email;
 
-export async function noteDeviceAdministration(
+async function noteDeviceAdministration(
   db: Database,
-  change: { device: { id: number; title: string; locationId: number }; action: DeviceAction; by: UserRow },
+  change: DomainEventMap['device-administered'],
 ): Promise<void> {
   const { device, action, by } = change;
   await db.insert(notifications).values({
@@ -31,9 +33,9 @@ export async function noteDeviceAdministration(
   });
 }
 
-export async function noteSiteAdministration(
+async function noteSiteAdministration(
   db: Database,
-  change: { site: { id: number; title: string }; action: SiteAction; by: UserRow },
+  change: DomainEventMap['site-administered'],
 ): Promise<void> {
   const { site, action, by } = change;
   await db.insert(notifications).values({

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database';
+import type { DomainEventPublisher } from '../../events/domain-events';
 import { RepeatingJob } from '../../jobs/repeating-job';
 import type { RoomPublisher } from '../../realtime/bus';
 import { siteRoom } from '../../realtime/rooms';
@@ -14,18 +15,13 @@ import {
 } from './notification-projector.repo';
 import { findUndispatched, markDispatched, type NotificationWithPlace } from './notifications.repo';
 
-/** What happens to each new notification in the transaction that marks it dispatched: the e-mail rules. */
-export type NotificationDispatch = {
-  /** `fresh`: the rows recent enough to alert about (older ones are history filled in, not news). */
-  plan(tx: Database, fresh: readonly NotificationWithPlace[], now: Date): Promise<void>;
-};
-
 export type ProjectorLog = { error(object: object, message: string): void };
 
 export type NotificationProjectorDeps = {
   db: Database;
   bus: RoomPublisher;
-  dispatch: NotificationDispatch;
+  /** 'notifications-dispatched' goes out in the transaction that marks them dispatched (the e-mail rules plan). */
+  events: DomainEventPublisher;
   log: ProjectorLog;
   /** How often every instance looks for new sources (default 500 ms). */
   tickMs?: number;
@@ -40,10 +36,11 @@ export const FRESH_FOR_MS = 60 * 60 * 1000;
 /**
  * Builds the notifications log (docs/notifications.md): every tick, one instance (advisory lock) turns the device
  * events and maintenance records not yet in the log into notifications, and dispatches the notifications not yet
- * dispatched — the e-mail rules plan their deliveries in the same transaction — then, after the commit, tells
- * the sockets of every instance (an event in each site's room). Sources and notifications are marked in the
- * transaction that uses them, so each becomes one notification and is dispatched once, whichever instance runs and whatever
- * restarts in between.
+ * dispatched — the e-mail rules plan their deliveries in the same transaction ('notifications-dispatched', a
+ * domain event the alert-rules domain subscribes to) — then, after the commit, tells the sockets of every
+ * instance (an event in each site's room). Sources and notifications are marked in the transaction that uses
+ * them, so each becomes one notification and is dispatched once, whichever instance runs and whatever restarts
+ * in between.
  */
 export class NotificationProjector {
   private readonly job: RepeatingJob;
@@ -103,7 +100,7 @@ export class NotificationProjector {
 
       const dispatched = await findUndispatched(tx, BATCH);
       const fresh = dispatched.filter((row) => now.getTime() - row.dateCreated.getTime() <= FRESH_FOR_MS);
-      await this.deps.dispatch.plan(tx, fresh, now);
+      await this.deps.events.publish(tx, 'notifications-dispatched', { fresh, now });
       await markDispatched(
         tx,
         dispatched.map((row) => row.id),

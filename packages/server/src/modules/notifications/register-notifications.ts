@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { AlertEngine } from '../alert-rules/alert-engine';
+import { subscribeAdministrationNotices } from './administration-notices';
 import { NotificationProjector } from './notification-projector';
 import { notificationSocketRoutes } from './notification-socket.routes';
 import { notificationsRoutes } from './notifications.routes';
@@ -12,37 +12,22 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Builds the log and dispatches it (tests call drain() instead of waiting for the timer). */
     notificationProjector: NotificationProjector;
-    /** Sends the e-mails the alert rules owe (tests call drain()). */
-    alertEngine: AlertEngine;
   }
 }
 
 /**
  * The notifications log (docs/notifications.md): the projector that builds it from device events, maintenance
- * records and administration actions, the e-mail alert engine it hands new notifications to, the calls, and
- * ws/current-user-notifications/.
+ * records and administration actions (domain events of devices and sites), and that dispatches new notifications
+ * (to the e-mail alert rules, a domain event), the calls, and ws/current-user-notifications/.
  */
 export async function registerNotifications(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, bus, authenticator } = ctx;
-  const engine = new AlertEngine({
-    db,
-    mailer: ctx.mailer,
-    publicUrl: ctx.config.publicUrl,
-    log: app.log,
-    grouping: {
-      waitMs: ctx.config.alertGroupWaitSeconds * 1000,
-      intervalMs: ctx.config.alertGroupIntervalSeconds * 1000,
-    },
-  });
-  const projector = new NotificationProjector({ db, bus, dispatch: engine, log: app.log });
-  projector.start();
-  engine.start();
+  subscribeAdministrationNotices(ctx.events);
+  const projector = new NotificationProjector({ db, bus, events: ctx.events, log: app.log });
+  // Once every domain has subscribed (the alert rules register later): no dispatch goes out unheard.
+  app.addHook('onReady', async () => projector.start());
   app.decorate('notificationProjector', projector);
-  app.decorate('alertEngine', engine);
-  app.addHook('onClose', async () => {
-    await projector.stop();
-    await engine.stop();
-  });
+  app.addHook('onClose', async () => projector.stop());
 
   const retention = startNotificationsRetention(db, ctx.config.historyRetentionDays, app.log);
   app.addHook('onClose', async () => retention.stop());

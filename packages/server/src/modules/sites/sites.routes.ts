@@ -81,7 +81,7 @@ export async function sitesRoutes(app: FastifyInstance, ctx: AppContext): Promis
       response: { 201: SiteSchema, 400: ValidationErrorSchema, ...DENIED_RESPONSES },
     },
     handler: async (request, reply) => {
-      const site = await createSite(db, requireAuth(request).user, request.body);
+      const site = await createSite(db, requireAuth(request).user, request.body, ctx.events);
       return reply.code(201).send(site);
     },
   });
@@ -108,7 +108,8 @@ export async function sitesRoutes(app: FastifyInstance, ctx: AppContext): Promis
       body: SiteUpdateSchema,
       response: { 200: SiteSchema, 400: ValidationErrorSchema, ...DENIED_RESPONSES },
     },
-    handler: async (request) => updateSite(db, requireAuth(request).user, request.params.id, request.body),
+    handler: async (request) =>
+      updateSite(db, requireAuth(request).user, request.params.id, request.body, ctx.events),
   });
 
   api.delete(`${BASE}:id/`, {
@@ -136,7 +137,7 @@ export async function sitesRoutes(app: FastifyInstance, ctx: AppContext): Promis
       response: { 200: SiteSchema, ...DENIED_RESPONSES },
     },
     handler: async (request) =>
-      toggleSiteSuspended(db, requireAuth(request).user, request.params.id, ctx.bus),
+      toggleSiteSuspended(db, requireAuth(request).user, request.params.id, ctx.bus, ctx.events),
   });
 
   api.post(`${BASE}:id/select/`, {

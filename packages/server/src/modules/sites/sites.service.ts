@@ -20,8 +20,8 @@ import type { Page } from '../../db/page';
 import type { LocationRow, NewLocationRow } from '../../db/tables/sites.table';
 import type { UserRow } from '../../db/tables/users.table';
 import { AppError, forbidden, notFound } from '../../errors';
+import type { DomainEventPublisher } from '../../events/domain-events';
 import type { ControlPublisher } from '../../realtime/control-events';
-import { noteSiteAdministration } from '../notifications/administration-notices';
 import { resolveCurrentClientId } from '../users/current-client';
 import { editsAnySiteOfClient, upsertMembership } from '../users/memberships.repo';
 import { updateUser } from '../users/users.repo';
@@ -139,7 +139,12 @@ function toRowValues(input: SiteUpdate): Partial<NewLocationRow> {
 }
 
 /** Creates a site in the current client; a creator who does not manage the client becomes its Manager. */
-export async function createSite(db: Database, user: UserRow, input: SiteCreate): Promise<Site> {
+export async function createSite(
+  db: Database,
+  user: UserRow,
+  input: SiteCreate,
+  events: DomainEventPublisher,
+): Promise<Site> {
   const clientId = await resolveCurrentClientId(db, user);
   if (clientId === null) {
     throw AppError.validation({ [NON_FIELD_ERRORS]: [SITE_MESSAGES.clientRequired] });
@@ -156,19 +161,25 @@ export async function createSite(db: Database, user: UserRow, input: SiteCreate)
     }
     return created;
   });
-  await noteSiteAdministration(db, { site: row, action: 'created', by: user });
+  await events.publish(db, 'site-administered', { site: row, action: 'created', by: user });
   return oneSiteJson(db, row, true);
 }
 
 /** PATCH locations/{id}/: editors of the site. */
-export async function updateSite(db: Database, user: UserRow, id: number, input: SiteUpdate): Promise<Site> {
+export async function updateSite(
+  db: Database,
+  user: UserRow,
+  id: number,
+  input: SiteUpdate,
+  events: DomainEventPublisher,
+): Promise<Site> {
   await assertCanEditSite(db, user, id);
   assertTimezone(input.timezone);
   const row = await updateLocation(db, id, toRowValues(input));
   if (row === undefined) {
     throw notFound();
   }
-  await noteSiteAdministration(db, { site: row, action: 'changed', by: user });
+  await events.publish(db, 'site-administered', { site: row, action: 'changed', by: user });
   return oneSiteJson(db, row, true);
 }
 
@@ -196,6 +207,7 @@ export async function toggleSiteSuspended(
   user: UserRow,
   id: number,
   signals: ControlPublisher,
+  events: DomainEventPublisher,
 ): Promise<Site> {
   await assertCanEditSite(db, user, id);
   const row = await toggleLocationSuspended(db, id);
@@ -203,7 +215,7 @@ export async function toggleSiteSuspended(
     throw notFound();
   }
   signals.publishControl({ name: 'access-changed', data: { locationId: id } });
-  await noteSiteAdministration(db, {
+  await events.publish(db, 'site-administered', {
     site: row,
     action: row.isSuspended ? 'suspended' : 'reactivated',
     by: user,

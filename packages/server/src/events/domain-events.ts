@@ -1,0 +1,67 @@
+import type { Database } from '../db/database';
+import type { NotificationRow } from '../db/tables/notifications.table';
+import type { UserRow } from '../db/tables/users.table';
+
+/**
+ * Domain events (docs/architecture.md 'Domain events'): how a domain has another write that other domain's rows.
+ * The publisher says what happened; each subscriber writes its own rows with the database handle the publisher
+ * passes (its transaction, when the change is written in one, so both commit or roll back together).
+ * In-process and synchronous: publish() runs the handlers one after another and resolves when the last has
+ * written; a handler's error rejects publish() as the write inline would have. What other instances must hear
+ * goes through the realtime bus instead.
+ */
+
+export type DeviceAdministrationAction = 'added' | 'changed' | 'removed' | 'suspended' | 'reactivated';
+export type SiteAdministrationAction = 'created' | 'changed' | 'suspended' | 'reactivated';
+
+/** Every domain event: its name, who publishes it, and what it carries. */
+export type DomainEventMap = {
+  /** devices: a person added, changed, removed, suspended or reactivated a device (after the change). */
+  'device-administered': {
+    device: { id: number; title: string; locationId: number };
+    action: DeviceAdministrationAction;
+    by: UserRow;
+  };
+  /** sites: a person created, changed, suspended or reactivated a site (after the change). */
+  'site-administered': { site: { id: number; title: string }; action: SiteAdministrationAction; by: UserRow };
+  /**
+   * notifications: the projector dispatches new notifications, in the transaction that marks them dispatched;
+   * `fresh` are those recent enough to alert about (older ones are history filled in, not news).
+   */
+  'notifications-dispatched': { fresh: readonly NotificationRow[]; now: Date };
+};
+
+export type DomainEventName = keyof DomainEventMap;
+
+/** Writes the subscriber's rows for one event, with the publisher's database handle. */
+export type DomainEventHandler<E extends DomainEventName> = (
+  db: Database,
+  event: DomainEventMap[E],
+) => Promise<void>;
+
+/** What a publishing service needs. `db`: the handle the change was written with. */
+export type DomainEventPublisher = {
+  publish<E extends DomainEventName>(db: Database, name: E, event: DomainEventMap[E]): Promise<void>;
+};
+
+/** What a subscribing domain needs; subscribe at registration, before the app is ready. */
+export type DomainEventSubscriber = {
+  subscribe<E extends DomainEventName>(name: E, handler: DomainEventHandler<E>): void;
+};
+
+export type DomainEvents = DomainEventPublisher & DomainEventSubscriber;
+
+/** One application's domain events (app.ts makes one per app, so test apps sharing a process stay apart). */
+export function createDomainEvents(): DomainEvents {
+  const handlers = new Map<DomainEventName, Array<DomainEventHandler<DomainEventName>>>();
+  return {
+    subscribe(name, handler) {
+      handlers.set(name, [...(handlers.get(name) ?? []), handler as DomainEventHandler<DomainEventName>]);
+    },
+    async publish(db, name, event) {
+      for (const handler of handlers.get(name) ?? []) {
+        await handler(db, event);
+      }
+    },
+  };
+}
