@@ -3,7 +3,7 @@ import type { NotificationRow } from '../db/tables/notifications.table';
 import type { UserRow } from '../db/tables/users.table';
 
 /**
- * Domain events (docs/architecture.md 'Domain events'): how a domain has another write that other domain's rows.
+ * Domain events (docs/adding-a-domain.md, step 8): how a domain has another write that other domain's rows.
  * The publisher says what happened; each subscriber writes its own rows with the database handle the publisher
  * passes (its transaction, when the change is written in one, so both commit or roll back together).
  * In-process and synchronous: publish() runs the handlers one after another and resolves when the last has
