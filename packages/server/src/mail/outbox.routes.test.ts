@@ -1,8 +1,8 @@
 import { COMMON_MESSAGES, NON_FIELD_ERRORS, OUTBOX_MESSAGES, type OutboxMail } from '@vigil/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RoleHeaders, signInEveryRole } from '../../test/fixtures/oem';
 import { type MailCatcher, startMailCatcher } from '../../test/mail-catcher';
-import { type RoleHeaders, signInEveryRole } from '../../test/oem-fixtures';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { mailOutbox } from '../db/tables/outbox.table';
 import { getMailById, insertMail } from './outbox.repo';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { mailOutbox } from '../../src/db/tables/outbox.table';
 import { insertMail } from '../../src/mail/outbox.repo';
 import { insertFlatpage } from '../../src/modules/oem/flatpages.repo';
-import { multipartFile, TINY_PNG } from '../oem-fixtures';
+import { multipartFile, TINY_PNG } from '../fixtures/oem';
 import { EVERY_SIGNED_IN, PUBLIC, type RouteCase, STAFF_ONLY, SUPERUSER_ONLY } from './cases';
 import type { World } from './world';
 

@@ -1,4 +1,4 @@
-import { multipartFile } from '../oem-fixtures';
+import { multipartFile } from '../fixtures/oem';
 import { storedDeviceWithTree } from '../sensor-settings';
 import { A, D, EVERY_SIGNED_IN, type RouteCase, type Row, SUPERUSER_ONLY } from './cases';
 import type { World } from './world';

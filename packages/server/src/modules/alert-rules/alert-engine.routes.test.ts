@@ -1,13 +1,13 @@
 import type { AlertContactWhen } from '@vigil/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alarmingDevice } from '../../../test/fixtures/notifications';
 import { type MailCatcher, startMailCatcher } from '../../../test/mail-catcher';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { alertDeliveries, alertRuleDevices, alertRules } from '../../db/tables/alert-rules.table';
 import { mailOutbox } from '../../db/tables/outbox.table';
 import { locationMemberships } from '../../db/tables/sites.table';
 import { createMailer } from '../../mail/mailer';
-import { alarmingDevice } from '../notifications/notifications.fixtures';
 import { AlertEngine, DEFAULT_GROUPING } from './alert-engine';
 
 const PUBLIC_URL = 'https://portal.example.com/';

@@ -1,7 +1,13 @@
 import { ALERT_RULE_MAX_PER_PERSON, ALERT_RULE_MESSAGES, type AlertRule } from '@vigil/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  alarmRule,
+  callRules,
+  listRules,
+  personWithDevice,
+  RULES_URL,
+} from '../../../test/fixtures/alert-rules';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { alarmRule, callRules, listRules, personWithDevice, RULES_URL } from './alert-rules.fixtures';
 import { insertRule } from './alert-rules.repo';
 
 /** A person keeps at most 50 e-mail rules: each may write to any address (issue 23). */

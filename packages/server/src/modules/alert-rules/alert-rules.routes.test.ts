@@ -1,9 +1,6 @@
 import { ALERT_RULE_MESSAGES, type AlertRule } from '@vigil/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignToSite, buildDevice, buildUser, TEST_PASSWORD } from '../../../test/factories';
-import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
-import { upsertMembership } from '../users/memberships.repo';
-import { updateUser } from '../users/users.repo';
 import {
   alarmRule,
   callRules,
@@ -11,7 +8,10 @@ import {
   listRules,
   personWithDevice,
   RULES_URL,
-} from './alert-rules.fixtures';
+} from '../../../test/fixtures/alert-rules';
+import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
+import { upsertMembership } from '../users/memberships.repo';
+import { updateUser } from '../users/users.repo';
 
 describe('e-mail alert rules through the API', () => {
   let t: TestApp;

@@ -1,12 +1,12 @@
 import { type AlarmPerformance, ANALYTICS_MESSAGES } from '@vigil/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClient, buildDevice, buildSite } from '../../../test/factories';
+import { seedEvents, staffHeader } from '../../../test/fixtures/analytics';
 import { signedInAt } from '../../../test/maintenance';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import type { DeviceRow } from '../../db/tables/devices.table';
 import type { LocationRow } from '../../db/tables/sites.table';
 import { applySensorNames } from '../sensor-settings/sensor-settings.repo';
-import { seedEvents, staffHeader } from './analytics.fixtures';
 
 const RANGE = '?start=1 Mar 2025&end=2 Mar 2025';
 

@@ -1,10 +1,10 @@
 import { ANALYTICS_MESSAGES } from '@vigil/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClient, buildSite } from '../../../test/factories';
+import { analyticsDevice, getReport, seedEvents, staffHeader } from '../../../test/fixtures/analytics';
 import { signedInAt } from '../../../test/maintenance';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { applySensorNames } from '../sensor-settings/sensor-settings.repo';
-import { analyticsDevice, getReport, seedEvents, staffHeader } from './analytics.fixtures';
 
 const REPORTS = ['alarm-sensor', 'alarm-time', 'alarm-type'] as const;
 

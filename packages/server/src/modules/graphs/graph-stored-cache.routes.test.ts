@@ -2,6 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import type { DeviceGraphs } from '@vigil/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../../test/factories';
+import { seedGraphHistory, withDisabledSensor } from '../../../test/fixtures/graphs';
 import { postTree } from '../../../test/maintenance';
 import { deviceWithTree, headerAt, type SettingsDevice } from '../../../test/sensor-settings';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
@@ -10,7 +11,6 @@ import { latestTreeReader } from '../ingest/latest-tree';
 import { applySensorNames } from '../sensor-settings/sensor-settings.repo';
 import { rollUp } from '../telemetry/rollups';
 import { StoredBucketsCache } from './graph-stored-cache';
-import { seedGraphHistory, withDisabledSensor } from './graphs.fixtures';
 import { GraphsService } from './graphs.service';
 
 /**

@@ -7,12 +7,17 @@ import {
 } from '@vigil/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type GraphHistory,
+  ROLE_SENSORS,
+  seedGraphHistory,
+  withDisabledSensor,
+} from '../../../test/fixtures/graphs';
 import { postTree } from '../../../test/maintenance';
 import { deviceWithTree, headerAt, type SettingsDevice } from '../../../test/sensor-settings';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { locations } from '../../db/tables/sites.table';
 import { formatWallClock } from '../telemetry/zoned-time';
-import { type GraphHistory, ROLE_SENSORS, seedGraphHistory, withDisabledSensor } from './graphs.fixtures';
 
 /** 30 days of 1-minute history of a 20-sensor device (0300) through every timescale (docs/graphs.md). */
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignToSite, buildClient, buildSite, buildUser, TEST_PASSWORD } from '../../../test/factories';
+import { listNotifications } from '../../../test/fixtures/notifications';
 import { provisionTypedDevice, signedInAt } from '../../../test/maintenance';
 import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
-import { listNotifications } from './notifications.fixtures';
 
 describe('administration and test notifications', () => {
   let t: TestApp;

@@ -2,10 +2,10 @@ import { type NotificationPushItem, NotificationPushSchema } from '@vigil/contra
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { authFrame, listenForSockets } from '../../../test/feed-client';
+import { alarmingDevice } from '../../../test/fixtures/notifications';
 import { postStep } from '../../../test/maintenance';
 import { waitFor } from '../../../test/telemetry';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { alarmingDevice } from './notifications.fixtures';
 
 /** Every notification pushed to a socket so far. */
 function pushedItems(frames: readonly string[]): NotificationPushItem[] {

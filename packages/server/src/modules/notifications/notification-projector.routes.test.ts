@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { assignToSite, buildClient, buildSite, buildUser, TEST_PASSWORD } from '../../../test/factories';
 import { authFrame, listenForSockets } from '../../../test/feed-client';
+import { alarmingDevice, listNotifications, typesOf } from '../../../test/fixtures/notifications';
 import { postStep, postTree, provisionTypedDevice, signedInAt, treeWith } from '../../../test/maintenance';
 import { waitFor } from '../../../test/telemetry';
 import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
 import { deviceEvents } from '../../db/tables/device-events.table';
 import { notifications } from '../../db/tables/notifications.table';
-import { alarmingDevice, listNotifications, typesOf } from './notifications.fixtures';
 
 const tokenOf = (authorization: string) => authorization.replace(/^JWT /, '');
 

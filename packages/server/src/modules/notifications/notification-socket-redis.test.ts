@@ -3,10 +3,10 @@ import { NotificationPushSchema } from '@vigil/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { authFrame, listenForSockets } from '../../../test/feed-client';
+import { alarmingDevice } from '../../../test/fixtures/notifications';
 import { requireService } from '../../../test/services';
 import { waitFor } from '../../../test/telemetry';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { alarmingDevice } from './notifications.fixtures';
 
 // Two Vigil instances on one database and one Redis (CI: TEST_REDIS_URL=redis://127.0.0.1:6379).
 const redisUrl = await requireService('redis');

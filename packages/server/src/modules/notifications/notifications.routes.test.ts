@@ -7,10 +7,10 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignToSite, buildClient, buildSite, buildUser, TEST_PASSWORD } from '../../../test/factories';
+import { alarmingDevice, listNotifications, typesOf } from '../../../test/fixtures/notifications';
 import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
 import { notifications } from '../../db/tables/notifications.table';
 import { locationMemberships } from '../../db/tables/sites.table';
-import { alarmingDevice, listNotifications, typesOf } from './notifications.fixtures';
 
 describe('notifications/', () => {
   let t: TestApp;

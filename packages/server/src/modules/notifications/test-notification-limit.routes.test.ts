@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { LIMIT_MESSAGES, TEST_NOTIFICATION_INTERVAL_S } from '@vigil/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listNotifications } from '../../../test/fixtures/notifications';
 import { provisionTypedDevice, signedInAt } from '../../../test/maintenance';
 import { requireService } from '../../../test/services';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { listNotifications } from './notifications.fixtures';
 
 /** One test notification a minute per person and device (issue 23). */
 

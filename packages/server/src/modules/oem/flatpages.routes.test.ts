@@ -6,7 +6,7 @@ import {
   OEM_MESSAGES,
 } from '@vigil/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RoleHeaders, signInEveryRole } from '../../../test/oem-fixtures';
+import { type RoleHeaders, signInEveryRole } from '../../../test/fixtures/oem';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 
 const PUBLIC = '/api/v2/get-flatpages/';

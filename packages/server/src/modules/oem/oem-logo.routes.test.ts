@@ -6,7 +6,7 @@ import {
   type RoleHeaders,
   signInEveryRole,
   TINY_PNG,
-} from '../../../test/oem-fixtures';
+} from '../../../test/fixtures/oem';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 
 const LAYOUT = '/api/v1/layout-settings/';

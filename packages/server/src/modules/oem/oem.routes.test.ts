@@ -1,6 +1,6 @@
 import { COMMON_MESSAGES, CSS_MESSAGES, LOGO_MAX_BYTES, LOGO_MESSAGES, OEM_MESSAGES } from '@vigil/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataUrlBytes, type RoleHeaders, signInEveryRole, TINY_PNG } from '../../../test/oem-fixtures';
+import { dataUrlBytes, type RoleHeaders, signInEveryRole, TINY_PNG } from '../../../test/fixtures/oem';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 
 const LAYOUT = '/api/v1/layout-settings/';

@@ -1,6 +1,6 @@
 import { NON_FIELD_ERRORS, OEM_MESSAGES, RSS_MESSAGES, type RssFeedEntry } from '@vigil/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RoleHeaders, signInEveryRole } from '../../../test/oem-fixtures';
+import { type RoleHeaders, signInEveryRole } from '../../../test/fixtures/oem';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 
 const RSS = '/api/v1/oem/rss-feed/';

@@ -2,11 +2,17 @@ import { listSensors, type StateTree, WarningsPageSchema } from '@vigil/contract
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  bearingOf,
+  postWarnings,
+  treeReading,
+  warningEventsOf,
+  warningKindsOf,
+} from '../../../test/fixtures/warnings';
 import { postTree, provisionTypedDevice, signedInAt } from '../../../test/maintenance';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { notifications } from '../../db/tables/notifications.table';
 import { listDeviceEvents } from '../telemetry/device-events.repo';
-import { bearingOf, postWarnings, treeReading, warningEventsOf, warningKindsOf } from './warnings.fixtures';
 
 /**
  * Warnings evaluated on trees posted through the real HTTP ingest. Delays run on a fake Date (only Date is

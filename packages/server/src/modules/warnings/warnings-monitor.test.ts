@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { bearingOf, treeReading } from '../../../test/fixtures/warnings';
 import type { Database } from '../../db/database';
 import type { WarningState } from './warning-evaluation';
-import { bearingOf, treeReading } from './warnings.fixtures';
 import type { WatchedWarning } from './warnings.repo';
 import { WarningsMonitor } from './warnings-monitor';
 

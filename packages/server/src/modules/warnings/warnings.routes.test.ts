@@ -1,7 +1,5 @@
 import { WARNINGS_MESSAGES, type Warning, type WarningsPage } from '@vigil/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postTree, provisionTypedDevice, signedInAt } from '../../../test/maintenance';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
 import {
   bearingOf,
   getWarnings,
@@ -9,7 +7,9 @@ import {
   treeReading,
   uptimeOf,
   warningKindsOf,
-} from './warnings.fixtures';
+} from '../../../test/fixtures/warnings';
+import { postTree, provisionTypedDevice, signedInAt } from '../../../test/maintenance';
+import { buildTestApp, type TestApp } from '../../../test/test-app';
 
 describe('warnings through the API', () => {
   let t: TestApp;
