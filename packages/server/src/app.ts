@@ -20,26 +20,26 @@ import { LimitStore } from './limits/limit-store';
 import { type MailDispatcher, startMailDispatcher } from './mail/mail-dispatcher';
 import { createMailer } from './mail/mailer';
 import { outboxRoutes } from './mail/outbox.routes';
-import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { AccountsService } from './modules/accounts/accounts.service';
 import { LoginRateLimiter, type LoginRateLimits } from './modules/accounts/login-rate-limit';
-import { passwordRoutes } from './modules/accounts/password.routes';
+import { registerAccounts } from './modules/accounts/register-accounts';
 import { registerAlertRules } from './modules/alert-rules/register-alert-rules';
 import { registerAnalytics } from './modules/analytics/register-analytics';
-import { clientsRoutes } from './modules/clients/clients.routes';
-import { devicesRoutes } from './modules/devices/devices.routes';
-import { feedbackRoutes } from './modules/feedback/feedback.routes';
+import { registerClients } from './modules/clients/register-clients';
+import { registerDevices } from './modules/devices/register-devices';
+import { registerFeedback } from './modules/feedback/register-feedback';
 import { registerGraphs } from './modules/graphs/register-graphs';
+import { registerHardware } from './modules/hardware/register-hardware';
 import { registerIngest } from './modules/ingest/register-ingest';
 import { registerMaintenance } from './modules/maintenance/register-maintenance';
 import { registerNotifications } from './modules/notifications/register-notifications';
-import { oemRoutes } from './modules/oem/oem.routes';
-import { proofTestsRoutes } from './modules/proof-tests/proof-tests.routes';
-import { registrationRoutes } from './modules/registration/registration.routes';
+import { registerOem } from './modules/oem/register-oem';
+import { registerProofTests } from './modules/proof-tests/register-proof-tests';
+import { registerRegistration } from './modules/registration/register-registration';
 import { registerSensorSettings } from './modules/sensor-settings/register-sensor-settings';
-import { sitesRoutes } from './modules/sites/sites.routes';
-import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
-import { usersRoutes } from './modules/users/users.routes';
+import { registerSites } from './modules/sites/register-sites';
+import { registerTwoFactor } from './modules/two-factor/register-two-factor';
+import { registerUsers } from './modules/users/register-users';
 import { registerWarnings } from './modules/warnings/register-warnings';
 import { registerFanOutMetrics } from './realtime/fan-out-metrics';
 import { startRealtimeBus } from './realtime/start-bus';
@@ -132,22 +132,21 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerAuthentication(app, authenticator);
   registerHealth(app, deps.database.ping);
 
-  await app.register(accountsRoutes, { db, accounts, authenticator });
-  await app.register(registrationRoutes, { ...ctx, accounts });
-  for (const routes of [
-    passwordRoutes,
-    feedbackRoutes,
-    twoFactorRoutes,
-    clientsRoutes,
-    sitesRoutes,
-    devicesRoutes,
-    usersRoutes,
-    oemRoutes,
-    outboxRoutes,
-    proofTestsRoutes,
-  ]) {
-    await app.register(routes, ctx);
-  }
+  // Every domain registers itself the same way (docs/adding-a-domain.md); one that reads another's services
+  // or events comes after it.
+  const accountsContext = { ...ctx, accounts, authenticator };
+  await registerAccounts(app, accountsContext);
+  await registerRegistration(app, accountsContext);
+  await registerFeedback(app, ctx);
+  await registerTwoFactor(app, ctx);
+  await registerClients(app, ctx);
+  await registerSites(app, ctx);
+  await registerDevices(app, ctx);
+  await registerHardware(app, ctx);
+  await registerUsers(app, ctx);
+  await registerOem(app, ctx);
+  await app.register(outboxRoutes, ctx);
+  await registerProofTests(app, ctx);
 
   await registerIngest(app, ctx, metrics);
   await registerMaintenance(app, ctx);

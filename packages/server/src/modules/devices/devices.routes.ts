@@ -18,7 +18,6 @@ import { requireAuth } from '../../access/authenticate';
 import type { AppContext } from '../../context';
 import { pageOf, paginated } from '../../http/pagination';
 import { DENIED_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
-import { hardwareRoutes } from '../hardware/hardware.routes';
 import {
   createDevice,
   editDevice,
@@ -28,7 +27,6 @@ import {
   toggleDeviceSuspension,
 } from './devices.service';
 import { listAllDevices, listSiteDevices } from './devices-list';
-import { historyRoutes } from './history.routes';
 import { listDeviceSensorGroups } from './history.service';
 
 const tags = ['devices'];
@@ -177,7 +175,4 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext): Prom
     },
     handler: async (request) => listDeviceSensorGroups(db, requireAuth(request).user, request.params.id),
   });
-
-  await app.register(hardwareRoutes, ctx);
-  await app.register(historyRoutes, ctx);
 }

@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { hardwareRoutes } from './hardware.routes';
+
+/** Hardware units (A section 8, staff): the units a device can be bound to. */
+export async function registerHardware(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await app.register(hardwareRoutes, ctx);
+}
