@@ -75,6 +75,8 @@ function finish(ok) {
 }
 
 let ok = run('lint and format (biome)', 'npx', ['biome', 'check', '.']);
+// The server's layers and the folder loops (.dependency-cruiser.cjs, docs/architecture.md 'Layers').
+ok = run('layers (dependency-cruiser)', 'npm', ['run', '-s', 'lint:layers']) && ok;
 ok = run('type-check (tsc)', 'npm', ['run', '-s', 'typecheck']) && ok;
 ok = vitest('unit and API tests (vitest)', [], 'unit') && ok;
 // Builds only when the web app's inputs changed since the last build (scripts/ensure-web-build.ts).
