@@ -1,5 +1,5 @@
 import { startSimulator } from '@vigil/simulator';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   activate,
@@ -96,12 +96,25 @@ describe('devices', () => {
       `UDF ${unit.udf_id}`,
     );
     await screenshot(page, 'devices-page');
-    // An offline device does not open for a manager.
-    // The one timed pause left: a card that opens asks the server first (a mutation) and navigates on its
-    // answer, so no event the test can wait for is ordered after a wrong navigation. A busy machine can only
-    // let this pass wrongly, never fail it.
+    // An offline device does not open for a manager. A card that opens asks the server first (POST
+    // devices/<id>/select/) and navigates only on its answer, so no such request means no navigation. The
+    // click's handler starts its request before the page's next task runs; a marker request sent from that
+    // task is reported after any request the handler started.
+    const selects: string[] = [];
+    const recordSelect = (request: Request) => {
+      if (request.url().includes(`/devices/${deviceId}/select/`)) {
+        selects.push(request.url());
+      }
+    };
+    page.on('request', recordSelect);
     await page.getByTestId(`device-card-${deviceId}`).click();
-    await page.waitForTimeout(300);
+    const marker = page.waitForRequest((request) => request.url().endsWith('/healthz?after=offline-card'));
+    await page.evaluate(async () => {
+      await fetch('/healthz?after=offline-card');
+    });
+    await marker;
+    page.off('request', recordSelect);
+    expect(selects).toEqual([]);
     expect(new URL(page.url()).pathname).toBe('/devices');
 
     // A device speaking the real protocol turns Active; when it stops it turns Offline again.
