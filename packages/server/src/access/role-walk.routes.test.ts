@@ -39,10 +39,7 @@ describe('permission walk over every API route and role', () => {
   });
 
   it('agrees with docs/permissions.md', () => {
-    const doc = fs.readFileSync(
-      path.resolve(import.meta.dirname, '../../../../../docs/permissions.md'),
-      'utf8',
-    );
+    const doc = fs.readFileSync(path.resolve(import.meta.dirname, '../../../../docs/permissions.md'), 'utf8');
     const missing = permissionTableLines().filter((line) => !doc.includes(line));
     expect(missing, 'regenerate the table with npm run docs:permissions').toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { type ClientRow, clients, clientUsers, type NewClientRow } from '../../db/tables/clients.table';
+import { type ClientRow, clients, type NewClientRow } from '../../db/tables/clients.table';
 import { hasValuesToSet } from '../../db/update-values';
 
 export async function getClientById(db: Database, id: number): Promise<ClientRow | undefined> {
