@@ -1,0 +1,51 @@
+// bench:dashboard's verdict (issue 24): the dashboard against the floor of drawing the same readings, measured in
+// the same run on the same machine, not against an absolute number of milliseconds.
+import type { UpdateSummary } from './windows';
+
+/** The most the dashboard may cost per update, as a multiple of the plain cards' cost at p50 and at p95. */
+export const LIMIT_RATIO = 1.3;
+/** The steps the target names: a device of 500 and one of 1,000 sensors. */
+export const TARGET_STEPS = [500, 1000] as const;
+
+export type StepRatio = {
+  sensors: number;
+  /** Dashboard p50 ÷ plain cards p50 (main-thread time per update); null when either is missing. */
+  p50: number | null;
+  p95: number | null;
+  holds: boolean;
+};
+
+export type Verdict = {
+  steps: StepRatio[];
+  /** Target steps that were not measured (not asked for, or over the message limit). */
+  missing: number[];
+  isPass: boolean;
+};
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+const ratioOf = (page: number | null, floor: number | null) =>
+  page === null || floor === null || floor <= 0 ? null : round2(page / floor);
+
+/** One step's ratios to its floor; it holds when both are at most LIMIT_RATIO. */
+export function stepRatio(sensors: number, dashboard: UpdateSummary, plainCards: UpdateSummary): StepRatio {
+  const p50 = ratioOf(dashboard.p50Ms, plainCards.p50Ms);
+  const p95 = ratioOf(dashboard.p95Ms, plainCards.p95Ms);
+  return {
+    sensors,
+    p50,
+    p95,
+    holds: p50 !== null && p95 !== null && p50 <= LIMIT_RATIO && p95 <= LIMIT_RATIO,
+  };
+}
+
+/** PASS when every target step was measured and every measured step holds. */
+export function judge(steps: StepRatio[]): Verdict {
+  const measured = new Set(steps.map((step) => step.sensors));
+  const missing = TARGET_STEPS.filter((sensors) => !measured.has(sensors));
+  return {
+    steps,
+    missing,
+    isPass: missing.length === 0 && steps.length > 0 && steps.every((step) => step.holds),
+  };
+}
