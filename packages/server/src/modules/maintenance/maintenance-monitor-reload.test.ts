@@ -40,4 +40,32 @@ describe('MaintenanceMonitor reloading while a test moves', () => {
     await monitor.observe(1, treeWith(identity, sensorId, 'clear', 2), new Date());
     expect(moves).toEqual([MAINTENANCE_EVENTS.expectAlarmOff, MAINTENANCE_EVENTS.succeeded]);
   });
+
+  it('keeps the step a tree made when a reload finished while that step was being written', async () => {
+    const moves: MaintenanceState[] = [];
+    // The alarm's UPDATE is slow: a reload reads the test before it commits and is applied before it returns.
+    let finishFirstMove: () => void = () => {};
+    const tests: MaintenanceTestQueries = {
+      failOverdueTests: async () => [],
+      findRunningTests: async () => [runningRow(MAINTENANCE_EVENTS.expectAlarmOn)],
+      advanceMaintenanceTest: async (_db, _deviceId, move) => {
+        if (moves.length === 0) {
+          await new Promise<void>((resolve) => {
+            finishFirstMove = resolve;
+          });
+        }
+        moves.push(move.to);
+        return runningRow(move.to) as unknown as MaintenanceTestRow;
+      },
+    };
+    const monitor = new MaintenanceMonitor({ db: {} as Database, log, tests });
+    monitor.track(1, { sensorId, deviceType: 'F500', state: MAINTENANCE_EVENTS.expectAlarmOn });
+    const alarm = monitor.observe(1, treeWith(identity, sensorId, 'alarm', 1), new Date());
+    await monitor.refresh();
+    finishFirstMove();
+    await alarm;
+
+    await monitor.observe(1, treeWith(identity, sensorId, 'clear', 2), new Date());
+    expect(moves).toEqual([MAINTENANCE_EVENTS.expectAlarmOff, MAINTENANCE_EVENTS.succeeded]);
+  });
 });

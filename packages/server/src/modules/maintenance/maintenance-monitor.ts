@@ -94,12 +94,11 @@ export class MaintenanceMonitor {
    * Trees of one device are handled in arrival order; never throws.
    */
   async observe(deviceId: number, tree: StateTree, at: Date): Promise<void> {
-    const test = this.running.get(deviceId);
-    if (test === undefined) {
+    if (!this.running.has(deviceId)) {
       return;
     }
     const previous = this.chains.get(deviceId) ?? Promise.resolve();
-    const current = previous.then(() => this.apply(deviceId, test, tree, at));
+    const current = previous.then(() => this.apply(deviceId, tree, at));
     this.chains.set(deviceId, current);
     await current;
     if (this.chains.get(deviceId) === current) {
@@ -141,7 +140,12 @@ export class MaintenanceMonitor {
     }
   }
 
-  private async apply(deviceId: number, test: WatchedTest, tree: StateTree, at: Date): Promise<void> {
+  private async apply(deviceId: number, tree: StateTree, at: Date): Promise<void> {
+    // Read when its turn comes: an earlier tree's step or a reload may have changed it since the tree arrived.
+    const test = this.running.get(deviceId);
+    if (test === undefined) {
+      return;
+    }
     try {
       const sensor = listSensors(tree).find((entry) => entry.fullId === test.sensorId)?.sensor;
       const transition = transitionOf(observeSensor(sensor, test.deviceType));
@@ -159,9 +163,13 @@ export class MaintenanceMonitor {
       }
       this.deps.log.info({ deviceId, sensorId: test.sensorId, state: moved.state }, 'maintenance test step');
       if (isRunning(moved.state)) {
-        // A reload that read the rows before this step committed must not put the old state back.
+        // A reload that read the rows before this step committed must not put the old state back, neither one
+        // still reading (the counter) nor one applied while the UPDATE ran (it replaced the map's entry).
+        // A test ended here meanwhile (a cancel) stays ended.
         this.changes++;
-        test.state = moved.state;
+        if (this.running.get(deviceId)?.sensorId === test.sensorId) {
+          this.running.set(deviceId, { ...test, state: moved.state });
+        }
       } else {
         this.untrack(deviceId);
       }
