@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Registry } from 'prom-client';
 import type { AppContext } from '../../context';
 import { startRetentionJob } from '../telemetry/retention';
-import { startRollupJob } from '../telemetry/rollups';
+import { type RollupJob, startRollupJob } from '../telemetry/rollups';
 import { CredentialGuard } from './credential-guard';
 import { DeviceDirectory } from './device-directory';
 import { deviceFeedRoutes } from './device-feed.routes';
@@ -18,6 +18,8 @@ declare module 'fastify' {
     ingest: IngestService;
     /** Throttles device-credential guessing; main.ts hands it to the embedded broker too. */
     credentialGuard: CredentialGuard;
+    /** The roll-up job ticking on real time: a test of stored history at chosen times stops it first. */
+    rollupJob: RollupJob;
   }
 }
 
@@ -48,6 +50,7 @@ export async function registerIngest(app: FastifyInstance, ctx: AppContext, regi
     app.log,
   );
   const rollups = startRollupJob(ctx.db, app.log, registry);
+  app.decorate('rollupJob', rollups);
   app.addHook('onClose', async () => {
     retention.stop();
     await rollups.stop();
