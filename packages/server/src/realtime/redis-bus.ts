@@ -1,15 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { createFanOutStats, deliverControl, type RealtimeBus, RoomHandlers } from './bus';
-import type { ControlEvent, ControlListener, FormerNotificationsCreated } from './control-events';
-import {
-  decodeControlFrame,
-  decodeRoomFrame,
-  decodeTreeFrame,
-  encodeControlFrame,
-  encodeRoomFrame,
-  encodeTreeFrame,
-} from './redis-frames';
+import type { ControlEvent, ControlListener } from './control-events';
+import { closeConnection, connectWithin, type RedisBusLog, ThrottledErrorLog } from './redis-connections';
+import { encodeControlFrame, encodeRoomFrame, encodeTreeFrame } from './redis-frames';
+import { RedisInbound } from './redis-inbound';
 import { DeviceInterest, escapeGlob, INTEREST_NOTICE } from './redis-interest';
 import {
   type EveryRoomName,
@@ -20,14 +15,9 @@ import {
   type RoomName,
   type RoomSelector,
   roomKey,
-  roomOfKey,
-  siteRoom,
 } from './rooms';
 
-export type RedisBusLog = {
-  warn(object: object, message: string): void;
-  error(object: object, message: string): void;
-};
+export type { RedisBusLog } from './redis-connections';
 
 export type RedisBusOptions = {
   url: string;
@@ -39,8 +29,6 @@ export type RedisBusOptions = {
   /** How often the watched devices are read from Redis (redis-interest.ts); 1 s by default. */
   interestRefreshMs?: number;
 };
-
-const ERROR_LOG_INTERVAL_MS = 10_000;
 
 /**
  * Fan-out through Redis pub/sub, so a socket on any instance receives what any instance publishes to its
@@ -70,11 +58,11 @@ export class RedisBus implements RealtimeBus {
   private readonly controlListeners = new Set<ControlListener>();
   private readonly instanceId = randomUUID();
   private readonly controlSubscribed: Promise<void>;
-  private lastErrorLogAt = 0;
-  private droppedSinceLog = 0;
+  private readonly errors: ThrottledErrorLog;
   readonly stats = createFanOutStats();
 
   constructor(private readonly options: RedisBusOptions) {
+    this.errors = new ThrottledErrorLog(options.log);
     this.prefix = options.channelPrefix;
     this.controlChannel = `${options.channelPrefix}control`;
     this.interestChannel = `${options.channelPrefix}interest`;
@@ -85,7 +73,7 @@ export class RedisBus implements RealtimeBus {
       redis: this.publisher,
       channelStart: this.channelOf({ name: 'device', id: '' }),
       refreshEveryMs: options.interestRefreshMs ?? 1000,
-      onError: (error) => this.logError({ err: error }, 'redis interest read failed'),
+      onError: (error) => this.errors.error({ err: error }, 'redis interest read failed'),
     });
     this.publisher.on('ready', () => this.interest.start());
     for (const [role, connection] of [
@@ -93,12 +81,22 @@ export class RedisBus implements RealtimeBus {
       ['subscriber', this.subscriber],
     ] as const) {
       connection.on('error', (error: unknown) =>
-        this.logError({ err: error, role }, 'redis connection error'),
+        this.errors.error({ err: error, role }, 'redis connection error'),
       );
     }
-    this.subscriber.on('message', (channel: string, message: string) => this.deliver(channel, message));
+    const inbound = new RedisInbound({
+      prefix: this.prefix,
+      controlChannel: this.controlChannel,
+      interestChannel: this.interestChannel,
+      instanceId: this.instanceId,
+      handlers: this.handlers,
+      controlListeners: this.controlListeners,
+      interest: this.interest,
+      errors: this.errors,
+    });
+    this.subscriber.on('message', (channel: string, message: string) => inbound.message(channel, message));
     this.subscriber.on('pmessage', (_pattern: string, channel: string, message: string) =>
-      this.deliverToEvery(channel, message),
+      inbound.patternMessage(channel, message),
     );
     let markSubscribed = () => {};
     this.controlSubscribed = new Promise((resolve) => {
@@ -116,25 +114,13 @@ export class RedisBus implements RealtimeBus {
 
   /** Connects both connections; resolves after connectTimeoutMs at the latest, logging a warning. */
   async start(): Promise<void> {
-    const timeoutMs = this.options.connectTimeoutMs ?? 5000;
-    let timer: NodeJS.Timeout | undefined;
-    const connected = Promise.all([this.publisher.connect(), this.subscriber.connect()]).then(
-      () => this.controlSubscribed,
+    await connectWithin(
+      [this.publisher, this.subscriber],
+      this.controlSubscribed,
+      this.options.connectTimeoutMs ?? 5000,
+      this.options.log,
+      this.errors,
     );
-    const timedOut = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), timeoutMs);
-    });
-    try {
-      const outcome = await Promise.race([connected, timedOut]);
-      if (outcome === 'timeout') {
-        this.options.log.warn({ timeoutMs }, 'redis not reachable yet; live feed fan-out waits for it');
-      }
-    } catch (error) {
-      this.logError({ err: error }, 'redis connection failed; retrying');
-    } finally {
-      clearTimeout(timer);
-      connected.catch(() => {});
-    }
   }
 
   /** The room's channel: `<prefix>device:<udf_id>`, `<prefix>site:<id>`, … */
@@ -149,15 +135,15 @@ export class RedisBus implements RealtimeBus {
     }
     const local = room as Room<EveryRoomName>;
     this.handlers.deliver(local, event as RoomEvent<EveryRoomName>, (error) =>
-      this.logError({ err: error, room: roomKey(room) }, 'room listener failed'),
+      this.errors.error({ err: error, room: roomKey(room) }, 'room listener failed'),
     );
     if (this.publisher.status !== 'ready') {
-      this.dropped('redis not connected');
+      this.errors.dropped('redis not connected');
       return;
     }
     const frame = encodeRoomFrame({ origin: this.instanceId, event: event as RoomEvent<EveryRoomName> });
     this.publisher.publish(this.channelOf(room), frame).catch((error: unknown) => {
-      this.dropped('redis publish failed', error);
+      this.errors.dropped('redis publish failed', error);
     });
   }
 
@@ -208,12 +194,12 @@ export class RedisBus implements RealtimeBus {
       return;
     }
     if (this.publisher.status !== 'ready') {
-      this.dropped('redis not connected');
+      this.errors.dropped('redis not connected');
       return;
     }
     this.stats.published += 1;
     this.publisher.publish(this.channelOf(room), encodeTreeFrame(event.data)).catch((error: unknown) => {
-      this.dropped('redis publish failed', error);
+      this.errors.dropped('redis publish failed', error);
     });
   }
 
@@ -222,7 +208,9 @@ export class RedisBus implements RealtimeBus {
     if (isEveryRoom(room)) {
       this.subscriber
         .psubscribe(this.patternOf(room.name))
-        .catch((error: unknown) => this.logError({ err: error, room: room.name }, 'redis subscribe failed'));
+        .catch((error: unknown) =>
+          this.errors.error({ err: error, room: room.name }, 'redis subscribe failed'),
+        );
       return;
     }
     const single = room as Room;
@@ -237,7 +225,7 @@ export class RedisBus implements RealtimeBus {
           this.notify(INTEREST_NOTICE.subscribed(udfId));
         }
       },
-      (error: unknown) => this.logError({ err: error, room: roomKey(single) }, 'redis subscribe failed'),
+      (error: unknown) => this.errors.error({ err: error, room: roomKey(single) }, 'redis subscribe failed'),
     );
   }
 
@@ -250,7 +238,7 @@ export class RedisBus implements RealtimeBus {
       this.subscriber
         .punsubscribe(this.patternOf(room.name))
         .catch((error: unknown) =>
-          this.logError({ err: error, room: room.name }, 'redis unsubscribe failed'),
+          this.errors.error({ err: error, room: room.name }, 'redis unsubscribe failed'),
         );
       return;
     }
@@ -261,7 +249,8 @@ export class RedisBus implements RealtimeBus {
           this.notify(INTEREST_NOTICE.unsubscribed(String(single.id)));
         }
       },
-      (error: unknown) => this.logError({ err: error, room: roomKey(single) }, 'redis unsubscribe failed'),
+      (error: unknown) =>
+        this.errors.error({ err: error, room: roomKey(single) }, 'redis unsubscribe failed'),
     );
   }
 
@@ -275,134 +264,8 @@ export class RedisBus implements RealtimeBus {
       return;
     }
     this.publisher.publish(this.interestChannel, notice).catch((error: unknown) => {
-      this.logError({ err: error }, 'redis interest notice failed');
+      this.errors.error({ err: error }, 'redis interest notice failed');
     });
-  }
-
-  private deliver(channel: string, message: string): void {
-    if (channel === this.controlChannel) {
-      this.deliverControlFrame(message);
-      return;
-    }
-    if (channel === this.interestChannel) {
-      this.interest.handleNotice(message);
-      return;
-    }
-    const room = this.roomOfChannel(channel);
-    if (room === undefined || !this.handlers.hasRoom(room)) {
-      return;
-    }
-    const onError = (error: unknown) =>
-      this.logError({ err: error, room: roomKey(room) }, 'room listener failed');
-    if (room.name === 'device') {
-      const tree = decodeTreeFrame(String(room.id), message);
-      if (tree === undefined) {
-        this.logError({ channel }, 'redis frame ignored: not a device tree frame');
-        return;
-      }
-      this.handlers.deliverToRoom(room as Room<'device'>, { name: 'tree', data: tree }, onError);
-      return;
-    }
-    const event = this.decodeForeignRoomFrame(room.name, channel, message);
-    if (event !== undefined) {
-      this.handlers.deliverToRoom(room as Room<EveryRoomName>, event, onError);
-    }
-  }
-
-  /** A frame that came through a pattern: for the subscribers of every room of its name. */
-  private deliverToEvery(channel: string, message: string): void {
-    const room = this.roomOfChannel(channel);
-    if (room === undefined || room.name === 'device') {
-      return;
-    }
-    const event = this.decodeForeignRoomFrame(room.name, channel, message);
-    if (event !== undefined) {
-      this.handlers.deliverToEvery(room.name, event, (error) =>
-        this.logError({ err: error, room: roomKey(room) }, 'room listener failed'),
-      );
-    }
-  }
-
-  /** The event of another instance's room frame; undefined for this instance's own copy or a bad frame. */
-  private decodeForeignRoomFrame<N extends EveryRoomName>(
-    name: N,
-    channel: string,
-    message: string,
-  ): RoomEvent<N> | undefined {
-    const frame = decodeRoomFrame(name, message);
-    if (frame === undefined) {
-      this.logError({ channel }, 'redis frame ignored: not a room frame');
-      return undefined;
-    }
-    return frame.origin === this.instanceId ? undefined : frame.event;
-  }
-
-  private roomOfChannel(channel: string): Room | undefined {
-    return channel.startsWith(this.prefix) ? roomOfKey(channel.slice(this.prefix.length)) : undefined;
-  }
-
-  private deliverControlFrame(message: string): void {
-    const frame = decodeControlFrame(message);
-    if (frame === undefined) {
-      this.logError({ channel: this.controlChannel }, 'redis frame ignored: not a control frame');
-      return;
-    }
-    if (frame.origin === this.instanceId) {
-      return;
-    }
-    if ('former' in frame) {
-      this.deliverFormerNotifications(frame.former);
-      return;
-    }
-    deliverControl(this.controlListeners, frame.event, (error) =>
-      this.logError({ err: error, event: frame.event.name }, 'control listener failed'),
-    );
-  }
-
-  /** An older instance's notifications (control-events.ts): to this instance's site rooms, per site. */
-  private deliverFormerNotifications(former: FormerNotificationsCreated): void {
-    const bySite = new Map<number, number[]>();
-    for (const { id, locationId } of former.data.notifications) {
-      bySite.set(locationId, [...(bySite.get(locationId) ?? []), id]);
-    }
-    for (const [locationId, notificationIds] of bySite) {
-      this.handlers.deliver(
-        siteRoom(locationId),
-        { name: 'notifications-created', data: { notificationIds } },
-        (error) => this.logError({ err: error, room: `site:${locationId}` }, 'room listener failed'),
-      );
-    }
-  }
-
-  private dropped(message: string, error?: unknown): void {
-    this.droppedSinceLog += 1;
-    if (this.logError({ err: error, dropped: this.droppedSinceLog }, `${message}; live frames dropped`)) {
-      this.droppedSinceLog = 0;
-    }
-  }
-
-  /** Logs at most once per ERROR_LOG_INTERVAL_MS; returns whether it logged. */
-  private logError(object: object, message: string): boolean {
-    const now = Date.now();
-    if (now - this.lastErrorLogAt < ERROR_LOG_INTERVAL_MS) {
-      return false;
-    }
-    this.lastErrorLogAt = now;
-    this.options.log.error(object, message);
-    return true;
-  }
-}
-
-/** QUIT when connected (pending replies arrive first), otherwise drop the connection and its retries. */
-async function closeConnection(connection: Redis): Promise<void> {
-  if (connection.status !== 'ready') {
-    connection.disconnect();
-    return;
-  }
-  try {
-    await connection.quit();
-  } catch {
-    connection.disconnect();
   }
 }
 
