@@ -6,16 +6,11 @@ import {
 } from '@vigil/contracts';
 import type { WebSocket } from 'ws';
 import type { LiveSocketCap } from '../limits/live-socket-cap';
-import { type RealtimeBus, selectorKey } from './bus';
+import type { RealtimeBus } from './bus';
 import type { ControlEvent } from './control-events';
-import {
-  type EveryRoomName,
-  everyRoom,
-  type RoomHandler,
-  type RoomIds,
-  type RoomName,
-  type RoomSelector,
-} from './rooms';
+import { LatestFrame, LIVE_MAX_BUFFERED_BYTES } from './latest-frame';
+import type { EveryRoomName, RoomHandler, RoomIds, RoomName } from './rooms';
+import { SocketRooms } from './socket-rooms';
 import {
   type AccessChange,
   type Authorization,
@@ -66,18 +61,16 @@ const CLOSE_REASONS: Record<CloseCode, string> = {
 /** setTimeout's ceiling (about 24.8 days); a later expiry re-arms the timer when it fires. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 const DEFAULT_RECHECK_MS = 5 * 60 * 1000;
-/** A few large trees (≤ 256 KB each) or hundreds of usual ones: a slow browser's backlog ends here. */
-export const LIVE_MAX_BUFFERED_BYTES = 1024 * 1024;
+
 
 /**
  * The lifecycle every live socket shares (ws/device-data/, ws/current-user-notifications/): the token from
  * `?token=` or else a first frame `{"cmd":"auth","token"}` within FEED_AUTH_TIMEOUT_MS (4401 otherwise), the
  * domain's access check (4401 or 4403), the person's live-socket place (4429), and re-checks whenever a control
  * event can concern it, at its session's expiry (4401) and every few minutes. Checks and the domain's own steps
- * (enqueue) run one after another. The socket's rooms (joinRooms) are left when it closes.
- * A slow browser gets the latest frame, not a growing queue (sendLatest): while more than maxBufferedBytes
- * wait in the socket's buffer, a new frame replaces the one held, which is sent when a send in flight
- * completes; while a check runs, frames are held (the newest only) and sent only if access still holds.
+ * (enqueue) run one after another. The socket's rooms (joinRooms, socket-rooms.ts) are left when it closes.
+ * A slow browser gets the latest frame, not a growing queue (sendLatest, latest-frame.ts); while a check runs,
+ * frames are held (the newest only) and sent only if access still holds.
  */
 export class AuthenticatedSocket<H extends SocketHolder, G> {
   private token: string | undefined;
@@ -88,9 +81,8 @@ export class AuthenticatedSocket<H extends SocketHolder, G> {
   /** Access was confirmed by the last check and no other is due: held frames may go out. */
   private isConfirmed = false;
   private queue: Promise<void> = Promise.resolve();
-  private held: string | undefined;
-  private sendsInFlight = 0;
-  private readonly rooms = new Map<string, () => void>();
+  private readonly rooms: SocketRooms;
+  private readonly latest: LatestFrame;
   private stopControl: (() => void) | undefined;
   private releasePlace: (() => void) | undefined;
   private readonly timers: { auth?: NodeJS.Timeout; expiry?: NodeJS.Timeout; recheck?: NodeJS.Timeout } = {};
@@ -100,6 +92,13 @@ export class AuthenticatedSocket<H extends SocketHolder, G> {
     private readonly hooks: AuthenticatedSocketHooks<H, G>,
     private readonly deps: AuthenticatedSocketDeps,
   ) {
+    this.rooms = new SocketRooms(deps.bus);
+    this.latest = new LatestFrame(
+      socket,
+      deps.bus.stats,
+      () => !this.isClosed && this.isConfirmed,
+      deps.maxBufferedBytes ?? LIVE_MAX_BUFFERED_BYTES,
+    );
     socket.on('close', () => this.dispose());
   }
 
@@ -153,24 +152,8 @@ export class AuthenticatedSocket<H extends SocketHolder, G> {
     ids: readonly RoomIds[N][] | (N extends EveryRoomName ? 'every' : never),
     handler: RoomHandler<N>,
   ): void {
-    if (this.isClosed) {
-      return;
-    }
-    const selectors: RoomSelector<N>[] =
-      ids === 'every'
-        ? [everyRoom(name as EveryRoomName) as RoomSelector<N>]
-        : (ids as readonly RoomIds[N][]).map((id) => ({ name, id }) as RoomSelector<N>);
-    const wanted = new Map(selectors.map((selector) => [selectorKey(selector), selector]));
-    for (const [key, leave] of this.rooms) {
-      if (key.startsWith(`${name}:`) && !wanted.has(key)) {
-        leave();
-        this.rooms.delete(key);
-      }
-    }
-    for (const [key, selector] of wanted) {
-      if (!this.rooms.has(key)) {
-        this.rooms.set(key, this.deps.bus.subscribe(selector, handler));
-      }
+    if (!this.isClosed) {
+      this.rooms.join(name, ids, handler);
     }
   }
 
@@ -186,14 +169,9 @@ export class AuthenticatedSocket<H extends SocketHolder, G> {
    * runs or the buffer is over its limit, and replaced by a newer one meanwhile (counted as superseded).
    */
   sendLatest(text: string): void {
-    if (this.isClosed) {
-      return;
+    if (!this.isClosed) {
+      this.latest.offer(text);
     }
-    if (this.held !== undefined) {
-      this.deps.bus.stats.superseded += 1;
-    }
-    this.held = text;
-    this.sendHeld();
   }
 
   /** A control event from any instance: re-check if it can concern this socket (any, before the grant). */
@@ -268,29 +246,8 @@ export class AuthenticatedSocket<H extends SocketHolder, G> {
     await this.hooks.onAuthorized(grant, isFirst);
     if (!this.isCheckQueued) {
       this.isConfirmed = true;
-      this.sendHeld();
+      this.latest.flush();
     }
-  }
-
-  /**
-   * Sends the held frame unless a check runs or the buffer is over its limit; then the callback of a send
-   * in flight (run once its bytes left for the network) tries again. Without a send in flight it sends.
-   */
-  private sendHeld(): void {
-    if (this.held === undefined || this.isClosed || !this.isConfirmed) {
-      return;
-    }
-    const maxBufferedBytes = this.deps.maxBufferedBytes ?? LIVE_MAX_BUFFERED_BYTES;
-    if (this.sendsInFlight > 0 && this.socket.bufferedAmount > maxBufferedBytes) {
-      return;
-    }
-    const text = this.held;
-    this.held = undefined;
-    this.sendsInFlight += 1;
-    this.socket.send(text, () => {
-      this.sendsInFlight -= 1;
-      this.sendHeld();
-    });
   }
 
   /** Closes 4401 when the session expires (its token expires with it). */
@@ -318,14 +275,11 @@ export class AuthenticatedSocket<H extends SocketHolder, G> {
       return;
     }
     this.isClosed = true;
-    this.held = undefined;
+    this.latest.drop();
     clearTimeout(this.timers.auth);
     clearTimeout(this.timers.expiry);
     clearInterval(this.timers.recheck);
-    for (const leave of this.rooms.values()) {
-      leave();
-    }
-    this.rooms.clear();
+    this.rooms.leaveAll();
     this.stopControl?.();
     this.releasePlace?.();
   }
