@@ -67,9 +67,6 @@ export const graphKeys = {
   arrangement: (deviceId: number) => ['graphs', deviceId, 'f500-arrangement'] as const,
 };
 
-/** @deprecated The dashboard's name for graphKeys (pages/dashboard moves to graphKeys later). */
-export const graphsQueryKeys = graphKeys;
-
 /** The graphs of a range; the pages decide how often they are read again. */
 export function graphPayloadQuery(deviceId: number, range: GraphsRange) {
   return queryOptions({

@@ -3,9 +3,6 @@ import type { Me } from '@vigil/contracts';
 import { getMe, meKeys } from '../api/accounts';
 import { sessionStore } from '../auth/session-storage';
 
-/** @deprecated The dashboard's name for meKeys.all (pages/dashboard moves to meKeys later). */
-export const ME_QUERY_KEY = meKeys.all;
-
 /** Keeps the local copies A section 9 asks for in step with the server's view of the user. */
 function rememberUser(me: Me): void {
   sessionStore.setCurrentClient(me.current_client);

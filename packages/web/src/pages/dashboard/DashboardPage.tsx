@@ -2,10 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { Device } from '@vigil/contracts';
 import { useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
-import { getDevice } from '../../api/devices';
+import { deviceKeys, getDevice } from '../../api/devices';
 import { useCurrentUser } from '../../hooks/useCurrentUser';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { deviceQueryKey } from '../devices/queries';
 import { DashboardLoader, DashboardLoadFailed, NoDeviceSelected } from './components/DashboardStates';
 import { DashboardView } from './components/DashboardView';
 import { MAINTENANCE_MODE_QUERY, MAINTENANCE_MODE_VALUE } from './dashboard-paths';
@@ -52,7 +51,7 @@ function LiveDashboard({ deviceId, udfId }: { deviceId: number; udfId: string })
   const isMaintenance = searchParams.get(MAINTENANCE_MODE_QUERY) === MAINTENANCE_MODE_VALUE;
   const [store] = useState(createSensorStore);
   const device = useQuery({
-    queryKey: deviceQueryKey(deviceId),
+    queryKey: deviceKeys.one(deviceId),
     queryFn: ({ signal }) => getDevice(deviceId, signal),
     select: withoutLastSeen,
   });

@@ -2,11 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { canEditSite, WARNINGS_MESSAGES } from '@vigil/contracts';
 import { Alert, Flex, Spin, Typography } from 'antd';
 import { errorMessageOf } from '../../api/api-error';
-import { getDevice } from '../../api/devices';
+import { deviceKeys, getDevice } from '../../api/devices';
 import { deviceSensorsQueryKey, listDeviceSensors, listWarnings, warningsQueryKey } from '../../api/warnings';
 import { useCurrentUser } from '../../hooks/useCurrentUser';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { deviceQueryKey } from '../devices/queries';
 import { NoDeviceSelected } from './components/DashboardStates';
 import { WarningsForm } from './warnings/WarningsForm';
 import { WARNINGS_LOAD_FAILED } from './warnings/warnings-paths';
@@ -27,7 +26,7 @@ export function EditWarningsPage() {
 function EditWarnings({ deviceId }: { deviceId: number }) {
   const me = useCurrentUser();
   const device = useQuery({
-    queryKey: deviceQueryKey(deviceId),
+    queryKey: deviceKeys.one(deviceId),
     queryFn: ({ signal }) => getDevice(deviceId, signal),
   });
   const canEdit =

@@ -2,10 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { getHistoricalTree } from '../../api/dashboard';
-import { getDevice } from '../../api/devices';
+import { deviceKeys, getDevice } from '../../api/devices';
 import { useCurrentUser } from '../../hooks/useCurrentUser';
 import { usePageTitle } from '../../hooks/usePageTitle';
-import { deviceQueryKey } from '../devices/queries';
 import { DashboardLoader, DashboardLoadFailed, NoDeviceSelected } from './components/DashboardStates';
 import { DashboardView } from './components/DashboardView';
 import { DASHBOARD_PATH, parseRecordId } from './dashboard-paths';
@@ -42,11 +41,11 @@ function Snapshot({
 }) {
   const me = useCurrentUser();
   const device = useQuery({
-    queryKey: deviceQueryKey(deviceId),
+    queryKey: deviceKeys.one(deviceId),
     queryFn: ({ signal }) => getDevice(deviceId, signal),
   });
   const tree = useQuery({
-    queryKey: [...deviceQueryKey(deviceId), 'snapshot', recordId],
+    queryKey: [...deviceKeys.one(deviceId), 'snapshot', recordId],
     queryFn: ({ signal }) => getHistoricalTree(deviceId, recordId, signal),
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { meKeys } from '../../../api/accounts';
 import { selectDevice } from '../../../api/devices';
-import { ME_QUERY_KEY } from '../../../hooks/useMe';
 
 /** The query parameter of links into a device's dashboard (e-mail alerts, notification toasts). */
 export const LINKED_DEVICE_QUERY = 'device';
@@ -44,7 +44,7 @@ export function useLinkedDevice(currentId: number | null): LinkedDevice {
     setState('selecting');
     selectDevice(wanted)
       .then(async () => {
-        await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+        await queryClient.invalidateQueries({ queryKey: meKeys.all });
         dropParameter();
       })
       .catch(() => setState('failed'));

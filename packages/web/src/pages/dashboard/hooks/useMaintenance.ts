@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MAINTENANCE_EVENTS, MAINTENANCE_NO_COMMENT, type MaintenanceInfoEntry } from '@vigil/contracts';
 import { useCallback, useRef } from 'react';
+import { deviceKeys } from '../../../api/devices';
 import { getMaintenanceInfo, postMaintenanceStep } from '../../../api/maintenance';
-import { deviceQueryKey } from '../../devices/queries';
 import { COMMENT_EVENT, type CommentKind, findOpenTest } from '../maintenance-rules';
 
 /** M section 4 'Live data': the dashboard follows the server's test state by polling every 2 s. */
@@ -71,7 +71,7 @@ export function useMaintenance(deviceId: number | null, isOn: boolean) {
       }),
     onSettled: async () => {
       // A closed test may prove its sensor: the proof-test marks and summary follow at once.
-      await queryClient.invalidateQueries({ queryKey: [...deviceQueryKey(deviceId ?? 0), 'proof-tests'] });
+      await queryClient.invalidateQueries({ queryKey: [...deviceKeys.one(deviceId ?? 0), 'proof-tests'] });
       await refresh();
     },
   });

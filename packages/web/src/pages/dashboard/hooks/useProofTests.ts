@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { deviceKeys } from '../../../api/devices';
 import { getDeviceProofTests } from '../../../api/proof-tests';
-import { deviceQueryKey } from '../../devices/queries';
 import { proofTestMarks, proofTestSummary } from '../proof-test-marks';
 
 /**
@@ -11,7 +11,7 @@ import { proofTestMarks, proofTestSummary } from '../proof-test-marks';
  */
 export function useProofTests(deviceId: number, enabled: boolean, isMaintenance: boolean) {
   const query = useQuery({
-    queryKey: [...deviceQueryKey(deviceId), 'proof-tests'],
+    queryKey: [...deviceKeys.one(deviceId), 'proof-tests'],
     queryFn: ({ signal }) => getDeviceProofTests(deviceId, signal),
     enabled,
     // A device that has not reported yet has no sensors to cover: asked again soon, not in 5 minutes.

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getSensorDisplaySettings } from '../../../api/dashboard';
-import { deviceQueryKey } from '../../devices/queries';
+import { deviceKeys } from '../../../api/devices';
 
 /**
  * The device's custom names, units, types and images (null while loading, or when refused: the tree's own show).
@@ -8,7 +8,7 @@ import { deviceQueryKey } from '../../devices/queries';
  */
 export function useSensorDisplay(deviceId: number) {
   return useQuery({
-    queryKey: [...deviceQueryKey(deviceId), 'sensor-display'],
+    queryKey: [...deviceKeys.one(deviceId), 'sensor-display'],
     queryFn: ({ signal }) => getSensorDisplaySettings(deviceId, signal),
     staleTime: 30_000,
     retry: 1,

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { graphsQueryKeys, listF500Nodes, updateF500Arrangement } from '../../../api/graphs';
+import { graphKeys, listF500Nodes, updateF500Arrangement } from '../../../api/graphs';
 import { sensorGraphPath } from '../dashboard-paths';
 import { graphSelectionOf } from '../f500-graph-link';
 
@@ -18,13 +18,13 @@ export function useSensorGraphLink(deviceId: number, isF500: boolean) {
       if (isF500) {
         try {
           const nodes = await queryClient.fetchQuery({
-            queryKey: graphsQueryKeys.nodes(deviceId),
+            queryKey: graphKeys.nodes(deviceId),
             queryFn: ({ signal }) => listF500Nodes(deviceId, signal),
           });
           const input = graphSelectionOf(fullId, nodes, snapshotTimestamp === null ? 'live' : 'historical');
           if (input !== null) {
             const arrangement = await updateF500Arrangement(deviceId, input);
-            queryClient.setQueryData(graphsQueryKeys.arrangement(deviceId), arrangement);
+            queryClient.setQueryData(graphKeys.arrangement(deviceId), arrangement);
           }
         } catch {
           // The graph page shows its own alert if the panel cannot be read there either.
