@@ -3,7 +3,8 @@ import { parseArgs } from 'node:util';
 import type { HardwareUnitCreate } from '@vigil/contracts';
 import type { Database } from '../db/database';
 import { AppError } from '../errors';
-import { parseHardwareInput, provisionHardwareUnit } from '../modules/hardware/hardware.service';
+import { HardwareService } from '../modules/hardware/hardware.service';
+import { parseHardwareInput } from '../modules/hardware/hardware-units';
 import { firstMessage } from '../modules/users/users.service';
 import { say } from '../runtime';
 
@@ -42,7 +43,7 @@ async function addHardwareUnit(db: Database, args: string[]): Promise<void> {
     throw new Error(`Hardware unit not added: ${parsed.message}`);
   }
   try {
-    await provisionHardwareUnit(db, parsed.value);
+    await new HardwareService({ db }).provision(parsed.value);
   } catch (error) {
     throw error instanceof AppError ? new Error(`Hardware unit not added: ${firstMessage(error)}`) : error;
   }
@@ -100,9 +101,10 @@ async function importHardwareUnits(db: Database, file: string): Promise<void> {
   if (errors.length === 0) {
     await db
       .transaction(async (tx) => {
+        const hardware = new HardwareService({ db: tx });
         for (const [index, unit] of units.entries()) {
           try {
-            await provisionHardwareUnit(tx, unit);
+            await hardware.provision(unit);
           } catch (error) {
             if (!(error instanceof AppError)) {
               throw error;

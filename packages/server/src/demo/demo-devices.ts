@@ -2,7 +2,7 @@ import type { DeviceType } from '@vigil/contracts';
 import type { Database } from '../db/database';
 import { startOwnership } from '../modules/devices/device-ownerships.repo';
 import { insertDevice } from '../modules/devices/devices.repo';
-import { provisionHardwareUnit } from '../modules/hardware/hardware.service';
+import { HardwareService } from '../modules/hardware/hardware.service';
 
 export type DemoDevice = {
   site: string;
@@ -76,13 +76,14 @@ export async function seedDemoDevices(
   sites: ReadonlyMap<string, { locationId: number; clientId: number }>,
   installedAt: Date,
 ): Promise<Map<string, number>> {
+  const hardware = new HardwareService({ db });
   const deviceIds = new Map<string, number>();
   for (const demo of DEMO_DEVICES) {
     const site = sites.get(demo.site);
     if (site === undefined) {
       continue;
     }
-    const unit = await provisionHardwareUnit(db, {
+    const unit = await hardware.provision({
       serial_number: demo.serialNumber,
       code: demo.code,
       device_type: demo.deviceType,
@@ -103,7 +104,7 @@ export async function seedDemoDevices(
     deviceIds.set(demo.udfId, device.id);
   }
   for (const unit of DEMO_SPARE_UNITS) {
-    await provisionHardwareUnit(db, unit);
+    await hardware.provision(unit);
   }
   return deviceIds;
 }

@@ -10,18 +10,20 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../access/authenticate';
-import type { AppContext } from '../../context';
 import { pageOf, paginated } from '../../http/pagination';
 import { DENIED_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
-import { createHardwareUnit, listHardwareUnits, removeHardwareUnit } from './hardware.service';
+import type { HardwareService } from './hardware.service';
 
 const tags = ['hardware'];
 const BASE = '/api/v1/hardware/';
 
 /** Hardware units provisioned by the manufacturer: super users and OEM only. */
-export async function hardwareRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function hardwareRoutes(
+  app: FastifyInstance,
+  options: { hardware: HardwareService },
+): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = ctx;
+  const { hardware } = options;
 
   api.get(BASE, {
     onRequest: app.authenticate,
@@ -35,7 +37,7 @@ export async function hardwareRoutes(app: FastifyInstance, ctx: AppContext): Pro
     handler: async (request) => {
       const page = pageOf(request.query);
       const { user } = requireAuth(request);
-      const { count, results } = await listHardwareUnits(db, user, request.query.search, page);
+      const { count, results } = await hardware.list(user, request.query.search, page);
       return paginated(request, page, count, results);
     },
   });
@@ -50,7 +52,7 @@ export async function hardwareRoutes(app: FastifyInstance, ctx: AppContext): Pro
       response: { 201: HardwareUnitSchema, 400: ValidationErrorSchema, ...DENIED_RESPONSES },
     },
     handler: async (request, reply) => {
-      const unit = await createHardwareUnit(db, requireAuth(request).user, request.body);
+      const unit = await hardware.create(requireAuth(request).user, request.body);
       return reply.code(201).send(unit);
     },
   });
@@ -65,7 +67,7 @@ export async function hardwareRoutes(app: FastifyInstance, ctx: AppContext): Pro
       response: { 204: z.null().describe('Removed'), 400: ValidationErrorSchema, ...DENIED_RESPONSES },
     },
     handler: async (request, reply) => {
-      await removeHardwareUnit(db, requireAuth(request).user, request.params.id);
+      await hardware.remove(requireAuth(request).user, request.params.id);
       return reply.code(204).send(null);
     },
   });
