@@ -15,26 +15,20 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../access/authenticate';
-import type { AppContext } from '../../context';
 import { pageOf, paginated } from '../../http/pagination';
 import { AUTH_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
-import {
-  createFlatpage,
-  editFlatpage,
-  getFlatpage,
-  listFlatpagesForStaff,
-  listPublicFlatpages,
-  previewFlatpage,
-  removeFlatpage,
-} from './flatpages.service';
+import type { FlatpagesService } from './flatpages.service';
 import { requireStaff } from './require-staff';
 
 const tags = ['static pages'];
 const BASE = '/api/v2/flatpages/';
 
 /** Static pages: the public v2 get-flatpages/ and the staff CRUD under v2 flatpages/. */
-export async function flatpagesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const { db } = ctx;
+export async function flatpagesRoutes(
+  app: FastifyInstance,
+  options: { flatpages: FlatpagesService },
+): Promise<void> {
+  const { flatpages } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const staffOnly = [app.authenticate, requireStaff];
 
@@ -44,7 +38,7 @@ export async function flatpagesRoutes(app: FastifyInstance, ctx: AppContext): Pr
       summary: 'Every static page with its sanitised HTML and CSS (public)',
       response: { 200: FlatpageListSchema },
     },
-    handler: async () => listPublicFlatpages(db),
+    handler: async () => flatpages.listPublic(),
   });
 
   api.get(BASE, {
@@ -58,7 +52,7 @@ export async function flatpagesRoutes(app: FastifyInstance, ctx: AppContext): Pr
     },
     handler: async (request) => {
       const page = pageOf(request.query);
-      const { count, results } = await listFlatpagesForStaff(db, requireAuth(request).user, page);
+      const { count, results } = await flatpages.listForStaff(requireAuth(request).user, page);
       return paginated(request, page, count, results);
     },
   });
@@ -73,7 +67,7 @@ export async function flatpagesRoutes(app: FastifyInstance, ctx: AppContext): Pr
       response: { 201: FlatpageSchema, 400: ValidationErrorSchema, ...AUTH_RESPONSES },
     },
     handler: async (request, reply) => {
-      const page = await createFlatpage(db, requireAuth(request).user, request.body);
+      const page = await flatpages.create(requireAuth(request).user, request.body);
       return reply.code(201).send(page);
     },
   });
@@ -87,7 +81,7 @@ export async function flatpagesRoutes(app: FastifyInstance, ctx: AppContext): Pr
       body: FlatpagePreviewSchema,
       response: { 200: FlatpagePreviewResultSchema, 400: ValidationErrorSchema, ...AUTH_RESPONSES },
     },
-    handler: async (request) => previewFlatpage(requireAuth(request).user, request.body),
+    handler: async (request) => flatpages.preview(requireAuth(request).user, request.body),
   });
 
   api.get(`${BASE}:id/`, {
@@ -99,7 +93,7 @@ export async function flatpagesRoutes(app: FastifyInstance, ctx: AppContext): Pr
       params: IdParamsSchema,
       response: { 200: FlatpageSchema, 404: ErrorDetailSchema, ...AUTH_RESPONSES },
     },
-    handler: async (request) => getFlatpage(db, requireAuth(request).user, request.params.id),
+    handler: async (request) => flatpages.get(requireAuth(request).user, request.params.id),
   });
 
   api.patch(`${BASE}:id/`, {
@@ -117,7 +111,7 @@ export async function flatpagesRoutes(app: FastifyInstance, ctx: AppContext): Pr
         ...AUTH_RESPONSES,
       },
     },
-    handler: async (request) => editFlatpage(db, requireAuth(request).user, request.params.id, request.body),
+    handler: async (request) => flatpages.edit(requireAuth(request).user, request.params.id, request.body),
   });
 
   api.delete(`${BASE}:id/`, {
@@ -130,7 +124,7 @@ export async function flatpagesRoutes(app: FastifyInstance, ctx: AppContext): Pr
       response: { 204: z.null().describe('Removed'), 404: ErrorDetailSchema, ...AUTH_RESPONSES },
     },
     handler: async (request, reply) => {
-      await removeFlatpage(db, requireAuth(request).user, request.params.id);
+      await flatpages.remove(requireAuth(request).user, request.params.id);
       return reply.code(204).send(null);
     },
   });

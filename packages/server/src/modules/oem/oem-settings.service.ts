@@ -6,10 +6,16 @@ import type { UserRow } from '../../db/tables/users.table';
 import { AppError } from '../../errors';
 import { findCssProblems } from './css-sanitiser';
 import { logoDataUrl, logoFromDataUrl } from './logo';
-import { getOemSettingsRow, type OemSettingsValues, upsertOemSettings } from './oem-settings.repo';
+import type { OemSettingsValues } from './oem-settings.repo';
+import * as oemSettingsRepo from './oem-settings.repo';
+
+/** The repositories the service calls: the real modules, or fakes in a test of a rule. */
+const REPOSITORIES = { oemSettings: oemSettingsRepo };
+export type OemSettingsRepositories = typeof REPOSITORIES;
+export type OemSettingsDeps = { db: Database; repos?: OemSettingsRepositories };
 
 /** The settings as answered; defaults (no logo, no CSS, empty contacts) until the first write. */
-export function toLayoutSettings(row: OemSettingsRow | undefined): LayoutSettings {
+function toLayoutSettings(row: OemSettingsRow | undefined): LayoutSettings {
   return {
     logo: row?.logo ?? null,
     css: row?.css ?? '',
@@ -17,11 +23,6 @@ export function toLayoutSettings(row: OemSettingsRow | undefined): LayoutSetting
     support_phone: row?.supportPhone ?? '',
     support_email: row?.supportEmail ?? '',
   };
-}
-
-/** GET layout-settings/ (public: the landing page shows the logo) and GET oem/settings/. */
-export async function getLayoutSettings(db: Database): Promise<LayoutSettings> {
-  return toLayoutSettings(await getOemSettingsRow(db));
 }
 
 /** The logo to store: null for the default, otherwise a checked image data URL. */
@@ -60,35 +61,45 @@ function checkedValues(patch: OemSettingsPatch): OemSettingsValues {
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
 }
 
-/** PATCH oem/settings/: super user and OEM; the row is created on first write. */
-export async function updateOemSettings(
-  db: Database,
-  user: UserRow,
-  patch: OemSettingsPatch,
-): Promise<LayoutSettings> {
-  assertStaff(user);
-  const values = checkedValues(patch);
-  if (Object.keys(values).length === 0) {
-    return getLayoutSettings(db);
+/** Branding and support contacts: public to read (layout-settings/), super user and OEM change them. */
+export class OemSettingsService {
+  private readonly repos: OemSettingsRepositories;
+
+  constructor(private readonly deps: OemSettingsDeps) {
+    this.repos = deps.repos ?? REPOSITORIES;
   }
-  return toLayoutSettings(await upsertOemSettings(db, values));
-}
 
-/** GET oem/settings/: super user and OEM. */
-export async function getOemSettings(db: Database, user: UserRow): Promise<LayoutSettings> {
-  assertStaff(user);
-  return getLayoutSettings(db);
-}
+  /** GET layout-settings/ (public: the landing page shows the logo) and GET oem/settings/. */
+  async layoutSettings(): Promise<LayoutSettings> {
+    return toLayoutSettings(await this.repos.oemSettings.getOemSettingsRow(this.deps.db));
+  }
 
-/** POST oem/settings/logo/: the uploaded file's bytes, checked by content. */
-export async function uploadOemLogo(db: Database, user: UserRow, bytes: Buffer): Promise<LayoutSettings> {
-  assertStaff(user);
-  const logo = logoDataUrl(bytes);
-  return toLayoutSettings(await upsertOemSettings(db, { logo }));
-}
+  /** GET oem/settings/: super user and OEM. */
+  async get(user: UserRow): Promise<LayoutSettings> {
+    assertStaff(user);
+    return this.layoutSettings();
+  }
 
-/** DELETE oem/settings/logo/: back to the default logo. */
-export async function resetOemLogo(db: Database, user: UserRow): Promise<void> {
-  assertStaff(user);
-  await upsertOemSettings(db, { logo: null });
+  /** PATCH oem/settings/: super user and OEM; the row is created on first write. */
+  async update(user: UserRow, patch: OemSettingsPatch): Promise<LayoutSettings> {
+    assertStaff(user);
+    const values = checkedValues(patch);
+    if (Object.keys(values).length === 0) {
+      return this.layoutSettings();
+    }
+    return toLayoutSettings(await this.repos.oemSettings.upsertOemSettings(this.deps.db, values));
+  }
+
+  /** POST oem/settings/logo/: the uploaded file's bytes, checked by content. */
+  async uploadLogo(user: UserRow, bytes: Buffer): Promise<LayoutSettings> {
+    assertStaff(user);
+    const logo = logoDataUrl(bytes);
+    return toLayoutSettings(await this.repos.oemSettings.upsertOemSettings(this.deps.db, { logo }));
+  }
+
+  /** DELETE oem/settings/logo/: back to the default logo. */
+  async resetLogo(user: UserRow): Promise<void> {
+    assertStaff(user);
+    await this.repos.oemSettings.upsertOemSettings(this.deps.db, { logo: null });
+  }
 }

@@ -13,20 +13,21 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../access/authenticate';
-import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { listFieldErrors } from '../../http/list-field-errors';
 import { AUTH_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
 import { flatpagesRoutes } from './flatpages.routes';
-import {
-  getLayoutSettings,
-  getOemSettings,
-  resetOemLogo,
-  updateOemSettings,
-  uploadOemLogo,
-} from './oem-settings.service';
+import type { FlatpagesService } from './flatpages.service';
+import type { OemSettingsService } from './oem-settings.service';
 import { requireStaff } from './require-staff';
-import { listRssFeed, saveRssFeed } from './rss-feed.service';
+import type { RssFeedService } from './rss-feed.service';
+
+/** The services of the OEM routes, built once in registerOem. */
+export type OemServices = {
+  settings: OemSettingsService;
+  rssFeed: RssFeedService;
+  flatpages: FlatpagesService;
+};
 
 /** The uploaded file's bytes; every multipart problem is a 400 on `logo`. */
 async function readLogoUpload(request: FastifyRequest): Promise<Buffer> {
@@ -50,7 +51,8 @@ async function readLogoUpload(request: FastifyRequest): Promise<Buffer> {
 }
 
 /** layout-settings/, oem/settings/ (+ logo/), oem/rss-feed/ and the static pages (A section 7 'OEM and layout'). */
-export async function oemRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function oemRoutes(app: FastifyInstance, options: OemServices): Promise<void> {
+  const { settings, rssFeed, flatpages } = options;
   // Multipart parsing exists only inside this plugin, for the logo upload.
   await app.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 10, parts: 11 } });
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -62,7 +64,7 @@ export async function oemRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       summary: 'Logo, custom CSS and support contacts (public: the landing page shows the logo)',
       response: { 200: LayoutSettingsSchema },
     },
-    handler: async () => getLayoutSettings(ctx.db),
+    handler: async () => settings.layoutSettings(),
   });
 
   api.get('/api/v1/oem/settings/', {
@@ -73,7 +75,7 @@ export async function oemRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       security: JWT_SECURITY,
       response: { 200: LayoutSettingsSchema, ...AUTH_RESPONSES },
     },
-    handler: async (request) => getOemSettings(ctx.db, requireAuth(request).user),
+    handler: async (request) => settings.get(requireAuth(request).user),
   });
 
   api.patch('/api/v1/oem/settings/', {
@@ -85,7 +87,7 @@ export async function oemRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       body: OemSettingsPatchSchema,
       response: { 200: LayoutSettingsSchema, 400: ValidationErrorSchema, ...AUTH_RESPONSES },
     },
-    handler: async (request) => updateOemSettings(ctx.db, requireAuth(request).user, request.body),
+    handler: async (request) => settings.update(requireAuth(request).user, request.body),
   });
 
   api.post('/api/v1/oem/settings/logo/', {
@@ -97,8 +99,7 @@ export async function oemRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       consumes: ['multipart/form-data'],
       response: { 200: LayoutSettingsSchema, 400: ValidationErrorSchema, ...AUTH_RESPONSES },
     },
-    handler: async (request) =>
-      uploadOemLogo(ctx.db, requireAuth(request).user, await readLogoUpload(request)),
+    handler: async (request) => settings.uploadLogo(requireAuth(request).user, await readLogoUpload(request)),
   });
 
   api.delete('/api/v1/oem/settings/logo/', {
@@ -110,7 +111,7 @@ export async function oemRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       response: { 204: z.null(), ...AUTH_RESPONSES },
     },
     handler: async (request, reply) => {
-      await resetOemLogo(ctx.db, requireAuth(request).user);
+      await settings.resetLogo(requireAuth(request).user);
       return reply.code(204).send(null);
     },
   });
@@ -123,7 +124,7 @@ export async function oemRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       security: JWT_SECURITY,
       response: { 200: RssFeedPageSchema, 401: ErrorDetailSchema },
     },
-    handler: async () => onePage(await listRssFeed(ctx.db)),
+    handler: async () => onePage(await rssFeed.list()),
   });
 
   api.post('/api/v1/oem/rss-feed/', {
@@ -140,12 +141,12 @@ export async function oemRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       if (request.validationError) {
         throw AppError.validation(listFieldErrors(request.validationError.validation));
       }
-      const entries = await saveRssFeed(ctx.db, requireAuth(request).user, request.body);
+      const entries = await rssFeed.save(requireAuth(request).user, request.body);
       return reply.code(201).send(onePage(entries));
     },
   });
 
-  await flatpagesRoutes(app, ctx);
+  await flatpagesRoutes(app, { flatpages });
 }
 
 /** The whole feed as one page of the paginated shape (it holds at most 100 entries). */
