@@ -15,19 +15,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../access/authenticate';
-import type { AppContext } from '../../context';
 import { pageOf, paginated } from '../../http/pagination';
 import { DENIED_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
-import {
-  createDevice,
-  editDevice,
-  getDevice,
-  removeDevice,
-  selectDevice,
-  toggleDeviceSuspension,
-} from './devices.service';
-import { listAllDevices, listSiteDevices } from './devices-list';
-import { listDeviceSensorGroups } from './history.service';
+import type { DevicesService } from './devices.service';
+import type { DeviceListService } from './devices-list.service';
+import type { HistoryService } from './history.service';
+
+/** The services of the device routes, built once in registerDevices. */
+export type DevicesRouteServices = {
+  devices: DevicesService;
+  deviceList: DeviceListService;
+  history: HistoryService;
+};
 
 const tags = ['devices'];
 const BASE = '/api/v1/devices/';
@@ -43,9 +42,9 @@ function optionsOf(query: z.infer<typeof DeviceListQuerySchema>) {
 }
 
 /** devices/ of A section 7, and the staff's hardware/ units the devices are bound to. */
-export async function devicesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function devicesRoutes(app: FastifyInstance, options: DevicesRouteServices): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = ctx;
+  const { devices, deviceList, history } = options;
   const list = { 200: paginatedSchema(DeviceSchema), 400: ValidationErrorSchema, ...DENIED_RESPONSES };
 
   api.get(BASE, {
@@ -60,7 +59,7 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext): Prom
     handler: async (request) => {
       const page = pageOf(request.query, SITE_DEVICES_LIMIT);
       const { user } = requireAuth(request);
-      const { results } = await listSiteDevices(db, user, optionsOf(request.query), page);
+      const { results } = await deviceList.listSite(user, optionsOf(request.query), page);
       return results;
     },
   });
@@ -77,7 +76,7 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext): Prom
     handler: async (request) => {
       const page = pageOf(request.query, DEVICES_LIST_LIMIT);
       const { user } = requireAuth(request);
-      const { count, results } = await listAllDevices(db, user, optionsOf(request.query), page);
+      const { count, results } = await deviceList.listAll(user, optionsOf(request.query), page);
       return paginated(request, page, count, results);
     },
   });
@@ -93,7 +92,7 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext): Prom
       response: { 201: DeviceSchema, 400: ValidationErrorSchema, ...DENIED_RESPONSES },
     },
     handler: async (request, reply) => {
-      const device = await createDevice(db, requireAuth(request).user, request.body, ctx.events);
+      const device = await devices.create(requireAuth(request).user, request.body);
       return reply.code(201).send(device);
     },
   });
@@ -107,7 +106,7 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext): Prom
       params: DeviceIdParamsSchema,
       response: { 200: DeviceSchema, ...DENIED_RESPONSES },
     },
-    handler: async (request) => getDevice(db, requireAuth(request).user, request.params.id),
+    handler: async (request) => devices.get(requireAuth(request).user, request.params.id),
   });
 
   api.patch(`${BASE}:id/`, {
@@ -120,8 +119,7 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext): Prom
       body: DeviceUpdateSchema,
       response: { 200: DeviceSchema, 400: ValidationErrorSchema, ...DENIED_RESPONSES },
     },
-    handler: async (request) =>
-      editDevice(db, requireAuth(request).user, request.params.id, request.body, ctx.bus, ctx.events),
+    handler: async (request) => devices.edit(requireAuth(request).user, request.params.id, request.body),
   });
 
   api.delete(`${BASE}:id/`, {
@@ -134,7 +132,7 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext): Prom
       response: { 204: z.null().describe('Removed'), ...DENIED_RESPONSES },
     },
     handler: async (request, reply) => {
-      await removeDevice(db, requireAuth(request).user, request.params.id, ctx.bus, ctx.events);
+      await devices.remove(requireAuth(request).user, request.params.id);
       return reply.code(204).send(null);
     },
   });
@@ -148,8 +146,7 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext): Prom
       params: DeviceIdParamsSchema,
       response: { 200: DeviceSchema, ...DENIED_RESPONSES },
     },
-    handler: async (request) =>
-      toggleDeviceSuspension(db, requireAuth(request).user, request.params.id, ctx.bus, ctx.events),
+    handler: async (request) => devices.toggleSuspension(requireAuth(request).user, request.params.id),
   });
 
   api.post(`${BASE}:id/select/`, {
@@ -161,7 +158,7 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext): Prom
       params: DeviceIdParamsSchema,
       response: { 200: DeviceSchema, ...DENIED_RESPONSES },
     },
-    handler: async (request) => selectDevice(db, requireAuth(request).user, request.params.id),
+    handler: async (request) => devices.select(requireAuth(request).user, request.params.id),
   });
 
   api.get(`${BASE}:id/sensors/`, {
@@ -173,6 +170,6 @@ export async function devicesRoutes(app: FastifyInstance, ctx: AppContext): Prom
       params: DeviceIdParamsSchema,
       response: { 200: DeviceSensorGroupsSchema, ...DENIED_RESPONSES },
     },
-    handler: async (request) => listDeviceSensorGroups(db, requireAuth(request).user, request.params.id),
+    handler: async (request) => history.listSensorGroups(requireAuth(request).user, request.params.id),
   });
 }

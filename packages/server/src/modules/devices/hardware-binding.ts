@@ -1,8 +1,7 @@
 import { DEVICE_MESSAGES, type DeviceType, NON_FIELD_ERRORS } from '@vigil/contracts';
-import type { Database } from '../../db/database';
 import type { HardwareUnitRow } from '../../db/tables/hardware.table';
 import { AppError } from '../../errors';
-import { findHardwareUnitByCredentials } from '../hardware/hardware.repo';
+import type { HardwareUnitWithDevice } from '../hardware/hardware.repo';
 
 export type BindingInput = { serialNumber: string; code: string; deviceType: DeviceType; udfId?: string };
 
@@ -11,16 +10,15 @@ export function notValidSerialOrCode(): AppError {
 }
 
 /**
- * The provisioned unit a device may be bound to: serial and code must match a unit no other device
- * uses, and the type (and the udf_id, when sent) must be the unit's. One message for every failure,
- * so serial numbers cannot be probed.
+ * The provisioned unit a device may be bound to, given the unit found by serial number and code: it must
+ * exist, no other device may use it, and the type (and the udf_id, when sent) must be the unit's. One
+ * message for every failure, so serial numbers cannot be probed.
  */
-export async function findBindableUnit(
-  db: Database,
+export function bindableUnit(
+  unit: HardwareUnitWithDevice | undefined,
   input: BindingInput,
   deviceId?: number,
-): Promise<HardwareUnitRow> {
-  const unit = await findHardwareUnitByCredentials(db, input.serialNumber, input.code);
+): HardwareUnitRow {
   const usedByOther = unit?.deviceId !== null && unit?.deviceId !== deviceId;
   if (
     unit === undefined ||

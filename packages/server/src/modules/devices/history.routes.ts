@@ -11,18 +11,20 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../access/authenticate';
-import type { AppContext } from '../../context';
 import { pageOf, paginated } from '../../http/pagination';
 import { DENIED_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
-import { getHistoricalRecord, listHistoricalRecords } from './history.service';
+import type { HistoryService } from './history.service';
 
 const tags = ['devices'];
 const BASE = '/api/v1/devices/:id/historical/records/';
 
 /** Historical records of a device (state_records; docs/telemetry.md). Registered by devices.routes.ts. */
-export async function historyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function historyRoutes(
+  app: FastifyInstance,
+  options: { history: HistoryService },
+): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = ctx;
+  const { history } = options;
 
   api.get(BASE, {
     onRequest: app.authenticate,
@@ -41,8 +43,7 @@ export async function historyRoutes(app: FastifyInstance, ctx: AppContext): Prom
     handler: async (request) => {
       const page = pageOf(request.query, HISTORY_RECORDS_LIMIT);
       const { user } = requireAuth(request);
-      const { count, results } = await listHistoricalRecords(
-        db,
+      const { count, results } = await history.listRecords(
         user,
         request.params.id,
         request.query.timestamp,
@@ -62,6 +63,6 @@ export async function historyRoutes(app: FastifyInstance, ctx: AppContext): Prom
       response: { 200: StateTreeSchema, ...DENIED_RESPONSES },
     },
     handler: async (request) =>
-      getHistoricalRecord(db, requireAuth(request).user, request.params.id, request.params.recordId),
+      history.getRecord(requireAuth(request).user, request.params.id, request.params.recordId),
   });
 }
