@@ -1,20 +1,19 @@
 import type { SiteDevice } from '@vigil/contracts';
-import type { Database } from '../../db/database';
 import type { DeviceHealth } from './site-status';
-import { findDevicesAtSites } from './sites.repo';
+import type { SiteDeviceRow } from './sites.repo';
 
 export type SiteDevices = { devices: SiteDevice[]; health: DeviceHealth[] };
 
 /**
- * The devices of each site and the state each contributes to the site's status. Alarm and warning
- * states arrive with the ingest pipeline; until then every device counts as ok.
+ * The devices of each site (from the rows of findDevicesAtSites) and the state each contributes to the site's
+ * status. Alarm and warning states arrive with the ingest pipeline; until then every device counts as ok.
  */
-export async function findDevicesOfSites(
-  db: Database,
+export function devicesOfSites(
   siteIds: readonly number[],
-): Promise<Map<number, SiteDevices>> {
+  rows: readonly SiteDeviceRow[],
+): Map<number, SiteDevices> {
   const result = new Map<number, SiteDevices>(siteIds.map((id) => [id, { devices: [], health: [] }]));
-  for (const row of await findDevicesAtSites(db, siteIds)) {
+  for (const row of rows) {
     const entry = result.get(row.locationId);
     entry?.devices.push({
       id: row.id,

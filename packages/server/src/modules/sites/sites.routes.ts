@@ -14,27 +14,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../access/authenticate';
-import type { AppContext } from '../../context';
 import { pageOf, paginated } from '../../http/pagination';
 import { DENIED_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
-import {
-  createSite,
-  deleteSite,
-  getSite,
-  listSites,
-  selectSite,
-  toggleSiteSuspended,
-  updateSite,
-} from './sites.service';
+import type { SitesService } from './sites.service';
 import { listTimezones } from './timezones';
 
 const tags = ['sites'];
 const BASE = '/api/v1/locations/';
 
 /** locations/ (sites) and timezones/ of A section 7. */
-export async function sitesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function sitesRoutes(app: FastifyInstance, options: { sites: SitesService }): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = ctx;
+  const { sites } = options;
 
   api.get(BASE, {
     onRequest: app.authenticate,
@@ -49,7 +40,7 @@ export async function sitesRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const { user } = requireAuth(request);
       const { is_active, ordering, client } = request.query;
       const page = pageOf(request.query, SITES_LIST_LIMIT);
-      const { count, results } = await listSites(db, user, { isActive: is_active, ordering, client }, page);
+      const { count, results } = await sites.list(user, { isActive: is_active, ordering, client }, page);
       return paginated(request, page, count, results);
     },
   });
@@ -67,7 +58,7 @@ export async function sitesRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const { user } = requireAuth(request);
       const { is_active, ordering, client } = request.query;
       const page = { limit: 1000, offset: 0 };
-      return (await listSites(db, user, { isActive: is_active, ordering, client }, page)).results;
+      return (await sites.list(user, { isActive: is_active, ordering, client }, page)).results;
     },
   });
 
@@ -81,7 +72,7 @@ export async function sitesRoutes(app: FastifyInstance, ctx: AppContext): Promis
       response: { 201: SiteSchema, 400: ValidationErrorSchema, ...DENIED_RESPONSES },
     },
     handler: async (request, reply) => {
-      const site = await createSite(db, requireAuth(request).user, request.body, ctx.events);
+      const site = await sites.create(requireAuth(request).user, request.body);
       return reply.code(201).send(site);
     },
   });
@@ -95,7 +86,7 @@ export async function sitesRoutes(app: FastifyInstance, ctx: AppContext): Promis
       params: IdParamsSchema,
       response: { 200: SiteSchema, ...DENIED_RESPONSES },
     },
-    handler: async (request) => getSite(db, requireAuth(request).user, request.params.id),
+    handler: async (request) => sites.get(requireAuth(request).user, request.params.id),
   });
 
   api.patch(`${BASE}:id/`, {
@@ -108,8 +99,7 @@ export async function sitesRoutes(app: FastifyInstance, ctx: AppContext): Promis
       body: SiteUpdateSchema,
       response: { 200: SiteSchema, 400: ValidationErrorSchema, ...DENIED_RESPONSES },
     },
-    handler: async (request) =>
-      updateSite(db, requireAuth(request).user, request.params.id, request.body, ctx.events),
+    handler: async (request) => sites.update(requireAuth(request).user, request.params.id, request.body),
   });
 
   api.delete(`${BASE}:id/`, {
@@ -122,7 +112,7 @@ export async function sitesRoutes(app: FastifyInstance, ctx: AppContext): Promis
       response: { 204: z.null().describe('Removed'), ...DENIED_RESPONSES },
     },
     handler: async (request, reply) => {
-      await deleteSite(db, requireAuth(request).user, request.params.id, ctx.bus);
+      await sites.remove(requireAuth(request).user, request.params.id);
       return reply.code(204).send(null);
     },
   });
@@ -136,8 +126,7 @@ export async function sitesRoutes(app: FastifyInstance, ctx: AppContext): Promis
       params: IdParamsSchema,
       response: { 200: SiteSchema, ...DENIED_RESPONSES },
     },
-    handler: async (request) =>
-      toggleSiteSuspended(db, requireAuth(request).user, request.params.id, ctx.bus, ctx.events),
+    handler: async (request) => sites.toggleSuspended(requireAuth(request).user, request.params.id),
   });
 
   api.post(`${BASE}:id/select/`, {
@@ -149,7 +138,7 @@ export async function sitesRoutes(app: FastifyInstance, ctx: AppContext): Promis
       params: IdParamsSchema,
       response: { 200: SiteSchema, ...DENIED_RESPONSES },
     },
-    handler: async (request) => selectSite(db, requireAuth(request).user, request.params.id),
+    handler: async (request) => sites.select(requireAuth(request).user, request.params.id),
   });
 
   api.get('/api/v1/timezones/', {

@@ -23,20 +23,24 @@ import { AppError, forbidden, notFound } from '../../errors';
 import type { DomainEventPublisher } from '../../events/domain-events';
 import type { ControlPublisher } from '../../realtime/control-events';
 import { resolveCurrentClientId } from '../users/current-client';
-import { editsAnySiteOfClient, upsertMembership } from '../users/memberships.repo';
-import { updateUser } from '../users/users.repo';
-import { findDevicesOfSites } from './site-devices';
+import * as membershipsRepo from '../users/memberships.repo';
+import * as usersRepo from '../users/users.repo';
+import { devicesOfSites } from './site-devices';
 import { toSiteJson } from './site-view';
-import {
-  deleteLocation,
-  findSitesOfClient,
-  getLocationById,
-  insertLocation,
-  type LocationWithPermission,
-  toggleLocationSuspended,
-  updateLocation,
-} from './sites.repo';
+import type { LocationWithPermission } from './sites.repo';
+import * as sitesRepo from './sites.repo';
 import { isValidTimezone } from './timezones';
+
+/** The repositories the service calls: the real modules, or fakes in a test of a rule. */
+const REPOSITORIES = { sites: sitesRepo, memberships: membershipsRepo, users: usersRepo };
+export type SitesRepositories = typeof REPOSITORIES;
+export type SitesDeps = {
+  db: Database;
+  /** Control events to every instance: the live feeds of a site's devices re-check access when it changes. */
+  bus: ControlPublisher;
+  events: DomainEventPublisher;
+  repos?: SitesRepositories;
+};
 
 export type SiteListOptions = { isActive?: boolean; ordering?: SiteOrdering; client?: number };
 
@@ -44,84 +48,10 @@ function canEditPermission(permission: LocationWithPermission['permission']): bo
   return permission === 'Engineer' || permission === 'Manager';
 }
 
-async function withDevices(db: Database, rows: LocationRow[], canEdit: (row: LocationRow) => boolean) {
-  const devices = await findDevicesOfSites(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toSiteJson(row, canEdit(row), devices.get(row.id)));
-}
-
-async function oneSiteJson(db: Database, row: LocationRow, canEdit: boolean): Promise<Site> {
-  const [site] = await withDevices(db, [row], () => canEdit);
-  if (site === undefined) {
-    throw new Error('site view lost its row');
-  }
-  return site;
-}
-
-/** The sites of the user's current client (or of `client`) that the user may see, one page. */
-export async function listSites(
-  db: Database,
-  user: UserRow,
-  options: SiteListOptions,
-  page: Page = { limit: SITES_LIST_LIMIT, offset: 0 },
-): Promise<{ count: number; results: Site[] }> {
-  const clientId = options.client ?? (await resolveCurrentClientId(db, user));
-  if (clientId === null) {
-    return { count: 0, results: [] };
-  }
-  await assertClientVisible(db, user, clientId);
-  const manages = await canManageClient(db, user, clientId);
-  const { count, rows } = await findSitesOfClient(db, {
-    clientId,
-    memberUserId: manages ? undefined : user.id,
-    isActive: options.isActive,
-    ordering: options.ordering,
-    ...page,
-  });
-  const permissions = new Map(rows.map((row) => [row.id, row.permission]));
-  const results = await withDevices(
-    db,
-    rows,
-    (row) => manages || canEditPermission(permissions.get(row.id) ?? null),
-  );
-  return { count, results };
-}
-
-async function getVisibleSite(db: Database, user: UserRow, id: number) {
-  const access = await getSiteAccess(db, user, id);
-  const row = await getLocationById(db, id);
-  if (row === undefined) {
-    throw notFound();
-  }
-  return { access, row };
-}
-
-/** One site the user may see; 404 otherwise. */
-export async function getSite(db: Database, user: UserRow, id: number): Promise<Site> {
-  const { access, row } = await getVisibleSite(db, user, id);
-  return oneSiteJson(db, row, access.canEdit);
-}
-
 function assertTimezone(timezone: string | undefined): void {
   if (timezone !== undefined && !isValidTimezone(timezone)) {
     throw AppError.validation({ timezone: [SITE_MESSAGES.timezoneInvalid] });
   }
-}
-
-/** A section 6 'Add site': staff, or a member of the client with an edit role there. */
-export async function canCreateSiteIn(db: Database, user: UserRow, clientId: number): Promise<boolean> {
-  if (isStaffUser(user)) {
-    return true;
-  }
-  if (!(await isUserInClient(db, user.id, clientId))) {
-    return false;
-  }
-  if (user.isAccountsManagement || user.isManager || user.isEngineer) {
-    return true;
-  }
-  return editsAnySiteOfClient(db, user.id, clientId);
 }
 
 function toRowValues(input: SiteCreate): Omit<NewLocationRow, 'clientId'>;
@@ -138,94 +68,162 @@ function toRowValues(input: SiteUpdate): Partial<NewLocationRow> {
   };
 }
 
-/** Creates a site in the current client; a creator who does not manage the client becomes its Manager. */
-export async function createSite(
-  db: Database,
-  user: UserRow,
-  input: SiteCreate,
-  events: DomainEventPublisher,
-): Promise<Site> {
-  const clientId = await resolveCurrentClientId(db, user);
-  if (clientId === null) {
-    throw AppError.validation({ [NON_FIELD_ERRORS]: [SITE_MESSAGES.clientRequired] });
+/** Sites (A section 8): list, details, creation, changes, suspension and the user's current site. */
+export class SitesService {
+  private readonly repos: SitesRepositories;
+
+  constructor(private readonly deps: SitesDeps) {
+    this.repos = deps.repos ?? REPOSITORIES;
   }
-  if (!(await canCreateSiteIn(db, user, clientId))) {
-    throw forbidden();
-  }
-  assertTimezone(input.timezone);
-  const manages = await canManageClient(db, user, clientId);
-  const row = await db.transaction(async (tx) => {
-    const created = await insertLocation(tx, { ...toRowValues(input), clientId });
-    if (!manages) {
-      await upsertMembership(tx, { locationId: created.id, userId: user.id, permission: 'Manager' });
+
+  /** The sites of the user's current client (or of `client`) that the user may see, one page. */
+  async list(
+    user: UserRow,
+    options: SiteListOptions,
+    page: Page = { limit: SITES_LIST_LIMIT, offset: 0 },
+  ): Promise<{ count: number; results: Site[] }> {
+    const { db } = this.deps;
+    const clientId = options.client ?? (await resolveCurrentClientId(db, user));
+    if (clientId === null) {
+      return { count: 0, results: [] };
     }
-    return created;
-  });
-  await events.publish(db, 'site-administered', { site: row, action: 'created', by: user });
-  return oneSiteJson(db, row, true);
-}
-
-/** PATCH locations/{id}/: editors of the site. */
-export async function updateSite(
-  db: Database,
-  user: UserRow,
-  id: number,
-  input: SiteUpdate,
-  events: DomainEventPublisher,
-): Promise<Site> {
-  await assertCanEditSite(db, user, id);
-  assertTimezone(input.timezone);
-  const row = await updateLocation(db, id, toRowValues(input));
-  if (row === undefined) {
-    throw notFound();
+    await assertClientVisible(db, user, clientId);
+    const manages = await canManageClient(db, user, clientId);
+    const { count, rows } = await this.repos.sites.findSitesOfClient(db, {
+      clientId,
+      memberUserId: manages ? undefined : user.id,
+      isActive: options.isActive,
+      ordering: options.ordering,
+      ...page,
+    });
+    const permissions = new Map(rows.map((row) => [row.id, row.permission]));
+    const results = await this.withDevices(
+      rows,
+      (row) => manages || canEditPermission(permissions.get(row.id) ?? null),
+    );
+    return { count, results };
   }
-  await events.publish(db, 'site-administered', { site: row, action: 'changed', by: user });
-  return oneSiteJson(db, row, true);
-}
 
-/** DELETE locations/{id}/: staff and the client's accounts management. */
-export async function deleteSite(
-  db: Database,
-  user: UserRow,
-  id: number,
-  signals: ControlPublisher,
-): Promise<void> {
-  const { access } = await getVisibleSite(db, user, id);
-  if (!(await canManageClient(db, user, access.clientId))) {
-    throw forbidden();
+  /** One site the user may see; 404 otherwise. */
+  async get(user: UserRow, id: number): Promise<Site> {
+    const { access, row } = await this.visibleSite(user, id);
+    return this.oneSiteJson(row, access.canEdit);
   }
-  await deleteLocation(db, id);
-  signals.publishControl({ name: 'access-changed', data: { locationId: id } });
-}
 
-/**
- * POST locations/{id}/suspend/: toggles is_suspended (deactivate / reactivate). A suspended site's devices
- * leave the live feed on every instance (device directory dropped, sockets re-check and close 4403).
- */
-export async function toggleSiteSuspended(
-  db: Database,
-  user: UserRow,
-  id: number,
-  signals: ControlPublisher,
-  events: DomainEventPublisher,
-): Promise<Site> {
-  await assertCanEditSite(db, user, id);
-  const row = await toggleLocationSuspended(db, id);
-  if (row === undefined) {
-    throw notFound();
+  /** Creates a site in the current client; a creator who does not manage the client becomes its Manager. */
+  async create(user: UserRow, input: SiteCreate): Promise<Site> {
+    const { db } = this.deps;
+    const clientId = await resolveCurrentClientId(db, user);
+    if (clientId === null) {
+      throw AppError.validation({ [NON_FIELD_ERRORS]: [SITE_MESSAGES.clientRequired] });
+    }
+    if (!(await this.canCreateSiteIn(user, clientId))) {
+      throw forbidden();
+    }
+    assertTimezone(input.timezone);
+    const manages = await canManageClient(db, user, clientId);
+    const row = await db.transaction(async (tx) => {
+      const created = await this.repos.sites.insertLocation(tx, { ...toRowValues(input), clientId });
+      if (!manages) {
+        await this.repos.memberships.upsertMembership(tx, {
+          locationId: created.id,
+          userId: user.id,
+          permission: 'Manager',
+        });
+      }
+      return created;
+    });
+    await this.deps.events.publish(db, 'site-administered', { site: row, action: 'created', by: user });
+    return this.oneSiteJson(row, true);
   }
-  signals.publishControl({ name: 'access-changed', data: { locationId: id } });
-  await events.publish(db, 'site-administered', {
-    site: row,
-    action: row.isSuspended ? 'suspended' : 'reactivated',
-    by: user,
-  });
-  return oneSiteJson(db, row, true);
-}
 
-/** POST locations/{id}/select/: makes the site (and its client) the user's current ones. */
-export async function selectSite(db: Database, user: UserRow, id: number): Promise<Site> {
-  const { access, row } = await getVisibleSite(db, user, id);
-  await updateUser(db, user.id, { currentLocationId: row.id, currentClientId: row.clientId });
-  return oneSiteJson(db, row, access.canEdit);
+  /** PATCH locations/{id}/: editors of the site. */
+  async update(user: UserRow, id: number, input: SiteUpdate): Promise<Site> {
+    const { db } = this.deps;
+    await assertCanEditSite(db, user, id);
+    assertTimezone(input.timezone);
+    const row = await this.repos.sites.updateLocation(db, id, toRowValues(input));
+    if (row === undefined) {
+      throw notFound();
+    }
+    await this.deps.events.publish(db, 'site-administered', { site: row, action: 'changed', by: user });
+    return this.oneSiteJson(row, true);
+  }
+
+  /** DELETE locations/{id}/: staff and the client's accounts management. */
+  async remove(user: UserRow, id: number): Promise<void> {
+    const { access } = await this.visibleSite(user, id);
+    if (!(await canManageClient(this.deps.db, user, access.clientId))) {
+      throw forbidden();
+    }
+    await this.repos.sites.deleteLocation(this.deps.db, id);
+    this.deps.bus.publishControl({ name: 'access-changed', data: { locationId: id } });
+  }
+
+  /**
+   * POST locations/{id}/suspend/: toggles is_suspended (deactivate / reactivate). A suspended site's devices
+   * leave the live feed on every instance (device directory dropped, sockets re-check and close 4403).
+   */
+  async toggleSuspended(user: UserRow, id: number): Promise<Site> {
+    const { db } = this.deps;
+    await assertCanEditSite(db, user, id);
+    const row = await this.repos.sites.toggleLocationSuspended(db, id);
+    if (row === undefined) {
+      throw notFound();
+    }
+    this.deps.bus.publishControl({ name: 'access-changed', data: { locationId: id } });
+    await this.deps.events.publish(db, 'site-administered', {
+      site: row,
+      action: row.isSuspended ? 'suspended' : 'reactivated',
+      by: user,
+    });
+    return this.oneSiteJson(row, true);
+  }
+
+  /** POST locations/{id}/select/: makes the site (and its client) the user's current ones. */
+  async select(user: UserRow, id: number): Promise<Site> {
+    const { access, row } = await this.visibleSite(user, id);
+    await this.repos.users.updateUser(this.deps.db, user.id, {
+      currentLocationId: row.id,
+      currentClientId: row.clientId,
+    });
+    return this.oneSiteJson(row, access.canEdit);
+  }
+
+  /** A section 6 'Add site': staff, or a member of the client with an edit role there. */
+  private async canCreateSiteIn(user: UserRow, clientId: number): Promise<boolean> {
+    if (isStaffUser(user)) {
+      return true;
+    }
+    if (!(await isUserInClient(this.deps.db, user.id, clientId))) {
+      return false;
+    }
+    if (user.isAccountsManagement || user.isManager || user.isEngineer) {
+      return true;
+    }
+    return this.repos.memberships.editsAnySiteOfClient(this.deps.db, user.id, clientId);
+  }
+
+  private async visibleSite(user: UserRow, id: number) {
+    const access = await getSiteAccess(this.deps.db, user, id);
+    const row = await this.repos.sites.getLocationById(this.deps.db, id);
+    if (row === undefined) {
+      throw notFound();
+    }
+    return { access, row };
+  }
+
+  private async withDevices(rows: LocationRow[], canEdit: (row: LocationRow) => boolean): Promise<Site[]> {
+    const siteIds = rows.map((row) => row.id);
+    const devices = devicesOfSites(siteIds, await this.repos.sites.findDevicesAtSites(this.deps.db, siteIds));
+    return rows.map((row) => toSiteJson(row, canEdit(row), devices.get(row.id)));
+  }
+
+  private async oneSiteJson(row: LocationRow, canEdit: boolean): Promise<Site> {
+    const [site] = await this.withDevices([row], () => canEdit);
+    if (site === undefined) {
+      throw new Error('site view lost its row');
+    }
+    return site;
+  }
 }
