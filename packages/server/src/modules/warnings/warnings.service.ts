@@ -12,15 +12,21 @@ import type { DeviceRow } from '../../db/tables/devices.table';
 import type { UserRow } from '../../db/tables/users.table';
 import type { WarningRow } from '../../db/tables/warnings.table';
 import { AppError, notFound } from '../../errors';
-import { getDeviceById } from '../devices/devices.repo';
+import * as devicesRepo from '../devices/devices.repo';
 import { loadSensorNamer } from '../sensor-settings/sensor-display-name';
-import { getLocationById } from '../sites/sites.repo';
+import * as sitesRepo from '../sites/sites.repo';
 import { findWarningSensor, sensorsById } from './warning-sensor';
-import { findWarningsPage, replaceWarnings, type WarningValues } from './warnings.repo';
+import type { WarningValues } from './warnings.repo';
+import * as warningsRepo from './warnings.repo';
 import type { WarningsMonitor } from './warnings-monitor';
+
+/** The repositories the service calls: the real modules, or fakes in a test of a rule. */
+const REPOSITORIES = { warnings: warningsRepo, devices: devicesRepo, sites: sitesRepo };
+export type WarningsRepositories = typeof REPOSITORIES;
 
 export type WarningsDeps = {
   db: Database;
+  repos?: WarningsRepositories;
   monitor: WarningsMonitor;
   /** The device's newest tree: this instance's memory or device_state, whichever is newer. */
   latestTree(device: DeviceRow): Promise<StateTree | undefined>;
@@ -38,15 +44,17 @@ type VisibleDevice = { device: DeviceRow; siteTitle: string; canEdit: boolean };
  */
 export class WarningsService {
   private readonly now: () => Date;
+  private readonly repos: WarningsRepositories;
 
   constructor(private readonly deps: WarningsDeps) {
     this.now = deps.now ?? (() => new Date());
+    this.repos = deps.repos ?? REPOSITORIES;
   }
 
   /** GET settings/warnings/: one page, named and united from the latest tree. */
   async list(user: UserRow, deviceId: number, page: Page): Promise<WarningsList> {
     const visible = await this.visibleDevice(user, deviceId);
-    const { count, rows } = await findWarningsPage(this.deps.db, deviceId, page);
+    const { count, rows } = await this.repos.warnings.findWarningsPage(this.deps.db, deviceId, page);
     return { count, results: await this.itemsOf(visible, rows) };
   }
 
@@ -66,7 +74,7 @@ export class WarningsService {
   async save(visible: VisibleDevice, list: WarningsSave): Promise<WarningsList> {
     const { device } = visible;
     const values = await this.resolveSensors(device, list);
-    const rows = await replaceWarnings(this.deps.db, device.id, values, this.now());
+    const rows = await this.repos.warnings.replaceWarnings(this.deps.db, device.id, values, this.now());
     if (rows === undefined) {
       throw notFound();
     }
@@ -121,12 +129,12 @@ export class WarningsService {
   }
 
   private async visibleDevice(user: UserRow, deviceId: number): Promise<VisibleDevice> {
-    const device = await getDeviceById(this.deps.db, deviceId);
+    const device = await this.repos.devices.getDeviceById(this.deps.db, deviceId);
     if (device === undefined) {
       throw notFound();
     }
     const access = await getSiteAccess(this.deps.db, user, device.locationId);
-    const site = await getLocationById(this.deps.db, device.locationId);
+    const site = await this.repos.sites.getLocationById(this.deps.db, device.locationId);
     return { device, siteTitle: site?.title ?? '', canEdit: access.canEdit };
   }
 }
