@@ -7,16 +7,18 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../access/authenticate';
-import type { AppContext } from '../../context';
 import { DENIED_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
-import { ProofTestService } from './proof-tests.service';
+import type { ProofTestService } from './proof-tests.service';
 
 const tags = ['proof-tests'];
 
 /** Proof-test coverage of a device and the per-site test report (docs/proof-tests.md; beyond the spec). */
-export async function proofTestsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function proofTestsRoutes(
+  app: FastifyInstance,
+  options: { proofTests: ProofTestService },
+): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const proofTests = new ProofTestService({ db: ctx.db });
+  const { proofTests } = options;
 
   api.get('/api/v1/devices/:id/proof-tests/', {
     onRequest: app.authenticate,

@@ -6,13 +6,22 @@ import type { DeviceRow } from '../../db/tables/devices.table';
 import type { LocationRow } from '../../db/tables/sites.table';
 import type { UserRow } from '../../db/tables/users.table';
 import { notFound } from '../../errors';
-import { findDevicesByLocationIds, getDeviceById } from '../devices/devices.repo';
-import { findSensorNamesOfDevices } from '../sensor-settings/sensor-settings.repo';
-import { getLocationById } from '../sites/sites.repo';
+import * as devicesRepo from '../devices/devices.repo';
+import * as sensorSettingsRepo from '../sensor-settings/sensor-settings.repo';
+import * as sitesRepo from '../sites/sites.repo';
 import { deviceProofTests } from './proof-test-report';
-import { findLastProofTests, findStoredTrees, type LastProofTest } from './proof-tests.repo';
+import type { LastProofTest } from './proof-tests.repo';
+import * as proofTestsRepo from './proof-tests.repo';
 
-export type ProofTestDeps = { db: Database; now?: () => Date };
+/** The repositories the service calls: the real modules, or fakes in a test of a rule. */
+const REPOSITORIES = {
+  proofTests: proofTestsRepo,
+  devices: devicesRepo,
+  sensorSettings: sensorSettingsRepo,
+  sites: sitesRepo,
+};
+export type ProofTestRepositories = typeof REPOSITORIES;
+export type ProofTestDeps = { db: Database; repos?: ProofTestRepositories; now?: () => Date };
 
 /**
  * Proof-test coverage (docs/proof-tests.md): which alarm sensors of a device or a site were proven by a
@@ -20,14 +29,16 @@ export type ProofTestDeps = { db: Database; now?: () => Date };
  */
 export class ProofTestService {
   private readonly now: () => Date;
+  private readonly repos: ProofTestRepositories;
 
   constructor(private readonly deps: ProofTestDeps) {
     this.now = deps.now ?? (() => new Date());
+    this.repos = deps.repos ?? REPOSITORIES;
   }
 
   /** GET devices/{id}/proof-tests/: the dashboard's due and overdue marks. */
   async forDevice(user: UserRow, deviceId: number): Promise<DeviceProofTests> {
-    const device = await getDeviceById(this.deps.db, deviceId);
+    const device = await this.repos.devices.getDeviceById(this.deps.db, deviceId);
     if (device === undefined) {
       throw notFound();
     }
@@ -44,7 +55,7 @@ export class ProofTestService {
   async forSite(user: UserRow, siteId: number): Promise<SiteProofTestReport> {
     await getSiteAccess(this.deps.db, user, siteId);
     const site = await this.site(siteId);
-    const devices = await findDevicesByLocationIds(this.deps.db, [site.id]);
+    const devices = await this.repos.devices.findDevicesByLocationIds(this.deps.db, [site.id]);
     const reports = await this.coverage(user, site, devices);
     const counts = { ok: 0, due: 0, overdue: 0, never: 0 };
     for (const report of reports) {
@@ -62,7 +73,7 @@ export class ProofTestService {
   }
 
   private async site(siteId: number): Promise<LocationRow> {
-    const site = await getLocationById(this.deps.db, siteId);
+    const site = await this.repos.sites.getLocationById(this.deps.db, siteId);
     if (site === undefined) {
       throw notFound();
     }
@@ -76,10 +87,10 @@ export class ProofTestService {
   ): Promise<DeviceProofTests[]> {
     const ids = devices.map((device) => device.id);
     const [trees, lastTests, customNames] = await Promise.all([
-      findStoredTrees(this.deps.db, ids),
+      this.repos.proofTests.findStoredTrees(this.deps.db, ids),
       // A test made for an earlier owner of a device is not its current client's (device-history.ts).
-      findLastProofTests(this.deps.db, ids, readsOwnedPeriodOnly(user)),
-      findSensorNamesOfDevices(this.deps.db, ids),
+      this.repos.proofTests.findLastProofTests(this.deps.db, ids, readsOwnedPeriodOnly(user)),
+      this.repos.sensorSettings.findSensorNamesOfDevices(this.deps.db, ids),
     ]);
     const treeOf = new Map<number, StateTree>(trees.map((row) => [row.deviceId, row.tree]));
     const testsOf = new Map<number, Map<string, LastProofTest>>();
