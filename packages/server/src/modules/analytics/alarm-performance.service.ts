@@ -10,17 +10,23 @@ import type { Database } from '../../db/database';
 import type { DeviceRow } from '../../db/tables/devices.table';
 import type { UserRow } from '../../db/tables/users.table';
 import { notFound } from '../../errors';
-import { findDevicesByLocationIds } from '../devices/devices.repo';
+import * as devicesRepo from '../devices/devices.repo';
 import { loadSensorNamer, type SensorNamer } from '../sensor-settings/sensor-display-name';
-import { getLocationById } from '../sites/sites.repo';
-import {
-  findClearTimes,
-  findPeakWindow,
-  findSensorAlarmFigures,
-  findStandingAlarms,
-} from './alarm-performance.repo';
-import { assertAnalyticsSite } from './analytics.service';
+import * as sitesRepo from '../sites/sites.repo';
+import * as alarmPerformanceRepo from './alarm-performance.repo';
+import type { AnalyticsService } from './analytics.service';
 import { alarmRangeOf } from './analytics-range';
+
+/** The repositories the service calls: the real modules, or fakes in a test of a rule. */
+const REPOSITORIES = { alarmPerformance: alarmPerformanceRepo, devices: devicesRepo, sites: sitesRepo };
+export type AlarmPerformanceRepositories = typeof REPOSITORIES;
+export type AlarmPerformanceDeps = {
+  db: Database;
+  repos?: AlarmPerformanceRepositories;
+  /** Says who may ask about a site (the same rule as the device reports). */
+  analytics: AnalyticsService;
+  now?: () => Date;
+};
 
 const HOUR_MS = 60 * 60 * 1000;
 const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
@@ -33,29 +39,31 @@ type SensorKey = { deviceId: number; sensorId: string; treeName?: string | null 
  */
 export class AlarmPerformanceService {
   private readonly now: () => Date;
+  private readonly repos: AlarmPerformanceRepositories;
 
-  constructor(private readonly deps: { db: Database; now?: () => Date }) {
+  constructor(private readonly deps: AlarmPerformanceDeps) {
     this.now = deps.now ?? (() => new Date());
+    this.repos = deps.repos ?? REPOSITORIES;
   }
 
   async alarmPerformance(user: UserRow, siteId: number, query: AnalyticsQuery): Promise<AlarmPerformance> {
     const { db } = this.deps;
-    await assertAnalyticsSite(db, user, siteId);
-    const site = await getLocationById(db, siteId);
+    await this.deps.analytics.assertSite(user, siteId);
+    const site = await this.repos.sites.getLocationById(db, siteId);
     if (site === undefined) {
       throw notFound();
     }
-    const devices = (await findDevicesByLocationIds(db, [siteId])).filter((device) =>
+    const devices = (await this.repos.devices.findDevicesByLocationIds(db, [siteId])).filter((device) =>
       ANALYTICS_DEVICE_TYPES.includes(device.deviceType),
     );
     const ids = devices.map((device) => device.id);
     const range = alarmRangeOf(query);
     const now = this.now();
     const [figures, standing, clears, peak, nameSensor] = await Promise.all([
-      findSensorAlarmFigures(db, ids, range, now),
-      findStandingAlarms(db, ids, range, now),
-      findClearTimes(db, ids, range),
-      findPeakWindow(db, ids, range),
+      this.repos.alarmPerformance.findSensorAlarmFigures(db, ids, range, now),
+      this.repos.alarmPerformance.findStandingAlarms(db, ids, range, now),
+      this.repos.alarmPerformance.findClearTimes(db, ids, range),
+      this.repos.alarmPerformance.findPeakWindow(db, ids, range),
       loadSensorNamer(db, ids),
     ]);
     const treeNames = new Map(figures.map((f) => [`${f.deviceId}:${f.sensorId}`, f.treeName]));
