@@ -9,19 +9,32 @@ import {
   arrangementOf,
   type NodeSensors,
 } from './graph-arrangement';
-import { findArrangement, updateArrangement } from './graph-arrangement.repo';
+import * as graphArrangementRepo from './graph-arrangement.repo';
+
+/** The repositories the service calls: the real modules, or fakes in a test of a rule. */
+const REPOSITORIES = { graphArrangement: graphArrangementRepo };
+export type GraphArrangementRepositories = typeof REPOSITORIES;
+export type GraphArrangementDeps = {
+  db: Database;
+  repos?: GraphArrangementRepositories;
+  nodes: F500NodesService;
+};
 
 /**
  * The F500 panel's selection kept per user and device (docs/graphs.md 'F500 panel'): whoever may see the
  * device reads and changes their own selection, never another person's.
  */
 export class GraphArrangementService {
-  constructor(private readonly deps: { db: Database; nodes: F500NodesService }) {}
+  private readonly repos: GraphArrangementRepositories;
+
+  constructor(private readonly deps: GraphArrangementDeps) {
+    this.repos = deps.repos ?? REPOSITORIES;
+  }
 
   /** GET f500-arrangement/: the user's selection for the device. */
   async get(user: UserRow, deviceId: number): Promise<GraphArrangement> {
     const device = await this.deps.nodes.panelDevice(user, deviceId);
-    return arrangementOf(await findArrangement(this.deps.db, user.id, device.id));
+    return arrangementOf(await this.repos.graphArrangement.findArrangement(this.deps.db, user.id, device.id));
   }
 
   /** POST f500-update-arrangement/: append, delete or clean; answers the selection afterwards. */
@@ -43,7 +56,12 @@ export class GraphArrangementService {
       }
       return result.entries;
     };
-    const stored = await updateArrangement(this.deps.db, user.id, device.id, change);
+    const stored = await this.repos.graphArrangement.updateArrangement(
+      this.deps.db,
+      user.id,
+      device.id,
+      change,
+    );
     if (stored === undefined) {
       throw notFound();
     }

@@ -9,12 +9,12 @@ import { historyVisibleSince, visibleFrom } from '../../access/device-history';
 import type { DeviceEventKind, DeviceEventRow } from '../../db/tables/device-events.table';
 import type { MaintenanceRecordRow } from '../../db/tables/maintenance.table';
 import type { UserRow } from '../../db/tables/users.table';
-import { findMaintenanceRecordsBetween } from '../maintenance/maintenance.repo';
 import { readableDevice } from '../sensor-settings/device-settings';
-import { listDeviceEvents } from '../telemetry/device-events.repo';
 import { layoutSeries, loadGraphLayout } from './graph-layout';
 import { eventsRangeOf } from './graph-range';
-import type { GraphsDeps } from './graphs.service';
+import type { GraphsDeps, GraphsRepositories } from './graphs.service';
+
+export type GraphEventsQuery = { from?: number | undefined; to?: number | undefined };
 
 /**
  * Beyond the spec (issue 10; docs/graphs.md 'Events'): what happened on the time axis of every chart, from the
@@ -88,12 +88,12 @@ export function mergeMarks(lists: readonly GraphEvent[][], limit: number): Graph
 
 /** GET graphs/device/{id}/events/?from&to (epoch ms; default the last day; at most 31 days). */
 export async function listGraphEvents(
-  deps: GraphsDeps,
+  deps: GraphsDeps & { repos: GraphsRepositories },
   user: UserRow,
   deviceId: number,
-  query: { from?: number | undefined; to?: number | undefined },
+  query: GraphEventsQuery,
 ): Promise<GraphEvent[]> {
-  const { db } = deps;
+  const { db, repos } = deps;
   const device = await readableDevice(db, user, deviceId);
   const asked = eventsRangeOf(query, deps.now?.() ?? new Date());
   const since = await historyVisibleSince(db, user, device.id);
@@ -102,8 +102,13 @@ export async function listGraphEvents(
   const limit = GRAPH_LIMITS.eventsLimit;
   const [layout, events, records] = await Promise.all([
     loadGraphLayout(db, device, deps.latestTree),
-    listDeviceEvents(db, device.id, { ...range, limit, kinds: DEVICE_KINDS, newestFirst: true }),
-    findMaintenanceRecordsBetween(db, device.id, { ...range, limit }),
+    repos.deviceEvents.listDeviceEvents(db, device.id, {
+      ...range,
+      limit,
+      kinds: DEVICE_KINDS,
+      newestFirst: true,
+    }),
+    repos.maintenance.findMaintenanceRecordsBetween(db, device.id, { ...range, limit }),
   ]);
   const names = new Map(layoutSeries(layout).map((series) => [series.sensor, series.sensorName]));
   // Maintenance ids start with the tree's Id (docs/maintenance.md); graphs use device.deviceId.

@@ -7,15 +7,16 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../access/authenticate';
-import type { AppContext } from '../../context';
 import { JWT_SECURITY } from '../../http/route-schemas';
-import { latestTreeReader } from '../ingest/latest-tree';
-import { GraphExportService } from './graph-export.service';
+import type { GraphExportService } from './graph-export.service';
 
 /** GET graphs/device/{id}/export/ (M section 7; docs/graphs.md 'Export'): the graph's CSV, streamed. */
-export async function graphExportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function graphExportRoutes(
+  app: FastifyInstance,
+  options: { exports: GraphExportService },
+): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const exports = new GraphExportService({ db: ctx.db, latestTree: latestTreeReader(ctx.db, app.ingest) });
+  const { exports } = options;
 
   api.get('/api/v1/graphs/device/:id/export/', {
     onRequest: app.authenticate,

@@ -13,7 +13,7 @@ import type { DeviceRow } from '../../db/tables/devices.table';
 import type { UserRow } from '../../db/tables/users.table';
 import { AppError } from '../../errors';
 import { readableDevice } from '../sensor-settings/device-settings';
-import { getLocationById } from '../sites/sites.repo';
+import * as sitesRepo from '../sites/sites.repo';
 import { resolutionFor } from '../telemetry/series';
 import { exportHeader, exportLines, wallClockFormatter } from './graph-export-csv';
 import {
@@ -28,8 +28,13 @@ import { selectExportSeries } from './graph-export-select';
 import { loadGraphLayout, type SeriesLayout } from './graph-layout';
 import { visibleStart } from './graph-range';
 
+/** The repositories the service calls: the real modules, or fakes in a test of a rule. */
+const REPOSITORIES = { sites: sitesRepo };
+export type GraphExportRepositories = typeof REPOSITORIES;
+
 export type GraphExportDeps = {
   db: Database;
+  repos?: GraphExportRepositories;
   /** The device's newest tree: this instance's memory or device_state, whichever is newer. */
   latestTree(device: DeviceRow): Promise<StateTree | undefined>;
   now?: () => Date;
@@ -44,7 +49,7 @@ export type GraphExportQuery = { current_chart_type?: string | undefined; sensor
 export type GraphExportFile = { fileName: string; chunks: AsyncGenerator<string> };
 
 /** `current_chart_type`: hour, day, week or month (any case; 'live' exports the hour the Live chart shows). */
-export function exportTimescaleOf(raw: string | undefined): GraphTimescale {
+function exportTimescaleOf(raw: string | undefined): GraphTimescale {
   const text = raw?.trim().toLowerCase() ?? '';
   if (text === '') {
     return GRAPH_EXPORT_DEFAULT_TIMESCALE;
@@ -65,9 +70,11 @@ export function exportTimescaleOf(raw: string | undefined): GraphTimescale {
 export class GraphExportService {
   private readonly now: () => Date;
   private readonly reader: ExportReader;
+  private readonly repos: GraphExportRepositories;
 
   constructor(private readonly deps: GraphExportDeps) {
     this.now = deps.now ?? (() => new Date());
+    this.repos = deps.repos ?? REPOSITORIES;
     this.reader = deps.reader ?? exportReaderOf(deps.db);
   }
 
@@ -83,7 +90,7 @@ export class GraphExportService {
     if (series.length === 0) {
       throw AppError.validation({ sensor_id: [GRAPH_MESSAGES.unknownSensor] });
     }
-    const site = await getLocationById(this.deps.db, device.locationId);
+    const site = await this.repos.sites.getLocationById(this.deps.db, device.locationId);
     const now = this.now();
     const span = GRAPH_TIMESCALE_SPAN_MS[timescale];
     const source = resolutionFor(span);

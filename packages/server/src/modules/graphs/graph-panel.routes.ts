@@ -8,14 +8,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../access/authenticate';
-import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { issuesToFields } from '../../http/error-handler';
 import { DENIED_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
-import { latestTreeReader } from '../ingest/latest-tree';
-import { F500NodesService } from './f500-nodes.service';
+import type { F500NodesService } from './f500-nodes.service';
 import { ARRANGEMENT_MESSAGES } from './graph-arrangement';
-import { GraphArrangementService } from './graph-arrangement.service';
+import type { GraphArrangementService } from './graph-arrangement.service';
 
 const tags = ['graphs'];
 
@@ -61,10 +59,12 @@ function arrangementFieldErrors(issues: Parameters<typeof issuesToFields>[0]): R
 }
 
 /** The F500 side panel (M sections 2 and 7; docs/graphs.md 'F500 panel'): nodes and the person's selection. */
-export async function graphPanelRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function graphPanelRoutes(
+  app: FastifyInstance,
+  options: { nodes: F500NodesService; arrangement: GraphArrangementService },
+): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const nodes = new F500NodesService({ db: ctx.db, latestTree: latestTreeReader(ctx.db, app.ingest) });
-  const arrangement = new GraphArrangementService({ db: ctx.db, nodes });
+  const { nodes, arrangement } = options;
 
   api.get('/api/v1/graphs/device/:id/f500-nodes/', {
     onRequest: app.authenticate,

@@ -11,14 +11,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../access/authenticate';
-import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { issuesToFields } from '../../http/error-handler';
 import { DENIED_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
-import { latestTreeReader } from '../ingest/latest-tree';
 import { sendJson } from './graph-compress';
-import { listGraphEvents } from './graph-events';
-import { type GraphsDeps, GraphsService } from './graphs.service';
+import type { GraphsService } from './graphs.service';
 
 const tags = ['graphs'];
 
@@ -91,14 +88,9 @@ function refuseInvalidQuery(request: FastifyRequest): void {
 const plainJson = () => (data: unknown) => JSON.stringify(data);
 
 /** graphs/device/{id}/, live-update/ and events/ (M section 7 'Graphs'; docs/graphs.md). */
-export async function graphsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function graphsRoutes(app: FastifyInstance, options: { graphs: GraphsService }): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const deps: GraphsDeps = {
-    db: ctx.db,
-    latestTree: latestTreeReader(ctx.db, app.ingest),
-    historyRetentionDays: ctx.config.historyRetentionDays,
-  };
-  const graphs = new GraphsService(deps);
+  const { graphs } = options;
 
   api.get('/api/v1/graphs/device/:id/', {
     onRequest: app.authenticate,
@@ -157,7 +149,7 @@ export async function graphsRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
     handler: async (request) => {
       refuseInvalidQuery(request);
-      return listGraphEvents(deps, requireAuth(request).user, request.params.id, request.query);
+      return graphs.events(requireAuth(request).user, request.params.id, request.query);
     },
   });
 }

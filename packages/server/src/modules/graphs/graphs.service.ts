@@ -3,10 +3,13 @@ import { historyVisibleSince } from '../../access/device-history';
 import type { Database } from '../../db/database';
 import type { DeviceRow } from '../../db/tables/devices.table';
 import type { UserRow } from '../../db/tables/users.table';
+import * as maintenanceRepo from '../maintenance/maintenance.repo';
 import { readableDevice } from '../sensor-settings/device-settings';
-import { getLocationById } from '../sites/sites.repo';
+import * as sitesRepo from '../sites/sites.repo';
+import * as deviceEventsRepo from '../telemetry/device-events.repo';
 import { readBucketColumns } from './graph-bucket-columns';
 import type { BucketsByKey } from './graph-buckets';
+import { type GraphEventsQuery, listGraphEvents } from './graph-events';
 import { gapThresholdMs } from './graph-gaps';
 import { layoutSensorKeys, loadGraphLayout } from './graph-layout';
 import { payloadJson } from './graph-payload-json';
@@ -19,10 +22,20 @@ import {
   visibleWindow,
 } from './graph-range';
 import { StoredBucketsCache } from './graph-stored-cache';
-import { findRawBuckets, findRollupBuckets } from './graphs.repo';
+import * as graphsRepo from './graphs.repo';
+
+/** The repositories the service calls: the real modules, or fakes in a test of a rule. */
+const REPOSITORIES = {
+  graphs: graphsRepo,
+  sites: sitesRepo,
+  deviceEvents: deviceEventsRepo,
+  maintenance: maintenanceRepo,
+};
+export type GraphsRepositories = typeof REPOSITORIES;
 
 export type GraphsDeps = {
   db: Database;
+  repos?: GraphsRepositories;
   /** The device's newest tree: this instance's memory or device_state, whichever is newer. */
   latestTree(device: DeviceRow): Promise<StateTree | undefined>;
   /** HISTORY_RETENTION_DAYS (roll-ups older are deleted; ranges near that edge are not cached). */
@@ -38,9 +51,11 @@ export type GraphsDeps = {
  */
 export class GraphsService {
   private readonly storedCache: StoredBucketsCache;
+  private readonly repos: GraphsRepositories;
 
   constructor(private readonly deps: GraphsDeps) {
     this.storedCache = deps.storedCache ?? new StoredBucketsCache();
+    this.repos = deps.repos ?? REPOSITORIES;
   }
 
   private now(): Date {
@@ -57,7 +72,7 @@ export class GraphsService {
     const timeZone =
       query.timestamp === undefined
         ? 'UTC'
-        : ((await getLocationById(db, device.locationId))?.timezone ?? 'UTC');
+        : ((await this.repos.sites.getLocationById(db, device.locationId))?.timezone ?? 'UTC');
     const now = this.now();
     const window = visibleWindow(
       graphWindowOf(query, now, timeZone),
@@ -91,6 +106,11 @@ export class GraphsService {
     return this.payload(device, window, now, held);
   }
 
+  /** GET graphs/device/{id}/events/ (graph-events.ts): the marks of the time axis. */
+  async events(user: UserRow, deviceId: number, query: GraphEventsQuery) {
+    return listGraphEvents({ ...this.deps, repos: this.repos }, user, deviceId, query);
+  }
+
   private async payload(
     device: DeviceRow,
     window: GraphWindow,
@@ -99,7 +119,7 @@ export class GraphsService {
   ): Promise<DeviceGraphs> {
     const { db } = this.deps;
     const layout = await loadGraphLayout(db, device, this.deps.latestTree);
-    const buckets = await readBuckets(db, window, layoutSensorKeys(layout));
+    const buckets = await this.readBuckets(window, layoutSensorKeys(layout));
     const options = pointOptionsOf(window, now, previousTs);
     const graphs: Record<string, Graph> = {};
     for (const graph of layout.graphs) {
@@ -121,6 +141,14 @@ export class GraphsService {
     }
     return { device: device.id, device_name: device.title, device_type: device.deviceType, graphs };
   }
+
+  /** One query per table for every sensor of the device (plus the roll-up tail not stored yet). */
+  private readBuckets(window: GraphWindow, keys: number[]): Promise<BucketsByKey> {
+    const { db } = this.deps;
+    return window.source === 'raw'
+      ? this.repos.graphs.findRawBuckets(db, keys, window, window.bucketMs)
+      : this.repos.graphs.findRollupBuckets(db, window.source, keys, window, window.bucketMs);
+  }
 }
 
 function pointOptionsOf(window: GraphWindow, now: Date, previousTs: number | undefined): SeriesPointOptions {
@@ -130,11 +158,4 @@ function pointOptionsOf(window: GraphWindow, now: Date, previousTs: number | und
     until: window.endsNow ? now.getTime() : undefined,
     budget: GRAPH_LIMITS.pointBudget,
   };
-}
-
-/** One query per table for every sensor of the device (plus the roll-up tail not stored yet). */
-function readBuckets(db: Database, window: GraphWindow, keys: number[]): Promise<BucketsByKey> {
-  return window.source === 'raw'
-    ? findRawBuckets(db, keys, window, window.bucketMs)
-    : findRollupBuckets(db, window.source, keys, window, window.bucketMs);
 }

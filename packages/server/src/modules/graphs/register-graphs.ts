@@ -1,15 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import { latestTreeReader } from '../ingest/latest-tree';
+import { F500NodesService } from './f500-nodes.service';
+import { GraphArrangementService } from './graph-arrangement.service';
 import { graphExportRoutes } from './graph-export.routes';
+import { GraphExportService } from './graph-export.service';
 import { graphPanelRoutes } from './graph-panel.routes';
 import { graphsRoutes } from './graphs.routes';
+import { GraphsService } from './graphs.service';
 
 /**
  * Sensor graphs (docs/graphs.md): the graph payload and its live updates, the CSV export, and the F500
  * panel's nodes and arrangement. Read-only over the storage of docs/telemetry.md.
  */
 export async function registerGraphs(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  await app.register(graphsRoutes, ctx);
-  await app.register(graphExportRoutes, ctx);
-  await app.register(graphPanelRoutes, ctx);
+  const { db } = ctx;
+  const latestTree = latestTreeReader(db, app.ingest);
+  const graphs = new GraphsService({
+    db,
+    latestTree,
+    historyRetentionDays: ctx.config.historyRetentionDays,
+  });
+  await app.register(graphsRoutes, { graphs });
+  await app.register(graphExportRoutes, { exports: new GraphExportService({ db, latestTree }) });
+  const nodes = new F500NodesService({ db, latestTree });
+  const arrangement = new GraphArrangementService({ db, nodes });
+  await app.register(graphPanelRoutes, { nodes, arrangement });
 }
