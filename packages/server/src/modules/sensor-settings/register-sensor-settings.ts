@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { latestTreeReader } from '../ingest/latest-tree';
 import type { SensorSettingsDeps } from './device-settings';
+import { FixNotificationsService } from './fix-notifications.service';
 import { loadSensorImages, sensorImageFilesRoutes } from './sensor-image-files';
 import { SensorImagesService } from './sensor-images.service';
 import { sensorNamesRoutes } from './sensor-names.routes';
@@ -19,12 +20,13 @@ export async function registerSensorSettings(app: FastifyInstance, ctx: AppConte
   const latestTree = latestTreeReader(db, app.ingest);
   const deps: SensorSettingsDeps = { db, latestTree };
   const names = new SensorNamesService(deps);
-  const transfer = new SensorNamesTransferService(deps, names);
+  const transfer = new SensorNamesTransferService({ ...deps, names });
   await app.register(sensorNamesRoutes, { names, transfer });
   await app.register(sensorSettingsRoutes, {
     deps,
     types: new SensorTypesService(deps),
     images: new SensorImagesService(deps),
+    fixes: new FixNotificationsService(deps),
   });
   await app.register(sensorImageFilesRoutes, { files: await loadSensorImages() });
 }

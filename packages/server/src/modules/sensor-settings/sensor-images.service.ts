@@ -3,7 +3,6 @@ import {
   SENSOR_IMAGE_TYPES,
   type SensorImages,
   type SensorImagesSave,
-  sensorImageUrl,
 } from '@vigil/contracts';
 import type { DeviceRow } from '../../db/tables/devices.table';
 import type { UserRow } from '../../db/tables/users.table';
@@ -15,21 +14,22 @@ import {
   requireTree,
   type SensorSettingsDeps,
 } from './device-settings';
-import { applySensorImages, type SettingChange } from './sensor-settings.repo';
+import type { SettingChange } from './sensor-settings.repo';
+import * as sensorSettingsRepo from './sensor-settings.repo';
 import { indexSensors, settingsGroupsOf } from './sensor-tree';
 
-/** GET sensor-image-types/: the images drawn for Vigil, each with the URL the app serves it at. */
-export function listSensorImageTypes() {
-  return SENSOR_IMAGE_TYPES.map((type) => ({
-    id: type.id,
-    name: type.name,
-    thumbs: { small: sensorImageUrl(type.file) },
-  }));
-}
+/** The repositories the service calls: the real modules, or fakes in a test of a rule. */
+const REPOSITORIES = { sensorSettings: sensorSettingsRepo };
+export type SensorImagesRepositories = typeof REPOSITORIES;
+export type SensorImagesDeps = SensorSettingsDeps & { repos?: SensorImagesRepositories };
 
 /** Sensor images of a device (M sections 2, 3 and 7; docs/sensor-settings.md). */
 export class SensorImagesService {
-  constructor(private readonly deps: SensorSettingsDeps) {}
+  private readonly repos: SensorImagesRepositories;
+
+  constructor(private readonly deps: SensorImagesDeps) {
+    this.repos = deps.repos ?? REPOSITORIES;
+  }
 
   /** GET settings/sensor-images/: the tree's groups with the image type chosen for each sensor (null: default). */
   async getImages(user: UserRow, deviceId: number): Promise<SensorImages> {
@@ -58,7 +58,7 @@ export class SensorImagesService {
     if (errors.length > 0) {
       throw AppError.validation({ sensor_image_types: errors });
     }
-    await db.transaction(async (tx) => applySensorImages(tx, device.id, changes));
+    await db.transaction(async (tx) => this.repos.sensorSettings.applySensorImages(tx, device.id, changes));
     return this.imagesOf(device);
   }
 

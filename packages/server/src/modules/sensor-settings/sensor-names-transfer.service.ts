@@ -14,10 +14,20 @@ import {
   requireTree,
   type SensorSettingsDeps,
 } from './device-settings';
-import { nameChangesOf, type SensorNamesService } from './sensor-names.service';
+import type { SensorNamesService } from './sensor-names.service';
 import { decodeCsv, readSensorNameRows, toCsv } from './sensor-names-csv';
-import { applySensorNames } from './sensor-settings.repo';
+import { nameChangesOf } from './sensor-names-rules';
+import * as sensorSettingsRepo from './sensor-settings.repo';
 import { settingsGroupsOf } from './sensor-tree';
+
+/** The repositories the service calls: the real modules, or fakes in a test of a rule. */
+const REPOSITORIES = { sensorSettings: sensorSettingsRepo };
+export type SensorNamesTransferRepositories = typeof REPOSITORIES;
+export type SensorNamesTransferDeps = SensorSettingsDeps & {
+  repos?: SensorNamesTransferRepositories;
+  /** Answers the GET shape after an import. */
+  names: SensorNamesService;
+};
 
 /** At most this many problems are listed for one file (the first is what clients show). */
 const MAX_LISTED_ERRORS = 20;
@@ -26,10 +36,11 @@ export type CsvFile = { fileName: string; text: string };
 
 /** CSV export and import of sensor names (M section 7; docs/sensor-settings.md 'CSV'). */
 export class SensorNamesTransferService {
-  constructor(
-    private readonly deps: SensorSettingsDeps,
-    private readonly names: SensorNamesService,
-  ) {}
+  private readonly repos: SensorNamesTransferRepositories;
+
+  constructor(private readonly deps: SensorNamesTransferDeps) {
+    this.repos = deps.repos ?? REPOSITORIES;
+  }
 
   /** GET settings/export/sensor-names/: one row per sensor of the latest tree (header only without one). */
   async exportNames(user: UserRow, deviceId: number): Promise<CsvFile> {
@@ -74,7 +85,9 @@ export class SensorNamesTransferService {
     if (errors.length > 0) {
       throw refuse(errors);
     }
-    await this.deps.db.transaction(async (tx) => applySensorNames(tx, device.id, changes));
-    return this.names.namesOf(device);
+    await this.deps.db.transaction(async (tx) =>
+      this.repos.sensorSettings.applySensorNames(tx, device.id, changes),
+    );
+    return this.deps.names.namesOf(device);
   }
 }

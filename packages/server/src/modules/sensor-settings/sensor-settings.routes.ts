@@ -17,8 +17,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../access/authenticate';
 import { AUTH_RESPONSES, DENIED_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
 import { getDisplaySettings, type SensorSettingsDeps } from './device-settings';
-import { fixNotifications } from './fix-notifications.service';
-import { listSensorImageTypes, type SensorImagesService } from './sensor-images.service';
+import type { FixNotificationsService } from './fix-notifications.service';
+import { listSensorImageTypes } from './sensor-image-types';
+import type { SensorImagesService } from './sensor-images.service';
 import type { SensorTypesService } from './sensor-types.service';
 
 const tags = ['sensor settings'];
@@ -27,6 +28,7 @@ export type SensorSettingsRoutesOptions = {
   deps: SensorSettingsDeps;
   types: SensorTypesService;
   images: SensorImagesService;
+  fixes: FixNotificationsService;
 };
 
 /** Sensor types, units, images, the display settings and fix-notifications/ (M section 7; docs/sensor-settings.md). */
@@ -35,7 +37,7 @@ export async function sensorSettingsRoutes(
   options: SensorSettingsRoutesOptions,
 ): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { deps, types, images } = options;
+  const { deps, types, images, fixes } = options;
   const auth = { onRequest: app.authenticate };
 
   api.get('/api/v1/devices/:id/settings/sensor-types', {
@@ -140,6 +142,6 @@ export async function sensorSettingsRoutes(
       response: { 200: FixNotificationsResultSchema, 400: ValidationErrorSchema, ...DENIED_RESPONSES },
     },
     handler: async (request) =>
-      fixNotifications(deps, requireAuth(request).user, request.params.id, request.body?.device_id),
+      fixes.fix(requireAuth(request).user, request.params.id, request.body?.device_id),
   });
 }

@@ -14,7 +14,8 @@ import {
   requireTree,
   type SensorSettingsDeps,
 } from './device-settings';
-import { type SensorTypeValue, upsertSensorTypes } from './sensor-settings.repo';
+import type { SensorTypeValue } from './sensor-settings.repo';
+import * as sensorSettingsRepo from './sensor-settings.repo';
 import { indexSensors, settingsGroupsOf } from './sensor-tree';
 
 function assertTypedDevice(device: DeviceRow): void {
@@ -23,9 +24,18 @@ function assertTypedDevice(device: DeviceRow): void {
   }
 }
 
+/** The repositories the service calls: the real modules, or fakes in a test of a rule. */
+const REPOSITORIES = { sensorSettings: sensorSettingsRepo };
+export type SensorTypesRepositories = typeof REPOSITORIES;
+export type SensorTypesDeps = SensorSettingsDeps & { repos?: SensorTypesRepositories };
+
 /** Sensor types of ETH-NODE units, 0005 and 0006 (M sections 2, 3 and 7; docs/sensor-settings.md). */
 export class SensorTypesService {
-  constructor(private readonly deps: SensorSettingsDeps) {}
+  private readonly repos: SensorTypesRepositories;
+
+  constructor(private readonly deps: SensorTypesDeps) {
+    this.repos = deps.repos ?? REPOSITORIES;
+  }
 
   /** GET settings/sensor-types: groups of the tree's BOOL and NUMERIC sensors with their type, unit, k and c. */
   async getTypes(user: UserRow, deviceId: number): Promise<SensorTypes> {
@@ -63,7 +73,7 @@ export class SensorTypesService {
     if (errors.length > 0) {
       throw AppError.validation({ sensor_types: errors });
     }
-    await upsertSensorTypes(db, device.id, rows);
+    await this.repos.sensorSettings.upsertSensorTypes(db, device.id, rows);
     return this.typesOf(device);
   }
 
