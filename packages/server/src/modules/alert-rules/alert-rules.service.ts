@@ -14,18 +14,13 @@ import type { Page } from '../../db/page';
 import type { AlertRuleRow } from '../../db/tables/alert-rules.table';
 import type { UserRow } from '../../db/tables/users.table';
 import { AppError, notFound } from '../../errors';
-import {
-  type AlertRuleValues,
-  type DeviceVisibility,
-  deleteRule,
-  findRuleDevices,
-  findRulesPage,
-  findVisibleDeviceIds,
-  getRuleOfUser,
-  insertRuleWithin,
-  type RuleDevice,
-  updateRule,
-} from './alert-rules.repo';
+import type { AlertRuleValues, DeviceVisibility, RuleDevice } from './alert-rules.repo';
+import * as alertRulesRepo from './alert-rules.repo';
+
+/** The repositories the service calls: the real modules, or fakes in a test of a rule. */
+const REPOSITORIES = { alertRules: alertRulesRepo };
+export type AlertRulesRepositories = typeof REPOSITORIES;
+export type AlertRulesDeps = { db: Database; repos?: AlertRulesRepositories; now?: () => Date };
 
 export type AlertRulesList = { count: number; results: AlertRule[] };
 
@@ -38,12 +33,11 @@ type RuleInput = Omit<AlertRuleCreate, 'periodical'>;
  */
 export class AlertRulesService {
   private readonly now: () => Date;
+  private readonly repos: AlertRulesRepositories;
 
-  constructor(
-    private readonly db: Database,
-    now?: () => Date,
-  ) {
-    this.now = now ?? (() => new Date());
+  constructor(private readonly deps: AlertRulesDeps) {
+    this.now = deps.now ?? (() => new Date());
+    this.repos = deps.repos ?? REPOSITORIES;
   }
 
   /** GET notification-settings/: one page of the person's rules, searched by event label, devices, contact. */
@@ -53,8 +47,8 @@ export class AlertRulesService {
     const eventTypes = ALERT_EVENT_TYPES.filter((type) =>
       ALERT_EVENT_TYPE_LABELS[type].toLowerCase().includes(lower),
     );
-    const { count, rows } = await findRulesPage(
-      this.db,
+    const { count, rows } = await this.repos.alertRules.findRulesPage(
+      this.deps.db,
       user.id,
       text === '' ? undefined : { text, eventTypes },
       page,
@@ -75,7 +69,13 @@ export class AlertRulesService {
    */
   async create(user: UserRow, body: AlertRuleCreate): Promise<AlertRule> {
     const { values, deviceIds } = await this.storable(user, body);
-    const row = await insertRuleWithin(this.db, user.id, values, deviceIds, ALERT_RULE_MAX_PER_PERSON);
+    const row = await this.repos.alertRules.insertRuleWithin(
+      this.deps.db,
+      user.id,
+      values,
+      deviceIds,
+      ALERT_RULE_MAX_PER_PERSON,
+    );
     if (row === undefined) {
       throw AppError.validation({ non_field_errors: [ALERT_RULE_MESSAGES.tooManyRules] });
     }
@@ -102,7 +102,14 @@ export class AlertRulesService {
       throw AppError.validation(problems);
     }
     const { values, deviceIds } = await this.storable(user, merged);
-    const row = await updateRule(this.db, user.id, id, values, deviceIds, this.now());
+    const row = await this.repos.alertRules.updateRule(
+      this.deps.db,
+      user.id,
+      id,
+      values,
+      deviceIds,
+      this.now(),
+    );
     if (row === undefined) {
       throw notFound();
     }
@@ -111,13 +118,13 @@ export class AlertRulesService {
 
   /** DELETE notification-settings/{id}/. */
   async remove(user: UserRow, id: number): Promise<void> {
-    if (!(await deleteRule(this.db, user.id, id))) {
+    if (!(await this.repos.alertRules.deleteRule(this.deps.db, user.id, id))) {
       throw notFound();
     }
   }
 
   private async ownRule(user: UserRow, id: number): Promise<AlertRuleRow> {
-    const row = await getRuleOfUser(this.db, user.id, id);
+    const row = await this.repos.alertRules.getRuleOfUser(this.deps.db, user.id, id);
     if (row === undefined) {
       throw notFound();
     }
@@ -126,7 +133,11 @@ export class AlertRulesService {
 
   /** The stored devices the person still sees (a PATCH without devices keeps these). */
   private async storedDeviceIds(user: UserRow, row: AlertRuleRow): Promise<number[]> {
-    const byRule = await findRuleDevices(this.db, [row.id], await this.visibilityOf(user));
+    const byRule = await this.repos.alertRules.findRuleDevices(
+      this.deps.db,
+      [row.id],
+      await this.visibilityOf(user),
+    );
     return (byRule.get(row.id) ?? []).map((device) => device.id);
   }
 
@@ -137,7 +148,11 @@ export class AlertRulesService {
   ): Promise<{ values: AlertRuleValues; deviceIds: number[] }> {
     // All Devices covers every device the person sees, now and later: a list beside it means nothing.
     const deviceIds = rule.all_devices ? [] : [...new Set(rule.devices)];
-    const seen = await findVisibleDeviceIds(this.db, deviceIds, await this.visibilityOf(user));
+    const seen = await this.repos.alertRules.findVisibleDeviceIds(
+      this.deps.db,
+      deviceIds,
+      await this.visibilityOf(user),
+    );
     const unseen = deviceIds.find((id) => !seen.has(id));
     if (unseen !== undefined) {
       throw AppError.validation({ devices: [ALERT_RULE_MESSAGES.unknownDevice(unseen)] });
@@ -160,12 +175,12 @@ export class AlertRulesService {
     if (isStaffUser(user)) {
       return undefined;
     }
-    return { userId: user.id, managedClientIds: (await managedClientIds(this.db, user)) ?? [] };
+    return { userId: user.id, managedClientIds: (await managedClientIds(this.deps.db, user)) ?? [] };
   }
 
   private async itemsOf(user: UserRow, rows: AlertRuleRow[]): Promise<AlertRule[]> {
-    const byRule = await findRuleDevices(
-      this.db,
+    const byRule = await this.repos.alertRules.findRuleDevices(
+      this.deps.db,
       rows.map((row) => row.id),
       await this.visibilityOf(user),
     );
@@ -174,7 +189,7 @@ export class AlertRulesService {
 }
 
 /** A stored rule as the wire carries it (contact_when as text, devices as objects). */
-export function toAlertRuleJson(row: AlertRuleRow, devices: readonly RuleDevice[]): AlertRule {
+function toAlertRuleJson(row: AlertRuleRow, devices: readonly RuleDevice[]): AlertRule {
   return {
     id: row.id,
     delivery_method: 'Email',
