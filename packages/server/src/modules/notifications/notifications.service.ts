@@ -13,23 +13,21 @@ import type { Database } from '../../db/database';
 import type { Page } from '../../db/page';
 import type { UserRow } from '../../db/tables/users.table';
 import { AppError, notFound } from '../../errors';
-import { getDeviceById } from '../devices/devices.repo';
+import * as devicesRepo from '../devices/devices.repo';
 import { noteTest } from './administration-notices';
 import { exportHeader, exportLine } from './notification-csv';
 import { toNotificationItem } from './notification-items';
-import {
-  acknowledgeNotification,
-  countUnread,
-  findNotifications,
-  findNotificationsAfter,
-  findNotificationsByIds,
-  markAllRead,
-  type NotificationFilter,
-} from './notifications.repo';
+import type { NotificationFilter } from './notifications.repo';
+import * as notificationsRepo from './notifications.repo';
 import type { TestNotificationTurns } from './test-notification-turns';
+
+/** The repositories the service calls: the real modules, or fakes in a test of a rule. */
+const REPOSITORIES = { notifications: notificationsRepo, devices: devicesRepo };
+export type NotificationsRepositories = typeof REPOSITORIES;
 
 export type NotificationsDeps = {
   db: Database;
+  repos?: NotificationsRepositories;
   /** The one-a-minute turn of test notifications per person and device. */
   takeTestTurn: TestNotificationTurns;
   now?: () => Date;
@@ -48,9 +46,11 @@ const fullName = (user: UserRow) =>
  */
 export class NotificationsService {
   private readonly now: () => Date;
+  private readonly repos: NotificationsRepositories;
 
   constructor(private readonly deps: NotificationsDeps) {
     this.now = deps.now ?? (() => new Date());
+    this.repos = deps.repos ?? REPOSITORIES;
   }
 
   /** The filter of a query, after checking its site and device filters against the reader's access. */
@@ -60,7 +60,7 @@ export class NotificationsService {
       await getSiteAccess(db, user, query.location);
     }
     if (query.device !== undefined) {
-      const device = await getDeviceById(db, query.device);
+      const device = await this.repos.devices.getDeviceById(db, query.device);
       if (device === undefined) {
         throw notFound();
       }
@@ -84,7 +84,7 @@ export class NotificationsService {
   ): Promise<{ page: Page; count: number; results: NotificationItem[] }> {
     const filter = await this.filterOf(user, query);
     const page = { limit: query.limit ?? NOTIFICATIONS_DEFAULT_LIMIT, offset: query.offset ?? 0 };
-    const { count, rows } = await findNotifications(this.deps.db, filter, {
+    const { count, rows } = await this.repos.notifications.findNotifications(this.deps.db, filter, {
       ordering: query.ordering,
       // Beyond the spec (alarm management): what still needs someone's attention comes first.
       unacknowledgedFirst: query.is_active === true && query.ordering === undefined,
@@ -103,11 +103,11 @@ export class NotificationsService {
     user: Pick<UserRow, 'id' | 'dateJoined'>,
     sites: readonly number[] | undefined,
   ): Promise<number> {
-    return countUnread(this.deps.db, user, sites, NOTIFICATIONS_BADGE_OVERFLOW + 1);
+    return this.repos.notifications.countUnread(this.deps.db, user, sites, NOTIFICATIONS_BADGE_OVERFLOW + 1);
   }
 
   async markRead(user: UserRow): Promise<void> {
-    await markAllRead(this.deps.db, user.id, this.now());
+    await this.repos.notifications.markAllRead(this.deps.db, user.id, this.now());
   }
 
   /**
@@ -127,11 +127,12 @@ export class NotificationsService {
       to: to ?? new Date(clampQueryInstant((from as Date).getTime() + span)),
     };
     const db = this.deps.db;
+    const { repos } = this;
     async function* lines(): AsyncGenerator<string> {
       yield exportHeader();
       let after: { dateCreated: Date; id: number } | undefined;
       for (;;) {
-        const rows = await findNotificationsAfter(db, filter, after, EXPORT_CHUNK);
+        const rows = await repos.notifications.findNotificationsAfter(db, filter, after, EXPORT_CHUNK);
         if (rows.length > 0) {
           yield rows.map((row) => exportLine(toNotificationItem(row))).join('');
         }
@@ -150,7 +151,7 @@ export class NotificationsService {
    * one a minute per person and device.
    */
   async sendTest(user: UserRow, deviceId: number): Promise<void> {
-    const device = await getDeviceById(this.deps.db, deviceId);
+    const device = await this.repos.devices.getDeviceById(this.deps.db, deviceId);
     if (device === undefined) {
       throw notFound();
     }
@@ -162,7 +163,7 @@ export class NotificationsService {
   /** Beyond the spec: acknowledges an active alarm or warning of a site the reader sees. */
   async acknowledge(user: UserRow, id: number, comment: string): Promise<NotificationItem> {
     const row = await this.readable(user, id);
-    const done = await acknowledgeNotification(
+    const done = await this.repos.notifications.acknowledgeNotification(
       this.deps.db,
       row.id,
       { id: user.id, name: fullName(user) },
@@ -180,7 +181,7 @@ export class NotificationsService {
   }
 
   private async readable(user: UserRow, id: number) {
-    const [row] = await findNotificationsByIds(this.deps.db, [id]);
+    const [row] = await this.repos.notifications.findNotificationsByIds(this.deps.db, [id]);
     if (row === undefined) {
       throw notFound();
     }
