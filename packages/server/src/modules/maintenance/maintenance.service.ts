@@ -16,20 +16,20 @@ import type { DeviceRow } from '../../db/tables/devices.table';
 import type { MaintenanceRecordRow } from '../../db/tables/maintenance.table';
 import type { UserRow } from '../../db/tables/users.table';
 import { AppError, notFound } from '../../errors';
-import { getDeviceById } from '../devices/devices.repo';
-import {
-  endMaintenanceTest,
-  failOverdueTests,
-  findMaintenanceTest,
-  insertMaintenanceTest,
-  type MaintenanceTestView,
-} from './maintenance.repo';
+import * as devicesRepo from '../devices/devices.repo';
+import type { MaintenanceTestView } from './maintenance.repo';
+import * as maintenanceRepo from './maintenance.repo';
 import type { MaintenanceMonitor } from './maintenance-monitor';
 import { findMaintenanceSensor, leafIdOf } from './maintenance-sensor';
 import { canCancel, isRunning, observeSensor } from './maintenance-transitions';
 
+/** The repositories the service calls: the real modules, or fakes in a test of a rule. */
+const REPOSITORIES = { maintenance: maintenanceRepo, devices: devicesRepo };
+export type MaintenanceRepositories = typeof REPOSITORIES;
+
 export type MaintenanceDeps = {
   db: Database;
+  repos?: MaintenanceRepositories;
   monitor: MaintenanceMonitor;
   /** The device's newest tree: this instance's memory or device_state, whichever is newer. */
   latestTree(device: DeviceRow): Promise<StateTree | undefined>;
@@ -69,9 +69,11 @@ function recordJson(record: MaintenanceRecordRow, engineer: string): Maintenance
  */
 export class MaintenanceService {
   private readonly now: () => Date;
+  private readonly repos: MaintenanceRepositories;
 
   constructor(private readonly deps: MaintenanceDeps) {
     this.now = deps.now ?? (() => new Date());
+    this.repos = deps.repos ?? REPOSITORIES;
   }
 
   /** GET get-maintenance-info/: every sensor of the latest tree by leaf Id, null unless in maintenance. */
@@ -83,7 +85,7 @@ export class MaintenanceService {
     for (const { sensor } of tree === undefined ? [] : listSensors(tree)) {
       info[String(sensor.Id)] = null;
     }
-    const test = await findMaintenanceTest(this.deps.db, device.id);
+    const test = await this.repos.maintenance.findMaintenanceTest(this.deps.db, device.id);
     if (test !== undefined) {
       info[test.leafSensorId] = {
         time: test.startedAt.getTime(),
@@ -137,7 +139,7 @@ export class MaintenanceService {
       throw invalid('sensor_id', MAINTENANCE_MESSAGES.sensorInAlarm);
     }
     const at = this.now();
-    const started = await insertMaintenanceTest(this.deps.db, {
+    const started = await this.repos.maintenance.insertMaintenanceTest(this.deps.db, {
       deviceId: device.id,
       sensorId: sensor.fullId,
       leafSensorId: sensor.leafId,
@@ -149,7 +151,7 @@ export class MaintenanceService {
       engineerId: user.id,
     });
     if (started === undefined) {
-      const current = await findMaintenanceTest(this.deps.db, device.id);
+      const current = await this.repos.maintenance.findMaintenanceTest(this.deps.db, device.id);
       throw AppError.validation({
         [NON_FIELD_ERRORS]: [MAINTENANCE_MESSAGES.restricted(current?.sensorName ?? sensor.sensor.Name)],
       });
@@ -177,7 +179,7 @@ export class MaintenanceService {
     if (!canCancel(test.state, observeSensor(sensor?.sensor, test.deviceType))) {
       throw invalid(NON_FIELD_ERRORS, MAINTENANCE_MESSAGES.cancelInAlarm);
     }
-    const record = await endMaintenanceTest(this.deps.db, device.id, {
+    const record = await this.repos.maintenance.endMaintenanceTest(this.deps.db, device.id, {
       state: test.state,
       sensorId: test.sensorId,
       comment,
@@ -201,7 +203,7 @@ export class MaintenanceService {
     if (outcome === MAINTENANCE_EVENTS.failed) {
       if (isRunning(test.state) && test.deadline.getTime() <= this.now().getTime()) {
         // Due but not fired yet by the job: fire it here, with the same conditional UPDATE.
-        await failOverdueTests(this.deps.db, this.now(), { deviceId: device.id });
+        await this.repos.maintenance.failOverdueTests(this.deps.db, this.now(), { deviceId: device.id });
         test = await this.testOf(device, step);
       }
       if (test.state !== MAINTENANCE_EVENTS.failed) {
@@ -213,7 +215,7 @@ export class MaintenanceService {
     } else if (test.state !== MAINTENANCE_EVENTS.succeeded) {
       throw invalid('event_type', MAINTENANCE_MESSAGES.notSucceeded);
     }
-    const record = await endMaintenanceTest(this.deps.db, device.id, {
+    const record = await this.repos.maintenance.endMaintenanceTest(this.deps.db, device.id, {
       state: outcome,
       sensorId: test.sensorId,
       comment: comment ?? MAINTENANCE_NO_COMMENT,
@@ -227,7 +229,7 @@ export class MaintenanceService {
 
   /** The device's open test, which must be on the step's sensor. */
   private async testOf(device: DeviceRow, step: MaintenanceStep): Promise<MaintenanceTestView> {
-    const test = await findMaintenanceTest(this.deps.db, device.id);
+    const test = await this.repos.maintenance.findMaintenanceTest(this.deps.db, device.id);
     if (test === undefined || !samePath(test.sensorId, step.sensor_id)) {
       throw invalid('sensor_id', MAINTENANCE_MESSAGES.noTest);
     }
@@ -235,7 +237,7 @@ export class MaintenanceService {
   }
 
   private async visibleDevice(deviceId: number): Promise<DeviceRow> {
-    const device = await getDeviceById(this.deps.db, deviceId);
+    const device = await this.repos.devices.getDeviceById(this.deps.db, deviceId);
     if (device === undefined) {
       throw notFound();
     }
