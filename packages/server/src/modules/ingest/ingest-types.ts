@@ -1,6 +1,7 @@
 import type { StateTree } from '@vigil/contracts';
 import type { Database } from '../../db/database';
 import type { RealtimeBus } from '../../realtime/bus';
+import type * as telemetryRepo from '../telemetry/telemetry.repo';
 import type { DeviceDirectory } from './device-directory';
 import type { IngestMetrics, RejectReason } from './ingest-metrics';
 import type { MessageBudget } from './message-budget';
@@ -27,6 +28,8 @@ export type IngestOptions = { flushNow?: boolean; redelivered?: boolean };
 
 export type IngestDeps = {
   db: Database;
+  /** The repositories the service calls: the real modules unless a test passes fakes. */
+  repos?: { telemetry: typeof telemetryRepo };
   directory: DeviceDirectory;
   bus: RealtimeBus;
   metrics: IngestMetrics;

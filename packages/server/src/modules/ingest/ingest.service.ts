@@ -1,7 +1,7 @@
 import type { SensorEntry, StateTree } from '@vigil/contracts';
 import { deviceRoom } from '../../realtime/rooms';
 import { SensorKeys } from '../telemetry/sensor-keys';
-import { findLatestStates } from '../telemetry/telemetry.repo';
+import * as telemetryRepo from '../telemetry/telemetry.repo';
 import { deviceTimeOf, RecordPolicy, readingsOf } from '../telemetry/tree-rows';
 import { type DeviceDirectory, type DirectoryDevice, isLive } from './device-directory';
 import type { RejectReason } from './ingest-metrics';
@@ -26,6 +26,9 @@ export type {
 
 type Payload = Buffer | string;
 
+/** The repositories the service calls: the real modules, or fakes in a test of a rule (IngestDeps.repos). */
+const REPOSITORIES = { telemetry: telemetryRepo };
+
 /**
  * The one pipeline every device message goes through, whatever the transport: size, JSON, schema,
  * device checks, latest tree in memory, live feed, and the batched "seen" write it resolves after.
@@ -41,9 +44,11 @@ export class IngestService {
   private readonly sweeper: NodeJS.Timeout;
   private readonly receiptPruner: NodeJS.Timeout;
   private readonly now: () => Date;
+  private readonly repos: typeof REPOSITORIES;
 
   constructor(private readonly deps: IngestDeps) {
     this.directory = deps.directory;
+    this.repos = deps.repos ?? REPOSITORIES;
     this.now = deps.now ?? (() => new Date());
     const sensorKeys = new SensorKeys();
     this.admission = new SensorAdmission({
@@ -72,7 +77,7 @@ export class IngestService {
 
   /** Loads the latest stored tree of every device (device_state), so 'latest tree on connect' survives restarts. */
   async loadLatest(): Promise<void> {
-    for (const row of await findLatestStates(this.deps.db)) {
+    for (const row of await this.repos.telemetry.findLatestStates(this.deps.db)) {
       if (!this.latestTrees.has(row.udfId)) {
         this.latestTrees.set(row.udfId, { json: JSON.stringify(row.tree), receivedAt: row.receivedAt });
       }
