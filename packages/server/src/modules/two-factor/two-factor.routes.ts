@@ -11,29 +11,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../access/authenticate';
 import { createTwoFactorGate } from '../../access/two-factor-gate';
-import type { AppContext } from '../../context';
 import { AUTH_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
-import {
-  disableOwnTwoFactor,
-  disableTwoFactorOf,
-  isTwoFactorRequired,
-  retrieveCode,
-  setupTwoFactor,
-  type TwoFactorDeps,
-  verifyTwoFactor,
-} from './two-factor.service';
-import { VerifyRateLimiter } from './verify-rate-limit';
+import type { TwoFactorService } from './two-factor.service';
 
 const tags = ['two-factor'];
 
 /** The 2fa/ calls of A section 7 and the gate that holds sessions until two-factor is done. */
-export async function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function twoFactorRoutes(
+  app: FastifyInstance,
+  options: { twoFactor: TwoFactorService },
+): Promise<void> {
   app.addAuthCheck(createTwoFactorGate());
-  const deps: TwoFactorDeps = {
-    db: ctx.db,
-    encryptionKey: ctx.secrets.encryptionKey,
-    limiter: new VerifyRateLimiter(),
-  };
+  const { twoFactor } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const base = '/api/v1/2fa';
 
@@ -45,7 +34,7 @@ export async function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): Pr
       security: JWT_SECURITY,
       response: { 200: DetailResponseSchema, 400: ValidationErrorSchema, ...AUTH_RESPONSES },
     },
-    handler: async (request) => setupTwoFactor(deps, requireAuth(request).user),
+    handler: async (request) => twoFactor.setup(requireAuth(request).user),
   });
 
   api.get(`${base}/retrieve-code/`, {
@@ -56,7 +45,7 @@ export async function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): Pr
       security: JWT_SECURITY,
       response: { 200: RetrieveCodeResponseSchema, 404: ErrorDetailSchema, ...AUTH_RESPONSES },
     },
-    handler: async (request) => retrieveCode(deps, requireAuth(request).user),
+    handler: async (request) => twoFactor.retrieveCode(requireAuth(request).user),
   });
 
   api.post(`${base}/verify_2fa/`, {
@@ -73,7 +62,7 @@ export async function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): Pr
         ...AUTH_RESPONSES,
       },
     },
-    handler: async (request) => verifyTwoFactor(deps, requireAuth(request), request.body.token),
+    handler: async (request) => twoFactor.verify(requireAuth(request), request.body.token),
   });
 
   api.get(`${base}/is_2fa_required/`, {
@@ -85,7 +74,7 @@ export async function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): Pr
       response: { 200: Is2faRequiredResponseSchema, ...AUTH_RESPONSES },
     },
     handler: async (request) => ({
-      is_2fa_required: await isTwoFactorRequired(ctx.db, requireAuth(request).user),
+      is_2fa_required: await twoFactor.isRequired(requireAuth(request).user),
     }),
   });
 
@@ -97,7 +86,7 @@ export async function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): Pr
       security: JWT_SECURITY,
       response: { 200: DetailResponseSchema, ...AUTH_RESPONSES },
     },
-    handler: async (request) => disableOwnTwoFactor(ctx.db, requireAuth(request)),
+    handler: async (request) => twoFactor.disableOwn(requireAuth(request)),
   });
 
   api.post(`${base}/disable_2FA_via_id/:id/`, {
@@ -109,6 +98,6 @@ export async function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): Pr
       params: IdParamsSchema,
       response: { 200: DetailResponseSchema, 404: ErrorDetailSchema, ...AUTH_RESPONSES },
     },
-    handler: async (request) => disableTwoFactorOf(ctx.db, requireAuth(request).user, request.params.id),
+    handler: async (request) => twoFactor.disableOf(requireAuth(request).user, request.params.id),
   });
 }
