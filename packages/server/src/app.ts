@@ -20,6 +20,7 @@ import { LimitStore } from './limits/limit-store';
 import { type MailDispatcher, startMailDispatcher } from './mail/mail-dispatcher';
 import { createMailer } from './mail/mailer';
 import { outboxRoutes } from './mail/outbox.routes';
+import { OutboxService } from './mail/outbox.service';
 import { AccountsService } from './modules/accounts/accounts.service';
 import { LoginRateLimiter, type LoginRateLimits } from './modules/accounts/login-rate-limit';
 import { registerAccounts } from './modules/accounts/register-accounts';
@@ -145,7 +146,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerHardware(app, ctx);
   await registerUsers(app, ctx);
   await registerOem(app, ctx);
-  await app.register(outboxRoutes, ctx);
+  await app.register(outboxRoutes, { outbox: new OutboxService({ db, poke: dispatcher.poke }) });
   await registerProofTests(app, ctx);
 
   await registerIngest(app, ctx, metrics);

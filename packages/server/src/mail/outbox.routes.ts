@@ -9,10 +9,9 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireAuth } from '../access/authenticate';
-import type { AppContext } from '../context';
 import { paginated } from '../http/pagination';
 import { AUTH_RESPONSES, JWT_SECURITY } from '../http/route-schemas';
-import { assertSuperuser, getOutboxMail, listOutbox, retryOutboxMail } from './outbox.service';
+import { assertSuperuser, type OutboxService } from './outbox.service';
 
 const tags = ['outbox'];
 const BASE = '/api/v1/outbox/';
@@ -23,8 +22,9 @@ async function requireSuperuser(request: FastifyRequest): Promise<void> {
 }
 
 /** outbox/: every e-mail Vigil queued, for super users (design.md: the outbox when no SMTP server exists). */
-export async function outboxRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function outboxRoutes(app: FastifyInstance, options: { outbox: OutboxService }): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const { outbox } = options;
   const superuserOnly = [app.authenticate, requireSuperuser];
 
   api.get(BASE, {
@@ -37,7 +37,7 @@ export async function outboxRoutes(app: FastifyInstance, ctx: AppContext): Promi
       response: { 200: OutboxPageSchema, 400: ValidationErrorSchema, ...AUTH_RESPONSES },
     },
     handler: async (request) => {
-      const { page, count, results } = await listOutbox(ctx.db, requireAuth(request).user, request.query);
+      const { page, count, results } = await outbox.list(requireAuth(request).user, request.query);
       return paginated(request, page, count, results);
     },
   });
@@ -51,7 +51,7 @@ export async function outboxRoutes(app: FastifyInstance, ctx: AppContext): Promi
       params: IdParamsSchema,
       response: { 200: OutboxMailDetailSchema, 404: ErrorDetailSchema, ...AUTH_RESPONSES },
     },
-    handler: async (request) => getOutboxMail(ctx.db, requireAuth(request).user, request.params.id),
+    handler: async (request) => outbox.get(requireAuth(request).user, request.params.id),
   });
 
   api.post(`${BASE}:id/retry/`, {
@@ -68,10 +68,6 @@ export async function outboxRoutes(app: FastifyInstance, ctx: AppContext): Promi
         ...AUTH_RESPONSES,
       },
     },
-    handler: async (request) => {
-      const mail = await retryOutboxMail(ctx.db, requireAuth(request).user, request.params.id);
-      app.mailDispatcher.poke();
-      return mail;
-    },
+    handler: async (request) => outbox.retry(requireAuth(request).user, request.params.id),
   });
 }
