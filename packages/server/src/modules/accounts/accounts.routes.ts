@@ -11,18 +11,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../access/authenticate';
 import type { SessionAuthenticator } from '../../access/authentication';
-import type { Database } from '../../db/database';
 import { JWT_SECURITY } from '../../http/route-schemas';
 import type { AccountsService } from './accounts.service';
-import { findLiveSessionsWithMe } from './me.repo';
-import { buildMe } from './me.service';
+import type { MeService } from './me.service';
 
 const unauthorized = { 401: ErrorDetailSchema };
 
 /** accounts/login-jwt/, accounts/logout/, me/ and their api/v2 twins. */
 export async function accountsRoutes(
   app: FastifyInstance,
-  deps: { db: Database; accounts: AccountsService; authenticator: SessionAuthenticator },
+  deps: { accounts: AccountsService; me: MeService; authenticator: SessionAuthenticator },
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -55,7 +53,7 @@ export async function accountsRoutes(
 
   // Called on every page load: the session lookup reads the answer's extras in the same statement.
   const authenticateForMe = app.authenticateWith(
-    deps.authenticator.createLookup((ids, now) => findLiveSessionsWithMe(deps.db, ids, now)),
+    deps.authenticator.createLookup((ids, now) => deps.me.readSessions(ids, now)),
   );
   for (const url of ['/api/v1/me/', '/api/v2/me/']) {
     api.get(url, {
@@ -66,7 +64,7 @@ export async function accountsRoutes(
         security: JWT_SECURITY,
         response: { 200: MeSchema, ...unauthorized },
       },
-      handler: async (request) => buildMe(requireAuth(request)),
+      handler: async (request) => deps.me.build(requireAuth(request)),
     });
   }
 }

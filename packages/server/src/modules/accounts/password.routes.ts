@@ -11,17 +11,16 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../access/authenticate';
-import type { AppContext } from '../../context';
-import { LoginRateLimiter } from './login-rate-limit';
-import { changePassword } from './password-change.service';
-import { confirmPasswordReset, requestPasswordReset } from './password-reset.service';
-import { ResetRateLimiter } from './reset-rate-limit';
+import type { PasswordChangeService } from './password-change.service';
+import type { PasswordResetService } from './password-reset.service';
 
 /** accounts/password/reset/, reset/confirm/ and change/ (A section 7). */
-export async function passwordRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function passwordRoutes(
+  app: FastifyInstance,
+  options: { passwordChange: PasswordChangeService; passwordReset: PasswordResetService },
+): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const limiter = new LoginRateLimiter();
-  const resetLimiter = new ResetRateLimiter();
+  const { passwordChange, passwordReset } = options;
 
   api.post('/api/v1/accounts/password/reset/', {
     schema: {
@@ -31,7 +30,7 @@ export async function passwordRoutes(app: FastifyInstance, ctx: AppContext): Pro
       response: { 201: DetailResponseSchema, 400: ValidationErrorSchema, 429: ErrorDetailSchema },
     },
     handler: async (request, reply) => {
-      await requestPasswordReset(ctx, request.body.email, { limiter: resetLimiter, ip: request.ip });
+      await passwordReset.request(request.body.email, request.ip);
       return reply.code(201).send({ detail: PASSWORD_RESET_MESSAGES.linkSent });
     },
   });
@@ -44,7 +43,7 @@ export async function passwordRoutes(app: FastifyInstance, ctx: AppContext): Pro
       response: { 200: DetailResponseSchema, 400: ValidationErrorSchema },
     },
     handler: async (request) => {
-      await confirmPasswordReset(ctx, request.body);
+      await passwordReset.confirm(request.body);
       return { detail: PASSWORD_RESET_MESSAGES.done };
     },
   });
@@ -64,7 +63,7 @@ export async function passwordRoutes(app: FastifyInstance, ctx: AppContext): Pro
       },
     },
     handler: async (request, reply) => {
-      await changePassword(ctx, requireAuth(request), request.body, { limiter, ip: request.ip });
+      await passwordChange.change(requireAuth(request), request.body, request.ip);
       return reply.code(201).send({ detail: PASSWORD_MESSAGES.saved });
     },
   });
