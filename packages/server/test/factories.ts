@@ -11,7 +11,7 @@ import { insertHardwareUnit } from '../src/modules/hardware/hardware.repo';
 import { insertLocation } from '../src/modules/sites/sites.repo';
 import { upsertMembership } from '../src/modules/users/memberships.repo';
 import { updateUser } from '../src/modules/users/users.repo';
-import { type CreateUserInput, createUser } from '../src/modules/users/users.service';
+import { type CreateUserInput, UsersService } from '../src/modules/users/users.service';
 import { linkUserToClient } from '../src/modules/users/users-clients.repo';
 
 let sequence = 0;
@@ -25,7 +25,7 @@ export const TEST_PASSWORD = 'Silo-Tower-93';
 
 export async function buildUser(db: Database, overrides: Partial<CreateUserInput> = {}): Promise<UserRow> {
   const n = next();
-  return createUser(db, {
+  return new UsersService({ db }).create({
     email: `person${n}@example.test`,
     password: TEST_PASSWORD,
     fullName: `Person Number${n}`,

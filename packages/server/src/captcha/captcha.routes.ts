@@ -8,14 +8,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { altchaKeysFrom, createAltchaChallenge } from './altcha';
-import type { CaptchaVerifier } from './captcha.service';
+import type { CaptchaService } from './captcha.service';
 
 /** GET captcha/challenge/ (the ALTCHA widget's challenge) and POST verify-recaptcha/ (A section 7). */
-export function registerCaptchaRoutes(
-  app: FastifyInstance,
-  ctx: AppContext,
-  verifier: CaptchaVerifier,
-): void {
+export function registerCaptchaRoutes(app: FastifyInstance, ctx: AppContext, captcha: CaptchaService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const keys = altchaKeysFrom(ctx.secrets.hmacKey);
 
@@ -39,6 +35,6 @@ export function registerCaptchaRoutes(
       body: VerifyCaptchaRequestSchema,
       response: { 200: VerifyCaptchaResponseSchema, 400: ValidationErrorSchema },
     },
-    handler: async (request) => ({ success: await verifier.check(request.body.token) }),
+    handler: async (request) => ({ success: await captcha.check(request.body.token) }),
   });
 }

@@ -8,7 +8,7 @@ import type { DatabaseHandle } from '../db/database';
 import { captchaRedemptions } from '../db/tables/captcha.table';
 import { AppError } from '../errors';
 import { altchaKeysFrom, createAltchaChallenge } from './altcha';
-import { AltchaVerifier, RecaptchaVerifier, redeemCaptcha } from './captcha.service';
+import { CaptchaService } from './captcha.service';
 import { googleSiteVerify, SITEVERIFY_URL } from './recaptcha';
 
 const keys = altchaKeysFrom(Buffer.alloc(32, 7));
@@ -32,7 +32,7 @@ describe('captcha verifiers', () => {
 
   describe('ALTCHA', () => {
     it('checks a solved challenge as often as asked, then redeems it once only', async () => {
-      const verifier = new AltchaVerifier(database.db, keys);
+      const verifier = new CaptchaService({ db: database.db, verification: { altcha: keys } });
       const token = await solved();
       await expect(verifier.check(token)).resolves.toBe(true);
       await expect(verifier.check(token)).resolves.toBe(true);
@@ -42,7 +42,7 @@ describe('captcha verifiers', () => {
     });
 
     it('refuses expired, foreign, tampered, unsolved and malformed payloads', async () => {
-      const verifier = new AltchaVerifier(database.db, keys);
+      const verifier = new CaptchaService({ db: database.db, verification: { altcha: keys } });
       const expired = await solved({ ttlSeconds: -1 });
       const foreign = await solved({ keysUsed: altchaKeysFrom(Buffer.alloc(32, 8)) });
       const good = JSON.parse(Buffer.from(await solved(), 'base64').toString('utf8'));
@@ -67,7 +67,11 @@ describe('captcha verifiers', () => {
       const stored = async () =>
         (await database.db.select().from(captchaRedemptions)).map((row) => row.signature);
       let now = new Date();
-      const verifier = new AltchaVerifier(database.db, keys, () => now);
+      const verifier = new CaptchaService({
+        db: database.db,
+        verification: { altcha: keys },
+        now: () => now,
+      });
       const first = await solved();
       await expect(verifier.redeem(first)).resolves.toBe(true);
       expect(await stored()).toContain(signatureOf(first));
@@ -80,9 +84,9 @@ describe('captcha verifiers', () => {
       expect(after).toContain(signatureOf(second));
     });
 
-    it('redeemCaptcha answers the spec message when the captcha fails', async () => {
-      const verifier = new AltchaVerifier(database.db, keys);
-      const error = await redeemCaptcha(verifier, 'junk').catch((caught: unknown) => caught);
+    it('assertRedeemed answers the spec message when the captcha fails', async () => {
+      const verifier = new CaptchaService({ db: database.db, verification: { altcha: keys } });
+      const error = await verifier.assertRedeemed('junk').catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(AppError);
       expect((error as AppError).fields).toEqual({ captcha: [CAPTCHA_MESSAGES.failed] });
     });
@@ -91,10 +95,11 @@ describe('captcha verifiers', () => {
   describe('reCAPTCHA', () => {
     it('asks Google once: a checked response is redeemed once, a replay is refused', async () => {
       const asked: string[] = [];
-      const verifier = new RecaptchaVerifier(database.db, async (token) => {
+      const siteVerify = async (token: string) => {
         asked.push(token);
         return token === 'good-response';
-      });
+      };
+      const verifier = new CaptchaService({ db: database.db, verification: { siteVerify } });
       await expect(verifier.check('good-response')).resolves.toBe(true);
       await expect(verifier.check('good-response')).resolves.toBe(true);
       await expect(verifier.redeem('good-response')).resolves.toBe(true);
@@ -106,7 +111,10 @@ describe('captcha verifiers', () => {
     });
 
     it('redeems a response that was never checked after asking Google', async () => {
-      const verifier = new RecaptchaVerifier(database.db, async () => true);
+      const verifier = new CaptchaService({
+        db: database.db,
+        verification: { siteVerify: async () => true },
+      });
       await expect(verifier.redeem('fresh-response')).resolves.toBe(true);
       await expect(verifier.redeem('fresh-response')).resolves.toBe(false);
     });

@@ -4,15 +4,25 @@ import type { AppContext } from '../context';
 import type { Database } from '../db/database';
 import { AppError } from '../errors';
 import { type AltchaKeys, altchaKeysFrom, isAltchaSolved, parseAltchaPayload } from './altcha';
-import { deleteExpiredRedemptions, hasRedemption, insertRedemption } from './captcha.repo';
+import * as captchaRepo from './captcha.repo';
 import { googleSiteVerify, RECAPTCHA_TOKEN_TTL_SECONDS, type SiteVerify } from './recaptcha';
 
-/**
- * Checks solved captchas (design.md section 5): self-hosted ALTCHA by default, Google reCAPTCHA when
- * RECAPTCHA_SECRET is set. verify-recaptcha/ only checks; the forms it guards redeem, which uses the
- * token up so it cannot be replayed.
- */
-export type CaptchaVerifier = {
+/** The repositories the service calls: the real modules, or fakes in a test of a rule. */
+const REPOSITORIES = { captcha: captchaRepo };
+export type CaptchaRepositories = typeof REPOSITORIES;
+
+/** How solutions are checked: self-hosted ALTCHA with these keys, or Google reCAPTCHA's siteverify. */
+export type CaptchaVerification = { altcha: AltchaKeys } | { siteVerify: SiteVerify };
+
+export type CaptchaDeps = {
+  db: Database;
+  verification: CaptchaVerification;
+  now?: () => Date;
+  repos?: CaptchaRepositories;
+};
+
+/** One way of checking a token: ALTCHA or reCAPTCHA. */
+type Verifier = {
   /** Solved, unexpired and not used up yet; does not use it up. */
   check(token: string): Promise<boolean>;
   /** Like check, and uses the token up: only the first redeem of a token succeeds. */
@@ -27,33 +37,29 @@ class Redemptions {
 
   constructor(
     private readonly db: Database,
+    private readonly repos: CaptchaRepositories,
     private readonly now: () => Date,
   ) {}
 
   has(key: string): Promise<boolean> {
-    return hasRedemption(this.db, key, this.now());
+    return this.repos.captcha.hasRedemption(this.db, key, this.now());
   }
 
   async use(key: string, expiresAt: Date): Promise<boolean> {
     const now = this.now();
     if (now.getTime() - this.lastPurge > PURGE_EVERY_MS) {
       this.lastPurge = now.getTime();
-      await deleteExpiredRedemptions(this.db, now);
+      await this.repos.captcha.deleteExpiredRedemptions(this.db, now);
     }
-    return insertRedemption(this.db, key, expiresAt);
+    return this.repos.captcha.insertRedemption(this.db, key, expiresAt);
   }
 }
 
-export class AltchaVerifier implements CaptchaVerifier {
-  private readonly redemptions: Redemptions;
-
+class AltchaVerifier implements Verifier {
   constructor(
-    db: Database,
+    private readonly redemptions: Redemptions,
     private readonly keys: AltchaKeys,
-    now: () => Date = () => new Date(),
-  ) {
-    this.redemptions = new Redemptions(db, now);
-  }
+  ) {}
 
   async check(token: string): Promise<boolean> {
     const payload = parseAltchaPayload(token);
@@ -78,16 +84,12 @@ export class AltchaVerifier implements CaptchaVerifier {
  * A response Google confirmed is remembered as 'recaptcha-ok:<hash>' for its two-minute life; redeeming
  * records 'recaptcha-used:<hash>'. Both live in captcha_redemptions, so every instance sees them.
  */
-export class RecaptchaVerifier implements CaptchaVerifier {
-  private readonly redemptions: Redemptions;
-
+class RecaptchaVerifier implements Verifier {
   constructor(
-    db: Database,
+    private readonly redemptions: Redemptions,
     private readonly siteVerify: SiteVerify,
-    private readonly now: () => Date = () => new Date(),
-  ) {
-    this.redemptions = new Redemptions(db, now);
-  }
+    private readonly now: () => Date,
+  ) {}
 
   async check(token: string): Promise<boolean> {
     const hash = hashToken(token);
@@ -123,21 +125,50 @@ function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** The verifier the configuration asks for; `siteVerify` replaces the call to Google in tests. */
-export function createCaptchaVerifier(
-  ctx: Pick<AppContext, 'config' | 'db' | 'secrets'>,
-  options: { siteVerify?: SiteVerify } = {},
-): CaptchaVerifier {
-  const secret = ctx.config.recaptchaSecret;
-  if (secret === undefined) {
-    return new AltchaVerifier(ctx.db, altchaKeysFrom(ctx.secrets.hmacKey));
+/**
+ * Checks solved captchas (design.md section 5): self-hosted ALTCHA by default, Google reCAPTCHA when
+ * RECAPTCHA_SECRET is set. verify-recaptcha/ only checks; the forms it guards redeem, which uses the
+ * token up so it cannot be replayed.
+ */
+export class CaptchaService {
+  private readonly verifier: Verifier;
+
+  constructor(deps: CaptchaDeps) {
+    const now = deps.now ?? (() => new Date());
+    const redemptions = new Redemptions(deps.db, deps.repos ?? REPOSITORIES, now);
+    const { verification } = deps;
+    this.verifier =
+      'altcha' in verification
+        ? new AltchaVerifier(redemptions, verification.altcha)
+        : new RecaptchaVerifier(redemptions, verification.siteVerify, now);
   }
-  return new RecaptchaVerifier(ctx.db, options.siteVerify ?? googleSiteVerify(secret));
+
+  /** Solved, unexpired and not used up yet; does not use it up. */
+  check(token: string): Promise<boolean> {
+    return this.verifier.check(token);
+  }
+
+  /** Like check, and uses the token up: only the first redeem of a token succeeds. */
+  redeem(token: string): Promise<boolean> {
+    return this.verifier.redeem(token);
+  }
+
+  /** Redeems the token or throws the 400 of A section 8 ('CAPTCHA verification failed!'). */
+  async assertRedeemed(token: string): Promise<void> {
+    if (!(await this.redeem(token))) {
+      throw AppError.validation({ captcha: [CAPTCHA_MESSAGES.failed] });
+    }
+  }
 }
 
-/** Redeems the token or throws the 400 of A section 8 ('CAPTCHA verification failed!'). */
-export async function redeemCaptcha(verifier: CaptchaVerifier, token: string): Promise<void> {
-  if (!(await verifier.redeem(token))) {
-    throw AppError.validation({ captcha: [CAPTCHA_MESSAGES.failed] });
+/** The verification the configuration asks for; `siteVerify` replaces the call to Google in tests. */
+export function captchaVerificationOf(
+  ctx: Pick<AppContext, 'config' | 'secrets'>,
+  options: { siteVerify?: SiteVerify } = {},
+): CaptchaVerification {
+  const secret = ctx.config.recaptchaSecret;
+  if (secret === undefined) {
+    return { altcha: altchaKeysFrom(ctx.secrets.hmacKey) };
   }
+  return { siteVerify: options.siteVerify ?? googleSiteVerify(secret) };
 }

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { Database } from '../db/database';
 import { AppError } from '../errors';
-import { createUser, firstMessage } from '../modules/users/users.service';
+import { firstMessage, UsersService } from '../modules/users/users.service';
 import { say } from '../runtime';
 
 /** create-superuser --email E --password P [--name N]: non-interactive, exit 1 with one line on failure. */
@@ -15,7 +15,7 @@ export async function createSuperuserCommand(db: Database, args: string[]): Prom
     throw new Error('create-superuser needs --email and --password (and optionally --name "Full Name").');
   }
   try {
-    const user = await createUser(db, {
+    const user = await new UsersService({ db }).create({
       email: values.email,
       password: values.password,
       fullName: values.name ?? '',

@@ -4,7 +4,7 @@ import { insertClient } from '../modules/clients/clients.repo';
 import { insertLocation } from '../modules/sites/sites.repo';
 import { upsertMembership } from '../modules/users/memberships.repo';
 import { findUserByEmail, updateUser } from '../modules/users/users.repo';
-import { createUser } from '../modules/users/users.service';
+import { UsersService } from '../modules/users/users.service';
 import { linkUserToClient } from '../modules/users/users-clients.repo';
 import { DEMO_CLIENTS, DEMO_PASSWORD, DEMO_USERS } from './demo-data';
 import { seedDemoDevices } from './demo-devices';
@@ -49,8 +49,9 @@ export async function seedDemo(db: Database, options: SeedOptions = {}): Promise
       }
     }
     const deviceIds = await seedDemoDevices(tx, siteIds, window.from);
+    const users = new UsersService({ db: tx });
     for (const demo of DEMO_USERS) {
-      const user = await createUser(tx, {
+      const user = await users.create({
         email: demo.email,
         password: DEMO_PASSWORD,
         fullName: demo.fullName,

@@ -4,10 +4,11 @@ import type { ClientRow } from '../../db/tables/clients.table';
 import type { UserRow } from '../../db/tables/users.table';
 import { escapeHtml, sendActivation } from '../users/activation';
 import { findUserByEmail, updateUser } from '../users/users.repo';
-import { createUser } from '../users/users.service';
+import type { UsersService } from '../users/users.service';
 import { linkUserToClient } from '../users/users-clients.repo';
 
 type MailContext = Pick<AppContext, 'config' | 'db' | 'mailer'>;
+type AppointContext = MailContext & { users: UsersService };
 
 /** Someone who has not chosen a password through their activation link yet. */
 function isUnactivated(user: UserRow): boolean {
@@ -20,10 +21,14 @@ function isUnactivated(user: UserRow): boolean {
  * made accounts management and told by e-mail (or sent activation again if they never activated).
  * Runs inside the caller's transaction.
  */
-export async function appointAdministrator(ctx: MailContext, tx: Database, client: ClientRow): Promise<void> {
+export async function appointAdministrator(
+  ctx: AppointContext,
+  tx: Database,
+  client: ClientRow,
+): Promise<void> {
   const existing = await findUserByEmail(tx, client.email);
   if (existing === undefined) {
-    const user = await createUser(tx, {
+    const user = await ctx.users.inTransaction(tx).create({
       email: client.email,
       fullName: client.fullName,
       company: client.company,

@@ -13,18 +13,20 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../access/authenticate';
-import type { AppContext } from '../../context';
 import { paginated } from '../../http/pagination';
 import { AUTH_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
-import { deleteClient, getClient, getNextClientNumber, listClients, selectClient } from './clients.service';
-import { createClient, updateClient } from './save-client';
+import type { ClientsService } from './clients.service';
 
 const tags = ['clients'];
 const notFound = { 404: ErrorDetailSchema };
 
 /** clients/ calls of A section 7. */
-export async function clientsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function clientsRoutes(
+  app: FastifyInstance,
+  options: { clients: ClientsService },
+): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const { clients } = options;
   const base = '/api/v1/clients';
 
   api.get(`${base}/`, {
@@ -37,7 +39,7 @@ export async function clientsRoutes(app: FastifyInstance, ctx: AppContext): Prom
       response: { 200: paginatedSchema(ClientSchema), 400: ValidationErrorSchema, ...AUTH_RESPONSES },
     },
     handler: async (request) => {
-      const { page, count, results } = await listClients(ctx.db, requireAuth(request).user, request.query);
+      const { page, count, results } = await clients.list(requireAuth(request).user, request.query);
       return paginated(request, page, count, results);
     },
   });
@@ -51,7 +53,7 @@ export async function clientsRoutes(app: FastifyInstance, ctx: AppContext): Prom
       response: { 200: NextClientNumberSchema, ...AUTH_RESPONSES },
     },
     handler: async (request) => ({
-      next_client_number: await getNextClientNumber(ctx.db, requireAuth(request).user),
+      next_client_number: await clients.nextNumber(requireAuth(request).user),
     }),
   });
 
@@ -65,7 +67,7 @@ export async function clientsRoutes(app: FastifyInstance, ctx: AppContext): Prom
       response: { 201: ClientSchema, 400: ValidationErrorSchema, ...AUTH_RESPONSES },
     },
     handler: async (request, reply) => {
-      const client = await createClient(ctx, requireAuth(request).user, request.body);
+      const client = await clients.create(requireAuth(request).user, request.body);
       return reply.code(201).send(client);
     },
   });
@@ -79,7 +81,7 @@ export async function clientsRoutes(app: FastifyInstance, ctx: AppContext): Prom
       params: IdParamsSchema,
       response: { 200: ClientSchema, ...AUTH_RESPONSES, ...notFound },
     },
-    handler: async (request) => getClient(ctx.db, requireAuth(request).user, request.params.id),
+    handler: async (request) => clients.get(requireAuth(request).user, request.params.id),
   });
 
   api.patch(`${base}/:id/`, {
@@ -92,7 +94,7 @@ export async function clientsRoutes(app: FastifyInstance, ctx: AppContext): Prom
       body: ClientUpdateSchema,
       response: { 200: ClientSchema, 400: ValidationErrorSchema, ...AUTH_RESPONSES, ...notFound },
     },
-    handler: async (request) => updateClient(ctx, requireAuth(request).user, request.params.id, request.body),
+    handler: async (request) => clients.update(requireAuth(request).user, request.params.id, request.body),
   });
 
   api.delete(`${base}/:id/`, {
@@ -105,7 +107,7 @@ export async function clientsRoutes(app: FastifyInstance, ctx: AppContext): Prom
       response: { 204: z.null().describe('Deleted'), ...AUTH_RESPONSES, ...notFound },
     },
     handler: async (request, reply) => {
-      await deleteClient(ctx.db, requireAuth(request).user, request.params.id, ctx.bus);
+      await clients.delete(requireAuth(request).user, request.params.id);
       return reply.code(204).send(null);
     },
   });
@@ -119,6 +121,6 @@ export async function clientsRoutes(app: FastifyInstance, ctx: AppContext): Prom
       params: IdParamsSchema,
       response: { 200: ClientSchema, ...AUTH_RESPONSES, ...notFound },
     },
-    handler: async (request) => selectClient(ctx.db, requireAuth(request).user, request.params.id),
+    handler: async (request) => clients.select(requireAuth(request).user, request.params.id),
   });
 }

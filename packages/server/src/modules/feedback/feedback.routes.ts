@@ -7,14 +7,16 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { tokenFromHeader } from '../../access/authenticate';
-import { createCaptchaVerifier } from '../../captcha/captcha.service';
 import type { AppContext } from '../../context';
-import { sendFeedback } from './feedback.service';
+import type { FeedbackService } from './feedback.service';
 
 /** POST feedback/ (A section 7), open to visitors; a signed-in sender is recorded with the feedback. */
-export async function feedbackRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function feedbackRoutes(
+  app: FastifyInstance,
+  options: { authenticator: AppContext['authenticator']; feedback: FeedbackService },
+): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const captcha = createCaptchaVerifier(ctx);
+  const { authenticator, feedback } = options;
 
   api.post('/api/v1/feedback/', {
     schema: {
@@ -26,8 +28,8 @@ export async function feedbackRoutes(app: FastifyInstance, ctx: AppContext): Pro
     handler: async (request, reply) => {
       // The page is open to visitors: a missing or stale token just means an anonymous sender.
       const token = tokenFromHeader(request.headers.authorization);
-      const auth = token === undefined ? undefined : await ctx.authenticator.authenticate(token);
-      await sendFeedback(ctx, captcha, request.body, auth?.user ?? null);
+      const auth = token === undefined ? undefined : await authenticator.authenticate(token);
+      await feedback.send(request.body, auth?.user ?? null);
       return reply.code(201).send({ detail: FEEDBACK_MESSAGES.saved });
     },
   });

@@ -1,44 +1,53 @@
 import type { FeedbackRequest } from '@vigil/contracts';
-import { type CaptchaVerifier, redeemCaptcha } from '../../captcha/captcha.service';
+import type { CaptchaService } from '../../captcha/captcha.service';
 import type { AppContext } from '../../context';
-import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/tables/users.table';
 import { escapeHtml } from '../users/activation';
-import { findActiveSuperuserEmails, findOemSupportEmail, insertFeedback } from './feedback.repo';
+import * as feedbackRepo from './feedback.repo';
 
-type FeedbackContext = Pick<AppContext, 'config' | 'db' | 'mailer'>;
+/** The repositories the service calls: the real modules, or fakes in a test of a rule. */
+const REPOSITORIES = { feedback: feedbackRepo };
+export type FeedbackRepositories = typeof REPOSITORIES;
+export type FeedbackDeps = Pick<AppContext, 'config' | 'db' | 'mailer'> & {
+  /** Uses up the solved captcha of the form. */
+  captcha: CaptchaService;
+  repos?: FeedbackRepositories;
+};
 type Sender = Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName'> | null;
 
-/** Who reads feedback: the OEM support e-mail, else SUPPORT_EMAIL, else every active superuser. */
-export async function findFeedbackRecipients(
-  db: Database,
-  supportEmail: string | undefined,
-): Promise<string[]> {
-  const oemEmail = await findOemSupportEmail(db);
-  if (oemEmail !== undefined) {
-    return [oemEmail];
-  }
-  if (supportEmail !== undefined) {
-    return [supportEmail];
-  }
-  return findActiveSuperuserEmails(db);
-}
+/** Feedback (A section 9): stored and e-mailed to support. */
+export class FeedbackService {
+  private readonly repos: FeedbackRepositories;
 
-/** POST feedback/: uses the captcha up, stores the feedback and e-mails it to support in one transaction. */
-export async function sendFeedback(
-  ctx: FeedbackContext,
-  captcha: CaptchaVerifier,
-  input: FeedbackRequest,
-  sender: Sender,
-): Promise<void> {
-  await redeemCaptcha(captcha, input.captcha);
-  const recipients = await findFeedbackRecipients(ctx.db, ctx.config.supportEmail);
-  await ctx.db.transaction(async (tx) => {
-    await insertFeedback(tx, { userId: sender?.id ?? null, about: input.about, text: input.text });
-    for (const to of recipients) {
-      await ctx.mailer.send(feedbackMail(to, input, sender), tx);
+  constructor(private readonly deps: FeedbackDeps) {
+    this.repos = deps.repos ?? REPOSITORIES;
+  }
+
+  /** POST feedback/: uses the captcha up, stores the feedback and e-mails it to support in one transaction. */
+  async send(input: FeedbackRequest, sender: Sender): Promise<void> {
+    await this.deps.captcha.assertRedeemed(input.captcha);
+    const recipients = await this.recipients();
+    await this.deps.db.transaction(async (tx) => {
+      const values = { userId: sender?.id ?? null, about: input.about, text: input.text };
+      await this.repos.feedback.insertFeedback(tx, values);
+      for (const to of recipients) {
+        await this.deps.mailer.send(feedbackMail(to, input, sender), tx);
+      }
+    });
+  }
+
+  /** Who reads feedback: the OEM support e-mail, else SUPPORT_EMAIL, else every active superuser. */
+  async recipients(): Promise<string[]> {
+    const oemEmail = await this.repos.feedback.findOemSupportEmail(this.deps.db);
+    if (oemEmail !== undefined) {
+      return [oemEmail];
     }
-  });
+    const { supportEmail } = this.deps.config;
+    if (supportEmail !== undefined) {
+      return [supportEmail];
+    }
+    return this.repos.feedback.findActiveSuperuserEmails(this.deps.db);
+  }
 }
 
 function describeSender(sender: Sender): string {

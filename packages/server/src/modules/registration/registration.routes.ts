@@ -12,21 +12,25 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerCaptchaRoutes } from '../../captcha/captcha.routes';
-import { createCaptchaVerifier } from '../../captcha/captcha.service';
+import type { CaptchaService } from '../../captcha/captcha.service';
 import type { AppContext } from '../../context';
-import type { AccountsService } from '../accounts/accounts.service';
-import { acceptTerms, getActivationState, setPasswordWithKey } from './activation.service';
-import { registerForDemo } from './registration.service';
+import type { ActivationService } from './activation.service';
+import type { RegistrationService } from './registration.service';
 
 const invalidKey = { 404: ErrorDetailSchema };
 
 /** Demo registration, its captcha and account activation (A section 7). */
 export async function registrationRoutes(
   app: FastifyInstance,
-  ctx: AppContext & { accounts: AccountsService },
+  options: {
+    ctx: AppContext;
+    captcha: CaptchaService;
+    registration: RegistrationService;
+    activation: ActivationService;
+  },
 ): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const captcha = createCaptchaVerifier(ctx);
+  const { ctx, captcha, registration, activation } = options;
   registerCaptchaRoutes(app, ctx, captcha);
 
   api.post('/api/v1/register-for-demo/', {
@@ -37,7 +41,7 @@ export async function registrationRoutes(
       response: { 201: DetailResponseSchema, 400: ValidationErrorSchema },
     },
     handler: async (request, reply) => {
-      await registerForDemo(ctx, captcha, request.body);
+      await registration.registerForDemo(request.body);
       return reply.code(201).send({ detail: REGISTER_MESSAGES.registered });
     },
   });
@@ -49,7 +53,7 @@ export async function registrationRoutes(
       params: ActivationKeyParamsSchema,
       response: { 200: ActivationStateSchema, ...invalidKey },
     },
-    handler: async (request) => getActivationState(ctx, request.params.key),
+    handler: async (request) => activation.getState(request.params.key),
   });
 
   api.post('/api/v1/users/activation/accept-terms/:key/', {
@@ -59,7 +63,7 @@ export async function registrationRoutes(
       params: ActivationKeyParamsSchema,
       response: { 200: ActivationStateSchema, ...invalidKey },
     },
-    handler: async (request) => acceptTerms(ctx, request.params.key),
+    handler: async (request) => activation.acceptTerms(request.params.key),
   });
 
   api.post('/api/v1/users/activation/set-password/:key/', {
@@ -72,7 +76,7 @@ export async function registrationRoutes(
     },
     handler: async (request, reply) => {
       const meta = { ip: request.ip, userAgent: request.headers['user-agent'] };
-      const token = await setPasswordWithKey(ctx, request.params.key, request.body, meta);
+      const token = await activation.setPassword(request.params.key, request.body, meta);
       return reply.code(201).send({ token });
     },
   });

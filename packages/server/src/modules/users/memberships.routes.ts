@@ -8,14 +8,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../access/authenticate';
-import type { AppContext } from '../../context';
 import { DENIED_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
-import { createMembership, updateMembership } from './memberships.service';
+import type { MembershipsService } from './memberships.service';
 
 const tags = ['users'];
 
 /** membership/ and membership/{id}/ of A section 7: a person's access and permission at one site. */
-export function registerMembershipRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function registerMembershipRoutes(app: FastifyInstance, memberships: MembershipsService): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.post('/api/v1/membership/', {
@@ -28,7 +27,7 @@ export function registerMembershipRoutes(app: FastifyInstance, ctx: AppContext):
       response: { 201: MembershipSchema, 400: ValidationErrorSchema, ...DENIED_RESPONSES },
     },
     handler: async (request, reply) => {
-      const membership = await createMembership(ctx.db, requireAuth(request).user, request.body);
+      const membership = await memberships.create(requireAuth(request).user, request.body);
       return reply.code(201).send(membership);
     },
   });
@@ -44,6 +43,6 @@ export function registerMembershipRoutes(app: FastifyInstance, ctx: AppContext):
       response: { 200: MembershipSchema, 400: ValidationErrorSchema, ...DENIED_RESPONSES },
     },
     handler: async (request) =>
-      updateMembership(ctx.db, requireAuth(request).user, request.params.id, request.body, ctx.bus),
+      memberships.update(requireAuth(request).user, request.params.id, request.body),
   });
 }

@@ -10,14 +10,19 @@ import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/tables/users.table';
 import { AppError, notFound } from '../../errors';
 import type { ControlPublisher } from '../../realtime/control-events';
-import {
-  findMembership,
-  getMembershipById,
-  insertMembership,
-  type MembershipWithClient,
-  updateMembershipById,
-} from './memberships.repo';
+import type { MembershipWithClient } from './memberships.repo';
+import * as membershipsRepo from './memberships.repo';
 import { assertCanGrant } from './users-access';
+
+/** The repositories the service calls: the real modules, or fakes in a test of a rule. */
+const REPOSITORIES = { memberships: membershipsRepo };
+export type MembershipsRepositories = typeof REPOSITORIES;
+export type MembershipsDeps = {
+  db: Database;
+  /** Tells the person's live feeds that their access changed. */
+  signals: ControlPublisher;
+  repos?: MembershipsRepositories;
+};
 
 function toMembershipJson(row: MembershipWithClient): Membership {
   return {
@@ -29,59 +34,63 @@ function toMembershipJson(row: MembershipWithClient): Membership {
   };
 }
 
-async function reload(db: Database, id: number): Promise<Membership> {
-  const row = await getMembershipById(db, id);
-  if (row === undefined) {
-    throw notFound();
-  }
-  return toMembershipJson(row);
-}
+/** A person's access and permission at one site (membership/ of A section 7). */
+export class MembershipsService {
+  private readonly repos: MembershipsRepositories;
 
-/** POST membership/: gives a person of the site's client access to the site; editors of the site. */
-export async function createMembership(
-  db: Database,
-  actor: UserRow,
-  input: MembershipCreate,
-): Promise<Membership> {
-  const checks = await assertCanGrant(
-    db,
-    actor,
-    [{ location_id: input.location, permission: input.permission }],
-    input.user,
-  );
-  const clientId = checks.get(input.location)?.clientId;
-  if (clientId === undefined || !(await isUserInClient(db, input.user, clientId))) {
-    throw notFound();
+  constructor(private readonly deps: MembershipsDeps) {
+    this.repos = deps.repos ?? REPOSITORIES;
   }
-  if ((await findMembership(db, input.user, input.location)) !== undefined) {
-    throw AppError.validation({ [NON_FIELD_ERRORS]: [ASSIGNED_USER_MESSAGES.membershipExists] });
-  }
-  const id = await insertMembership(db, {
-    locationId: input.location,
-    userId: input.user,
-    permission: input.permission,
-    hasAccess: input.has_access,
-  });
-  return reload(db, id);
-}
 
-/** PATCH membership/{id}/: changes access or permission; editors of the site. */
-export async function updateMembership(
-  db: Database,
-  actor: UserRow,
-  id: number,
-  input: MembershipUpdate,
-  signals: ControlPublisher,
-): Promise<Membership> {
-  const current = await getMembershipById(db, id);
-  if (current === undefined) {
-    throw notFound();
+  /** POST membership/: gives a person of the site's client access to the site; editors of the site. */
+  async create(actor: UserRow, input: MembershipCreate): Promise<Membership> {
+    const { db } = this.deps;
+    const checks = await assertCanGrant(
+      db,
+      actor,
+      [{ location_id: input.location, permission: input.permission }],
+      input.user,
+    );
+    const clientId = checks.get(input.location)?.clientId;
+    if (clientId === undefined || !(await isUserInClient(db, input.user, clientId))) {
+      throw notFound();
+    }
+    if ((await this.repos.memberships.findMembership(db, input.user, input.location)) !== undefined) {
+      throw AppError.validation({ [NON_FIELD_ERRORS]: [ASSIGNED_USER_MESSAGES.membershipExists] });
+    }
+    const id = await this.repos.memberships.insertMembership(db, {
+      locationId: input.location,
+      userId: input.user,
+      permission: input.permission,
+      hasAccess: input.has_access,
+    });
+    return this.reload(id);
   }
-  const permission = input.permission ?? current.permission;
-  await assertCanGrant(db, actor, [{ location_id: current.locationId, permission }], current.userId);
-  if (input.permission !== undefined || input.has_access !== undefined) {
-    await updateMembershipById(db, id, { permission: input.permission, hasAccess: input.has_access });
-    signals.publishControl({ name: 'access-changed', data: { userId: current.userId } });
+
+  /** PATCH membership/{id}/: changes access or permission; editors of the site. */
+  async update(actor: UserRow, id: number, input: MembershipUpdate): Promise<Membership> {
+    const { db } = this.deps;
+    const current = await this.repos.memberships.getMembershipById(db, id);
+    if (current === undefined) {
+      throw notFound();
+    }
+    const permission = input.permission ?? current.permission;
+    await assertCanGrant(db, actor, [{ location_id: current.locationId, permission }], current.userId);
+    if (input.permission !== undefined || input.has_access !== undefined) {
+      await this.repos.memberships.updateMembershipById(db, id, {
+        permission: input.permission,
+        hasAccess: input.has_access,
+      });
+      this.deps.signals.publishControl({ name: 'access-changed', data: { userId: current.userId } });
+    }
+    return this.reload(id);
   }
-  return reload(db, id);
+
+  private async reload(id: number): Promise<Membership> {
+    const row = await this.repos.memberships.getMembershipById(this.deps.db, id);
+    if (row === undefined) {
+      throw notFound();
+    }
+    return toMembershipJson(row);
+  }
 }

@@ -13,7 +13,7 @@ import { AppError } from '../../errors';
 import { sendActivation } from './activation';
 import { upsertMembership } from './memberships.repo';
 import { findUserByEmail, getUserById, updateUser } from './users.repo';
-import { createUser } from './users.service';
+import { UsersService } from './users.service';
 import { assertCanGrant, assertCanSetRoles, changedRoleFlags } from './users-access';
 import { linkUserToClient } from './users-clients.repo';
 import { detailFor } from './users-read';
@@ -80,7 +80,7 @@ export async function createAssignedUser(
     };
   }
   const created = await db.transaction(async (tx) => {
-    const user = await createUser(tx, {
+    const user = await new UsersService({ db: tx }).create({
       email: input.email,
       fullName: input.full_name,
       company: input.company,

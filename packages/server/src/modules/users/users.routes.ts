@@ -21,6 +21,7 @@ import type { AppContext } from '../../context';
 import { pageOf, paginated } from '../../http/pagination';
 import { DENIED_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
 import { registerMembershipRoutes } from './memberships.routes';
+import type { MembershipsService } from './memberships.service';
 import { createAssignedUser } from './users-create';
 import { getAssignedUser, listAssignedUsers } from './users-read';
 import { removeAssignedUser } from './users-remove';
@@ -31,7 +32,11 @@ const tags = ['users'];
 const USER = '/api/v1/users/:id/';
 
 /** Assigned users of A section 7: clients/{id}/users/, users/, users/{id}/, resend-activation, membership/. */
-export async function usersRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function usersRoutes(
+  app: FastifyInstance,
+  options: { ctx: AppContext; memberships: MembershipsService },
+): Promise<void> {
+  const { ctx, memberships } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx;
 
@@ -130,5 +135,5 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext): Promis
     handler: async (request) => resendActivation(ctx, requireAuth(request).user, request.params.id),
   });
 
-  registerMembershipRoutes(app, ctx);
+  registerMembershipRoutes(app, memberships);
 }

@@ -7,7 +7,7 @@ import type { NewUserRow, UserRow } from '../../db/tables/users.table';
 import { AppError } from '../../errors';
 import { isCommonPassword } from './common-passwords';
 import { checkPasswordRules } from './password-rules';
-import { findUserByEmail, insertUser } from './users.repo';
+import * as usersRepo from './users.repo';
 
 export const USER_MESSAGES = {
   emailTaken: 'A user with that e-mail address already exists.',
@@ -53,31 +53,50 @@ export function assertPasswordAcceptable(
   }
 }
 
-/** Creates a user with a checked password (or none, for one who still has to activate). */
-export async function createUser(db: Database, input: CreateUserInput): Promise<UserRow> {
-  const email = input.email.trim();
-  if (!z.email().safeParse(email).success) {
-    throw AppError.validation({ email: [USER_MESSAGES.invalidEmail] });
+/** The repositories the service calls: the real modules, or fakes in a test of a rule. */
+const REPOSITORIES = { users: usersRepo };
+export type UsersRepositories = typeof REPOSITORIES;
+export type UsersDeps = { db: Database; repos?: UsersRepositories };
+
+/** People's accounts: creation with the e-mail and password rules (A section 5). */
+export class UsersService {
+  private readonly repos: UsersRepositories;
+
+  constructor(private readonly deps: UsersDeps) {
+    this.repos = deps.repos ?? REPOSITORIES;
   }
-  const { firstName, lastName } = splitFullName(input.fullName ?? '');
-  if (input.password !== undefined) {
-    assertPasswordAcceptable(input.password, { email, firstName, lastName });
+
+  /** The same service writing in a transaction (or another handle) of the caller. */
+  inTransaction(tx: Database): UsersService {
+    return new UsersService({ ...this.deps, db: tx });
   }
-  if ((await findUserByEmail(db, email)) !== undefined) {
-    throw AppError.validation({ email: [USER_MESSAGES.emailTaken] });
+
+  /** Creates a user with a checked password (or none, for one who still has to activate). */
+  async create(input: CreateUserInput): Promise<UserRow> {
+    const email = input.email.trim();
+    if (!z.email().safeParse(email).success) {
+      throw AppError.validation({ email: [USER_MESSAGES.invalidEmail] });
+    }
+    const { firstName, lastName } = splitFullName(input.fullName ?? '');
+    if (input.password !== undefined) {
+      assertPasswordAcceptable(input.password, { email, firstName, lastName });
+    }
+    if ((await this.repos.users.findUserByEmail(this.deps.db, email)) !== undefined) {
+      throw AppError.validation({ email: [USER_MESSAGES.emailTaken] });
+    }
+    return this.repos.users.insertUser(this.deps.db, {
+      email,
+      firstName,
+      lastName,
+      company: input.company ?? '',
+      phone: input.phone ?? '',
+      address: input.address ?? '',
+      passwordHash: input.password === undefined ? null : await hashPassword(input.password),
+      passwordChangedAt: input.password === undefined ? null : new Date(),
+      authKey: newAuthKey(),
+      ...input.roles,
+    });
   }
-  return insertUser(db, {
-    email,
-    firstName,
-    lastName,
-    company: input.company ?? '',
-    phone: input.phone ?? '',
-    address: input.address ?? '',
-    passwordHash: input.password === undefined ? null : await hashPassword(input.password),
-    passwordChangedAt: input.password === undefined ? null : new Date(),
-    authKey: newAuthKey(),
-    ...input.roles,
-  });
 }
 
 /** The first message of an AppError's fields, for one-line command-line output. */
