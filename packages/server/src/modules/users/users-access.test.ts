@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../../db/tables/users.table';
 import { assertCanSetRoles, changedRoleFlags, permissionRank } from './users-access';
 import { containsPattern } from './users-list.repo';
-import { changedProfile } from './users-update';
+import { changedProfile } from './users-update.service';
 
 const person = {
   id: 7,

@@ -17,28 +17,32 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../access/authenticate';
-import type { AppContext } from '../../context';
 import { pageOf, paginated } from '../../http/pagination';
 import { DENIED_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
 import { registerMembershipRoutes } from './memberships.routes';
 import type { MembershipsService } from './memberships.service';
-import { createAssignedUser } from './users-create';
-import { getAssignedUser, listAssignedUsers } from './users-read';
-import { removeAssignedUser } from './users-remove';
-import { resendActivation } from './users-resend-activation';
-import { updateAssignedUser } from './users-update';
+import type { UsersCreateService } from './users-create.service';
+import type { UsersReadService } from './users-read.service';
+import type { UsersRemoveService } from './users-remove.service';
+import type { UsersResendActivationService } from './users-resend-activation.service';
+import type { UsersUpdateService } from './users-update.service';
+
+/** The services of the users domain, one per operation (built in registerUsers). */
+export type UsersRouteServices = {
+  read: UsersReadService;
+  create: UsersCreateService;
+  update: UsersUpdateService;
+  remove: UsersRemoveService;
+  resendActivation: UsersResendActivationService;
+  memberships: MembershipsService;
+};
 
 const tags = ['users'];
 const USER = '/api/v1/users/:id/';
 
 /** Assigned users of A section 7: clients/{id}/users/, users/, users/{id}/, resend-activation, membership/. */
-export async function usersRoutes(
-  app: FastifyInstance,
-  options: { ctx: AppContext; memberships: MembershipsService },
-): Promise<void> {
-  const { ctx, memberships } = options;
+export async function usersRoutes(app: FastifyInstance, services: UsersRouteServices): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = ctx;
 
   api.get('/api/v1/clients/:clientId/users/', {
     onRequest: app.authenticate,
@@ -54,7 +58,7 @@ export async function usersRoutes(
       const { user } = requireAuth(request);
       const page = pageOf(request.query, ASSIGNED_USERS_PAGE_SIZE);
       const options = { siteId: request.query['with-location-membership'], filter: request.query.filter };
-      const { count, results } = await listAssignedUsers(db, user, request.params.clientId, options, page);
+      const { count, results } = await services.read.list(user, request.params.clientId, options, page);
       return paginated(request, page, count, results);
     },
   });
@@ -69,7 +73,7 @@ export async function usersRoutes(
       response: { 201: AssignedUserCreatedSchema, 400: ValidationErrorSchema, ...DENIED_RESPONSES },
     },
     handler: async (request, reply) => {
-      const created = await createAssignedUser(ctx, requireAuth(request).user, request.body);
+      const created = await services.create.create(requireAuth(request).user, request.body);
       return reply.code(201).send(created);
     },
   });
@@ -83,7 +87,7 @@ export async function usersRoutes(
       params: IdParamsSchema,
       response: { 200: AssignedUserDetailSchema, ...DENIED_RESPONSES },
     },
-    handler: async (request) => getAssignedUser(db, requireAuth(request).user, request.params.id),
+    handler: async (request) => services.read.get(requireAuth(request).user, request.params.id),
   });
 
   for (const [method, body] of [
@@ -104,7 +108,7 @@ export async function usersRoutes(
         response: { 200: AssignedUserDetailSchema, 400: ValidationErrorSchema, ...DENIED_RESPONSES },
       },
       handler: async (request) =>
-        updateAssignedUser(db, requireAuth(request).user, request.params.id, request.body, ctx.bus),
+        services.update.update(requireAuth(request).user, request.params.id, request.body),
     });
   }
 
@@ -118,7 +122,7 @@ export async function usersRoutes(
       response: { 204: z.null().describe('Removed'), ...DENIED_RESPONSES },
     },
     handler: async (request, reply) => {
-      await removeAssignedUser(db, requireAuth(request).user, request.params.id, ctx.bus);
+      await services.remove.remove(requireAuth(request).user, request.params.id);
       return reply.code(204).send(null);
     },
   });
@@ -132,8 +136,9 @@ export async function usersRoutes(
       params: IdParamsSchema,
       response: { 200: DetailResponseSchema, 400: ValidationErrorSchema, ...DENIED_RESPONSES },
     },
-    handler: async (request) => resendActivation(ctx, requireAuth(request).user, request.params.id),
+    handler: async (request) =>
+      services.resendActivation.resend(requireAuth(request).user, request.params.id),
   });
 
-  registerMembershipRoutes(app, memberships);
+  registerMembershipRoutes(app, services.memberships);
 }
