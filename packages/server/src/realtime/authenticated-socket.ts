@@ -62,7 +62,6 @@ const CLOSE_REASONS: Record<CloseCode, string> = {
 const MAX_TIMER_MS = 2 ** 31 - 1;
 const DEFAULT_RECHECK_MS = 5 * 60 * 1000;
 
-
 /**
  * The lifecycle every live socket shares (ws/device-data/, ws/current-user-notifications/): the token from
  * `?token=` or else a first frame `{"cmd":"auth","token"}` within FEED_AUTH_TIMEOUT_MS (4401 otherwise), the
