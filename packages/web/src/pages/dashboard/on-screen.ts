@@ -1,26 +1,23 @@
 /**
- * Tells whether an element is on screen, within a margin, for the groups of cards (one watched element per
- * group, not one per card). A card writes live readings only while its group is on screen, and a group's cards
- * are mounted only within a margin of the viewport (cards-window.ts): readings written or cards kept further
- * off would cost layout and paint for nothing seen (docs/performance.md 'Live dashboard').
+ * Tells whether an element is on screen, within a margin: for the groups of cards, whose cards are mounted only
+ * within a margin of the viewport (cards-window.ts), and for each mounted card, which writes live readings only
+ * while it is on screen. Readings written or cards kept further off would cost layout and paint for nothing
+ * seen (docs/performance.md 'Live dashboard').
  *
  * Not an IntersectionObserver: the browser computes every observer's targets at every frame in which anything
  * was laid out, so each second's new readings paid for the 120-odd groups of a 500-sensor device (0.3 ms a
- * frame). A group's place changes only when the page scrolls, the window resizes or the page's height
+ * frame). An element's place changes only when the page scrolls, the window resizes or the page's height
  * changes, so it is measured then, once a frame at most, and a frame that only writes readings measures
  * nothing.
  */
 type Listener = (isOnScreen: boolean) => void;
 
-/** Marks a group of cards: a card follows the on-screen state of the nearest element so marked. */
-export const GROUP_ATTRIBUTE = 'data-cards-group';
-
 /** How far beyond the viewport, above and below, an element still counts as on screen (px). */
 export type Margin = (viewportHeight: number) => number;
 
 /**
- * Live readings: a little beyond the viewport. A group is measured before the frame that scrolls it in, and
- * its cards catch up from the store in that frame, so no wider margin is needed for them to show fresh.
+ * Live readings: a little beyond the viewport. A card is measured before the frame that scrolls it in, and
+ * catches up from the store in that frame, so no wider margin is needed for it to show fresh.
  */
 export const ON_SCREEN_MARGIN: Margin = () => 50;
 /** A group's cards are in the DOM within half a screen of the viewport (cards-window.ts). */

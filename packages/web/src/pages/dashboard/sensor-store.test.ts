@@ -146,4 +146,25 @@ describe('createSensorStore', () => {
     store.applyChanges(structuredClone(read(tree([70, 80]))));
     expect(store.getSensor('UDF1.tmp.2')?.Value).toBe(80);
   });
+
+  it('keeps a number nobody has read yet when a new layout moves the positions', () => {
+    const store = createSensorStore();
+    const read = createTreeDiffer();
+    /** The tree without its first sensor: the others move up one place in the layout. */
+    const withoutFirst = (values: number[]) => {
+      const next = tree(values);
+      next.groups[0]?.sensors?.shift();
+      return next;
+    };
+    store.applyChanges(structuredClone(read(tree([70, 71, 72]))));
+    store.applyChanges(structuredClone(read(tree([70, 75, 72]))));
+    store.applyChanges(structuredClone(read(withoutFirst([70, 75, 72]))));
+    expect(store.getSensor('UDF1.tmp.1')).toBeUndefined();
+    expect(store.getSensor('UDF1.tmp.2')?.Value).toBe(75);
+    store.applyChanges(structuredClone(read(withoutFirst([70, 76, 73]))));
+    expect(store.getSensor('UDF1.tmp.2')?.Value).toBe(76);
+    expect(store.getSensor('UDF1.tmp.3')?.Value).toBe(73);
+    // Read again without a new number: the same object.
+    expect(store.getSensor('UDF1.tmp.3')).toBe(store.getSensor('UDF1.tmp.3'));
+  });
 });

@@ -9,13 +9,24 @@ type Listener = () => void;
  * The latest readings outside React: per-sensor and per-group subscriptions keyed by full id, so a frame
  * re-renders only the cards whose reading changed, and the layout only when its shape changed. The live
  * feed hands it the changes its worker computed (applyChanges); the snapshot page hands it a whole tree.
+ *
+ * A new number is kept in a typed array by the sensor's position, and its reading object is built only when
+ * somebody reads it (a card on screen): 190-odd new numbers a second would otherwise be as many objects that
+ * live a few seconds, long enough to reach V8's old generation, whose major collections then fall into the
+ * updates (docs/performance.md 'Live dashboard').
  */
 export function createSensorStore() {
   let layout: DashboardLayout | null = null;
+  /** The latest reading object of each sensor; its number may be older than `latestValues` says. */
   const sensors = new Map<string, Sensor>();
   const metas = new Map<string, GroupMeta | null>();
   /** The tree's full ids in order, as the latest layout gave them: what a frame's number changes index. */
   let sensorIds: string[] = [];
+  /** A full id's first position in `sensorIds`. */
+  let positions = new Map<string, number>();
+  /** The newest number at each position, where `hasNewValue` is 1: not yet in the reading object. */
+  let latestValues = new Float64Array(0);
+  let hasNewValue = new Uint8Array(0);
   const listeners = new Map<string, Set<Listener>>();
   const LAYOUT_KEY = '\u0000layout';
   let differ: ((tree: StateTree) => TreeChanges) | null = null;
@@ -46,6 +57,39 @@ export function createSensorStore() {
     }
   };
 
+  /** The reading of a sensor with its newest number: a new object when the number changed since last read. */
+  const getSensor = (fullId: string): Sensor | undefined => {
+    const reading = sensors.get(fullId);
+    const at = positions.get(fullId);
+    if (reading === undefined || at === undefined || hasNewValue[at] !== 1) {
+      return reading;
+    }
+    hasNewValue[at] = 0;
+    // A new object: readers compare snapshots by identity.
+    const next = { ...reading, Value: latestValues[at] ?? null };
+    sensors.set(fullId, next);
+    return next;
+  };
+
+  /** A new layout moves the positions: the numbers not yet read go into their readings first. */
+  const setSensorIds = (ids: string[]) => {
+    for (let at = 0; at < hasNewValue.length; at += 1) {
+      const fullId = sensorIds[at];
+      if (hasNewValue[at] === 1 && fullId !== undefined) {
+        getSensor(fullId);
+      }
+    }
+    sensorIds = ids;
+    positions = new Map();
+    ids.forEach((fullId, at) => {
+      if (!positions.has(fullId)) {
+        positions.set(fullId, at);
+      }
+    });
+    latestValues = new Float64Array(ids.length);
+    hasNewValue = new Uint8Array(ids.length);
+  };
+
   /** Applies one frame's changes; answers the keys whose subscribers were told (for tests and measurements). */
   const applyChanges = (changes: TreeChanges): string[] => {
     const told: string[] = [];
@@ -57,18 +101,22 @@ export function createSensorStore() {
       metas.delete(key);
     }
     if (changes.sensorIds !== null) {
-      sensorIds = changes.sensorIds;
+      setSensorIds(changes.sensorIds);
     }
     for (const [fullId, reading] of changes.sensors) {
       sensors.set(fullId, reading);
+      const at = positions.get(fullId);
+      if (at !== undefined) {
+        hasNewValue[at] = 0;
+      }
     }
     const { valueIndexes, values } = changes;
     for (let at = 0; at < valueIndexes.length; at += 1) {
-      const fullId = sensorIds[valueIndexes[at] ?? -1];
-      const reading = fullId === undefined ? undefined : sensors.get(fullId);
-      if (fullId !== undefined && reading !== undefined) {
-        // A new object: subscribers compare snapshots by identity.
-        sensors.set(fullId, { ...reading, Value: values[at] ?? null });
+      const position = valueIndexes[at] ?? -1;
+      const fullId = sensorIds[position];
+      if (fullId !== undefined && sensors.has(fullId) && positions.get(fullId) === position) {
+        latestValues[position] = values[at] ?? Number.NaN;
+        hasNewValue[position] = 1;
         told.push(fullId);
       }
     }
@@ -104,7 +152,7 @@ export function createSensorStore() {
     /** When the latest tree's changes were applied (Date.now()), or null before the first. */
     getLastTreeAt: () => lastTreeAt,
     subscribeLayout: (listener: Listener) => subscribe(LAYOUT_KEY, listener),
-    getSensor: (fullId: string) => sensors.get(fullId),
+    getSensor,
     subscribeSensor: (fullId: string, listener: Listener) => subscribe(fullId, listener),
     getGroupMeta: (groupKey: string) => metas.get(groupKey) ?? null,
     subscribeGroupMeta: (groupKey: string, listener: Listener) => subscribe(`meta:${groupKey}`, listener),

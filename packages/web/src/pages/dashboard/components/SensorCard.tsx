@@ -3,7 +3,7 @@ import { memo, useLayoutEffect, useRef } from 'react';
 import styles from '../dashboard.module.css';
 import { useDashboardContext } from '../dashboard-context';
 import { canTestSensor, cardPromptOf } from '../maintenance-rules';
-import { GROUP_ATTRIBUTE, watchOnScreen } from '../on-screen';
+import { watchOnScreen } from '../on-screen';
 import { type CardView, cardViewOf } from '../sensor-card-view';
 import type { LayoutSensor } from '../sensor-store';
 
@@ -77,8 +77,9 @@ export const SensorCard = memo(function SensorCard({ sensor }: { sensor: LayoutS
       }
       shown = view;
     };
-    // Painted once now, so the card never shows empty; then live only while its group is on screen (a card that
-    // comes back catches up from the store at once). A card outside any group is always live.
+    // Painted once now, so the card never shows empty; then live only while the card itself is on screen (one
+    // that comes back catches up from the store at once): a tall node group would otherwise write the readings
+    // of its cards below the fold every second, for layout and paint nobody sees.
     paint();
     let unsubscribe: (() => void) | null = null;
     const follow = (isOnScreen: boolean) => {
@@ -90,13 +91,7 @@ export const SensorCard = memo(function SensorCard({ sensor }: { sensor: LayoutS
         unsubscribe = null;
       }
     };
-    const group = card.parentElement?.closest(`[${GROUP_ATTRIBUTE}]`) ?? null;
-    let stopWatching = () => {};
-    if (group === null) {
-      follow(true);
-    } else {
-      stopWatching = watchOnScreen(group, follow);
-    }
+    const stopWatching = watchOnScreen(card, follow);
     return () => {
       stopWatching();
       unsubscribe?.();

@@ -36,8 +36,6 @@ export function SensorGroupPanel({
       className={`${styles.group} ${group.isAlarmed ? styles.groupAlarmed : ''}`}
       data-testid={`group-${group.key}`}
       aria-label={name}
-      // Its cards follow its on-screen state (on-screen.ts GROUP_ATTRIBUTE).
-      data-cards-group=""
     >
       <h3 className={styles.groupTitle}>
         <span className={`${styles.dot} ${group.isAlarmed ? styles.dotalarm : styles.dotok}`} />

@@ -21,6 +21,9 @@ const SystemFacts = memo(function SystemFacts({
   const { store } = useDashboardContext();
   const values = useRef<Array<HTMLElement | null>>([]);
   useLayoutEffect(() => {
+    // One Text node per fact, changed through .data: replacing the node (textContent) would cost a style
+    // recalculation and a layout-tree rebuild in every frame the activity counter changes.
+    const texts = values.current.map((element) => element?.appendChild(document.createTextNode('')) ?? null);
     let shown: string[] = [];
     const paint = () => {
       const facts = systemFactsOf(
@@ -28,10 +31,10 @@ const SystemFacts = memo(function SystemFacts({
         statusId === null ? undefined : store.getSensor(statusId),
         store.getGroupMeta(groupKey),
       );
-      facts.forEach((text, index) => {
-        const element = values.current[index];
-        if (element && text !== shown[index]) {
-          element.textContent = text;
+      facts.forEach((fact, index) => {
+        const text = texts[index];
+        if (text && fact !== shown[index]) {
+          text.data = fact;
         }
       });
       shown = facts;
@@ -44,6 +47,9 @@ const SystemFacts = memo(function SystemFacts({
     return () => {
       for (const stop of stops) {
         stop();
+      }
+      for (const text of texts) {
+        text?.remove();
       }
     };
   }, [store, groupKey, networkId, statusId]);
