@@ -166,7 +166,7 @@ export const MACHINE_TYPES: readonly MachineType[] = [
     anchorPoints: [anchor(751, 'Output shaft', 236, 70), anchor(752, 'Terminal box', 66, 24)],
     sensorPoints: [
       sensor(701, 'Motor Bearing Temperature', 'temperature', 104, 70),
-      sensor(702, 'Gearbox Bearing Temperature', 'temperature', 200, 70),
+      sensor(702, 'Gearbox Bearing Temperature', 'temperature', 196, 70),
       sensor(703, 'Gearbox Oil Temperature', 'temperature', 168, 98),
       sensor(704, 'Output Shaft Speed', 'speed', 226, 70),
     ],

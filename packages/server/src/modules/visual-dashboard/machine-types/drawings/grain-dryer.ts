@@ -22,6 +22,8 @@ export function drawGrainDryer(p: Palette): string {
     ),
   );
   parts.push(rect(40, 36, 120, 34, outlined(p, p.body)));
+  // High-level probe through the wet bin's wall.
+  parts.push(rect(142, 43, 18, 6, outlined(p, p.part, STROKE.detail)));
   // Grain columns with their perforations, and the plenum between them.
   parts.push(rect(40, 70, 44, 176, outlined(p, p.material)));
   parts.push(rect(116, 70, 44, 176, outlined(p, p.material)));
