@@ -6,7 +6,7 @@ import {
   type MachineType,
   sensorPointsFor,
 } from './machine-type-catalog';
-import { MACHINE_STATES, renderMachineTypeSvg } from './machine-type-images';
+import { MACHINE_STATES, type MachineState, renderMachineTypeSvg } from './machine-type-images';
 
 /**
  * An HTML page of the whole library for a person to judge: each type in its 4 states × 2 sides with its sensor
@@ -44,8 +44,8 @@ function typeRow(type: MachineType): string {
 }
 
 /** One image at its large size, halved when it is taller than 160 px so a row fits a screen, with its points. */
-function cell(type: MachineType, state: string, side: MachineSide): string {
-  const svg = renderMachineTypeSvg(type.id, state as (typeof MACHINE_STATES)[number], side);
+function cell(type: MachineType, state: MachineState, side: MachineSide): string {
+  const svg = renderMachineTypeSvg(type.id, state, side);
   const factor = type.height > 160 ? 0.5 : 1;
   const width = type.width * factor;
   const height = type.height * factor;
