@@ -6,7 +6,8 @@
 // the sensor count (1000; a tree of 2,000 is over the 256 KB message limit) to find the most the dashboard holds.
 // Target (issue 24): at 500 and at 1,000 sensors, the dashboard's p50 and p95 per update at most 1.3 × those of
 // the plain cards in the same run (bench/dashboard/verdict.ts). Flags: --seconds T (60), --steps 500,1000,2000,
-// --trace FILE (a Chrome trace of the first step's dashboard window, and where its main-thread time went).
+// --trace FILE (Chrome traces of the first step's dashboard window, and of its plain cards' in FILE-plain-cards.json,
+// and where their main-thread time went).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -167,7 +168,11 @@ async function main(): Promise<void> {
           token,
           readings.inView,
         );
-        const plainCards = await measure(plain, { seconds, resultsDir: RESULTS_DIR });
+        const plainCards = await measure(plain, {
+          seconds,
+          resultsDir: RESULTS_DIR,
+          traceFile: isTraced ? traceFile.replace(/(\.json)?$/, '-plain-cards.json') : null,
+        });
         await plain.context().close();
         const ratio = stepRatio(sensors, dashboard, plainCards);
         results.push({ sensors, dashboard, workerFeed, empty, plainCards, readings, ratio });
