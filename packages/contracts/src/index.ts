@@ -28,4 +28,5 @@ export * from './time-bounds';
 export * from './tree-bounds';
 export * from './two-factor';
 export * from './users';
+export * from './visual-dashboard';
 export * from './warnings';
