@@ -7,7 +7,7 @@
 // Target (issue 24): at 500 and at 1,000 sensors, the dashboard's p50 and p95 per update at most 1.3 × those of
 // the plain cards in the same run (bench/dashboard/verdict.ts). Flags: --seconds T (60), --steps 500,1000,2000,
 // --trace FILE (Chrome traces of the first step's dashboard window, and of its plain cards' in FILE-plain-cards.json,
-// and where their main-thread time went).
+// and where their main-thread time went), --css TEXT (extra CSS on the dashboard: an experiment, not a verdict).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -43,9 +43,11 @@ function option(name: string, fallback: string): string {
 const seconds = Number(option('seconds', '60'));
 const steps = option('steps', '500,1000').split(',').map(Number);
 const traceFile = option('trace', '');
+/** Extra CSS for the dashboard page, for an experiment before changing the app (not a verdict of the app). */
+const extraCss = option('css', '');
 if (!(seconds > 0) || steps.some((count) => !Number.isInteger(count) || count < 8 || count > 2000)) {
   console.error(
-    'Usage: npm run bench:dashboard -- [--seconds T>0] [--steps N,N,... each 8..2000] [--trace FILE]',
+    'Usage: npm run bench:dashboard -- [--seconds T>0] [--steps N,N,... each 8..2000] [--trace FILE] [--css TEXT]',
   );
   process.exit(2);
 }
@@ -141,6 +143,10 @@ async function main(): Promise<void> {
         await simulator.ready();
         const page = await signedInPage(browser, server.baseUrl, SUPERUSER);
         await page.goto('/dashboard');
+        if (extraCss !== '') {
+          await page.addStyleTag({ content: extraCss });
+          console.log(`  dashboard with extra CSS (an experiment): ${extraCss}`);
+        }
         const isTraced = traceFile !== '' && results.length === 0;
         const dashboard = await measure(page, {
           seconds,
@@ -220,6 +226,7 @@ async function main(): Promise<void> {
   const summary = {
     commit: currentCommit(),
     seconds,
+    ...(extraCss === '' ? {} : { experimentCss: extraCss }),
     limitRatio: LIMIT_RATIO,
     verdict: verdict.isPass ? 'PASS' : 'FAIL',
     ratios: verdict.steps,
