@@ -41,6 +41,7 @@ import { registerSensorSettings } from './modules/sensor-settings/register-senso
 import { registerSites } from './modules/sites/register-sites';
 import { registerTwoFactor } from './modules/two-factor/register-two-factor';
 import { registerUsers } from './modules/users/register-users';
+import { registerVisualDashboard } from './modules/visual-dashboard/register-visual-dashboard';
 import { registerWarnings } from './modules/warnings/register-warnings';
 import { registerFanOutMetrics } from './realtime/fan-out-metrics';
 import { startRealtimeBus } from './realtime/start-bus';
@@ -157,6 +158,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerNotifications(app, ctx);
   await registerAlertRules(app, ctx);
   await registerAnalytics(app, ctx);
+  await registerVisualDashboard(app, ctx);
 
   await registerWebApp(app, config.webDistDir);
   return app;

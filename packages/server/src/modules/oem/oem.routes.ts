@@ -58,14 +58,17 @@ export async function oemRoutes(app: FastifyInstance, options: OemServices): Pro
   const api = app.withTypeProvider<ZodTypeProvider>();
   const staffOnly = [app.authenticate, requireStaff];
 
-  api.get('/api/v1/layout-settings/', {
-    schema: {
-      tags: ['oem'],
-      summary: 'Logo, custom CSS and support contacts (public: the landing page shows the logo)',
-      response: { 200: LayoutSettingsSchema },
-    },
-    handler: async () => settings.layoutSettings(),
-  });
+  // The earlier browser client calls it under /api/v2/ as well (wire-formats 'Layout settings'): one route, two paths.
+  for (const version of ['v1', 'v2']) {
+    api.get(`/api/${version}/layout-settings/`, {
+      schema: {
+        tags: ['oem'],
+        summary: 'Logo, custom CSS and support contacts (public: the landing page shows the logo)',
+        response: { 200: LayoutSettingsSchema },
+      },
+      handler: async () => settings.layoutSettings(),
+    });
+  }
 
   api.get('/api/v1/oem/settings/', {
     onRequest: staffOnly,

@@ -1,3 +1,4 @@
+import { MachineTypeSchema } from '@vigil/contracts';
 import { describe, expect, it } from 'vitest';
 import { MACHINE_TYPES, type MachineType, sensorPointsFor } from './machine-type-catalog';
 import { machineTypeJson, STATE_OF_PREFIX, THUMBS_KEYS } from './machine-type-json';
@@ -25,6 +26,14 @@ describe('machineTypeJson', () => {
       expect(Object.keys(machineTypeJson(type, url)).sort()).toEqual([...WIRE_KEYS].sort());
     }
     expect([...THUMBS_KEYS].sort()).toEqual(WIRE_KEYS.filter((key) => key.endsWith('_thumbs')).sort());
+  });
+
+  it('is exactly the contract schema (MachineTypeSchema), the one definition of the wire shape', () => {
+    for (const type of MACHINE_TYPES) {
+      const json = machineTypeJson(type, url);
+      expect(MachineTypeSchema.strict().parse(json)).toEqual(json);
+    }
+    expect(Object.keys(MachineTypeSchema.shape).sort()).toEqual([...WIRE_KEYS].sort());
   });
 
   it('fills the thumbs of each prefix with its state, side and the large size', () => {

@@ -1,17 +1,16 @@
+import type { MachineTypeJson, MachineTypeThumbs } from '@vigil/contracts';
 import {
-  type AnchorPoint,
   anchorPointsFor,
   MACHINE_SIDES,
   type MachineSide,
   type MachineType,
-  type SensorPoint,
   sensorPointsFor,
 } from './machine-type-catalog';
 import { type ImageSize, imageDimensions, type MachineState } from './machine-type-images';
 
 /**
  * The wire shape of a machine type (wire-formats 'Visual dashboard (v2)', `type-of-machine/`), as the earlier
- * browser client reads it.
+ * browser client reads it: `MachineTypeSchema` of `@vigil/contracts` is the one definition; this builds it.
  *
  * The wire names four image sets per side: plain, `ok_`, `warning_` and `alarm_`. Vigil draws four states, and
  * plain is **stopped** (grey): the spec shows a machine gray when it is stopped, and a machine with no live data
@@ -42,24 +41,9 @@ export type MachineTypeImageUrl = (
   size: ImageSize,
 ) => string;
 
-export interface MachineTypeThumbs {
-  large: string;
-  small: string;
-  large_height: number;
-  large_width: number;
-}
+export type { MachineTypeJson, MachineTypeThumbs };
 
-export type ThumbsKey = `${ThumbPrefix}${MachineSide}_side_img_thumbs`;
-
-export type MachineTypeJson = {
-  id: number;
-  name: string;
-  left_side_img: string;
-  right_side_img: string;
-  anchor_points: AnchorPoint[];
-  sensor_points_left: SensorPoint[];
-  sensor_points_right: SensorPoint[];
-} & Record<ThumbsKey, MachineTypeThumbs>;
+export type ThumbsKey = `${ThumbPrefix}${MachineSide}_side_img_thumbs` & keyof MachineTypeJson;
 
 /** Every thumbs key of the wire, in the order they are written: plain, ok_, warning_, alarm_; left before right. */
 export const THUMBS_KEYS: readonly ThumbsKey[] = PREFIXES.flatMap((prefix) =>
