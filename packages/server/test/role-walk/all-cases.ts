@@ -15,6 +15,7 @@ import { sensorSettingsCases } from './sensor-settings.cases';
 import { sharedPersonCases } from './shared-person.cases';
 import { sitesCases, usersCases } from './sites.cases';
 import { twoFactorCases } from './two-factor.cases';
+import { visualDashboardCases } from './visual-dashboard.cases';
 import { warningsCases } from './warnings.cases';
 
 /** Every API route with its expected outcome per role: the executable form of docs/permissions.md. */
@@ -38,6 +39,7 @@ export const ALL_CASES: RouteCase[] = [
   ...analyticsCases,
   ...oemCases,
   ...outboxCases,
+  ...visualDashboardCases,
 ];
 
 export { LOGOUT_ROUTES };

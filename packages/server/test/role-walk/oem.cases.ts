@@ -34,6 +34,12 @@ export const oemCases: RouteCase[] = [
   },
   {
     method: 'GET',
+    route: '/api/v2/layout-settings/',
+    request: () => ({ url: '/api/v2/layout-settings/' }),
+    expect: PUBLIC,
+  },
+  {
+    method: 'GET',
     route: '/api/v1/oem/settings/',
     request: () => ({ url: '/api/v1/oem/settings/' }),
     expect: STAFF_ONLY,

@@ -22,7 +22,9 @@ export type Role = (typeof ROLES)[number];
 
 /**
  * Client A with sites A1 and A2, its accounts management, a Manager, an Engineer and a User at A1;
- * client B with site B1 and its own manager (accounts management of B too); staff.
+ * client B with site B1 and its own manager (accounts management of B too); staff. Every person has
+ * visual_dashboard_enabled, so the walk shows the visual dashboard's own rules (without it every visual-dashboard
+ * call is 403: machine-types.routes.test.ts).
  */
 export type World = {
   db: Database;
@@ -42,17 +44,20 @@ export async function buildWorld(app: FastifyInstance, db: Database): Promise<Wo
   const clientB = await buildClient(db, { company: 'Client B' });
   const siteB1 = await buildSite(db, clientB, { title: 'B1' });
 
-  const superuser = await buildUser(db, { roles: { isSuperuser: true } });
-  const oem = await buildUser(db, { roles: { isOem: true } });
-  const accountsManagement = await buildUser(db, { roles: { isAccountsManagement: true } });
+  const vd = { visualDashboardEnabled: true };
+  const superuser = await buildUser(db, { roles: { isSuperuser: true, ...vd } });
+  const oem = await buildUser(db, { roles: { isOem: true, ...vd } });
+  const accountsManagement = await buildUser(db, { roles: { isAccountsManagement: true, ...vd } });
   await assignToSite(db, accountsManagement, siteA1, 'Manager');
-  const manager = await buildUser(db, { roles: { isManager: true } });
+  const manager = await buildUser(db, { roles: { isManager: true, ...vd } });
   await assignToSite(db, manager, siteA1, 'Manager');
-  const engineer = await buildUser(db, { roles: { isEngineer: true } });
+  const engineer = await buildUser(db, { roles: { isEngineer: true, ...vd } });
   await assignToSite(db, engineer, siteA1, 'Engineer');
-  const user = await buildUser(db);
+  const user = await buildUser(db, { roles: vd });
   await assignToSite(db, user, siteA1, 'User');
-  const otherClientManager = await buildUser(db, { roles: { isManager: true, isAccountsManagement: true } });
+  const otherClientManager = await buildUser(db, {
+    roles: { isManager: true, isAccountsManagement: true, ...vd },
+  });
   await assignToSite(db, otherClientManager, siteB1, 'Manager');
 
   const users = { superuser, oem, accountsManagement, manager, engineer, user, otherClientManager };

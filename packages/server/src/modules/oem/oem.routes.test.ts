@@ -41,6 +41,15 @@ describe('OEM settings API', () => {
         support_email: '',
       });
     });
+
+    it('answers the same under /api/v2/ (the earlier client calls both)', async () => {
+      await patch(as.superuser, { support_phone: '+1 555 0199', css: 'body { color: #123456; }' });
+      const v1 = await t.app.inject({ method: 'GET', url: LAYOUT });
+      const v2 = await t.app.inject({ method: 'GET', url: '/api/v2/layout-settings/' });
+      expect(v2.statusCode).toBe(200);
+      expect(v2.json()).toEqual(v1.json());
+      expect(v2.json()).toMatchObject({ support_phone: '+1 555 0199' });
+    });
   });
 
   describe('GET oem/settings/', () => {

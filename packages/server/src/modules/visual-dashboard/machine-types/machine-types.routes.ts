@@ -34,13 +34,10 @@ const ImageQuerySchema = z.object({
 });
 
 function etagMatches(header: string | undefined, etag: string): boolean {
-  return (
-    header !== undefined &&
-    header.split(',').some((tag) => {
-      const trimmed = tag.trim();
-      return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
-    })
-  );
+  return (header ?? '').split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
+  });
 }
 
 /** The SVG with its caching: immutable only under the URL of its content, else revalidated by ETag. */
