@@ -148,7 +148,17 @@ describe('type-of-machine/ and its pictures', () => {
 
   it('is in the OpenAPI document with its schemas', async () => {
     const document = (await t.app.inject('/api/openapi.json')).json<{
-      paths: Record<string, Record<string, { security?: unknown; parameters?: { name: string }[] }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            security?: unknown;
+            parameters?: { name: string }[];
+            responses: Record<string, { content?: Record<string, unknown> }>;
+          }
+        >
+      >;
     }>();
     expect(document.paths[LIST]?.get?.security).toEqual([{ jwt: [] }]);
     const image = document.paths['/api/v2/type-of-machine/{id}/images/{state}/{side}/{size}.svg']?.get;
@@ -160,5 +170,7 @@ describe('type-of-machine/ and its pictures', () => {
       'v',
     ]);
     expect(image?.security).toBeUndefined();
+    expect(Object.keys(image?.responses['200']?.content ?? {})).toEqual(['image/svg+xml']);
+    expect(Object.keys(image?.responses['404']?.content ?? {})).toEqual(['application/json']);
   });
 });

@@ -86,8 +86,10 @@ export async function machineTypesRoutes(
         `cached a year (${IMMUTABLE_CACHE}); without it, revalidated by ETag (304).`,
       params: ImageParamsSchema,
       querystring: ImageQuerySchema,
-      produces: ['image/svg+xml'],
-      response: { 200: z.string().describe('The SVG document'), 404: ErrorDetailSchema },
+      response: {
+        200: { description: 'The SVG document', content: { 'image/svg+xml': { schema: z.string() } } },
+        404: ErrorDetailSchema,
+      },
     },
     handler: async (request, reply) => {
       if (request.validationError) {
