@@ -65,24 +65,20 @@ describe('the visual dashboard tables', () => {
     const { device, schema, machines, site } = await plant();
     const [leg, belt] = machines;
     const sensorId = `${device.udfId}.head.1`;
-    await db
-      .insert(visualMachineSensors)
-      .values({
-        machineId: leg?.id ?? 0,
-        sensorPoint: 101,
-        schemaId: schema.id,
-        deviceId: device.id,
-        sensorId,
-      });
-    const second = db
-      .insert(visualMachineSensors)
-      .values({
-        machineId: belt?.id ?? 0,
-        sensorPoint: 201,
-        schemaId: schema.id,
-        deviceId: device.id,
-        sensorId,
-      });
+    await db.insert(visualMachineSensors).values({
+      machineId: leg?.id ?? 0,
+      sensorPoint: 101,
+      schemaId: schema.id,
+      deviceId: device.id,
+      sensorId,
+    });
+    const second = db.insert(visualMachineSensors).values({
+      machineId: belt?.id ?? 0,
+      sensorPoint: 201,
+      schemaId: schema.id,
+      deviceId: device.id,
+      sensorId,
+    });
     await expect(second).rejects.toSatisfy(
       (error: unknown) => uniqueViolationOf(error) === 'visual_machine_sensors_schema_sensor_unique',
     );
@@ -99,15 +95,13 @@ describe('the visual dashboard tables', () => {
       .insert(visualMachines)
       .values({ tabId: copyTab?.id ?? 0, typeOfMachine: 1, xCoord: 0, yCoord: 0 })
       .returning();
-    await db
-      .insert(visualMachineSensors)
-      .values({
-        machineId: copyLeg?.id ?? 0,
-        sensorPoint: 101,
-        schemaId: copy?.id ?? 0,
-        deviceId: device.id,
-        sensorId,
-      });
+    await db.insert(visualMachineSensors).values({
+      machineId: copyLeg?.id ?? 0,
+      sensorPoint: 101,
+      schemaId: copy?.id ?? 0,
+      deviceId: device.id,
+      sensorId,
+    });
   });
 
   it("removes a site's schemas with everything on them, and keeps a schema whose editor is deleted", async () => {
