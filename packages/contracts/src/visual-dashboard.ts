@@ -58,6 +58,7 @@ export const VISUAL_MESSAGES = {
   commentRequired: 'This field is required.',
   nameRequired: 'This field is required.',
   alreadyInUse: (machineName: string) => `(Already in use at ${machineName})`,
+  tooManySchemas: `A site can have at most ${VISUAL_LIMITS.schemasPerSite} schemas.`,
 } as const;
 
 const id = z.number().int().min(1).max(MAX_ID);
@@ -71,7 +72,12 @@ export type MachineDisplayState = (typeof MACHINE_DISPLAY_STATES)[number];
 
 export const SHAPE_KINDS = ['circle', 'default', 'line', 'rectangle'] as const;
 
-export const ModifiedBySchema = z.object({ id, first_name: z.string(), last_name: z.string() });
+/** Who changed a schema last; id 0 'Deleted user' once that person is deleted (the wire's key is never null). */
+export const ModifiedBySchema = z.object({
+  id: z.number().int().min(0).max(MAX_ID),
+  first_name: z.string(),
+  last_name: z.string(),
+});
 
 /** `schema_tabs[]` of a schema: each tab's bound sensors as `[{<full sensor id>: {machine_name}}]`. */
 export const SchemaTabSummarySchema = z.object({

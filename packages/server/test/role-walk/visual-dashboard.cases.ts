@@ -1,4 +1,26 @@
-import { EVERY_SIGNED_IN, PUBLIC, type RouteCase } from './cases';
+import { visualSchemas, visualTabs } from '../../src/db/tables/visual-dashboard.table';
+import { A, D, EVERY_SIGNED_IN, PUBLIC, type RouteCase, type Row } from './cases';
+import type { World } from './world';
+
+/** Readers of site A1: staff, A's accounts management and A1's members. */
+const READ_A1: Row = [A, A, A, A, A, A, D, D];
+/** Editors of site A1: staff, accounts management, Manager and Engineer. */
+const EDIT_A1: Row = [A, A, A, A, A, D, D, D];
+
+/** A fresh schema of one tab at A1, published or not; answers its id. */
+async function schemaAtA1(w: World, isPublished = false): Promise<number> {
+  const [schema] = await w.db
+    .insert(visualSchemas)
+    .values({
+      locationId: w.siteA1.id,
+      name: 'Walk',
+      isPublished,
+      publishedAt: isPublished ? new Date() : null,
+    })
+    .returning();
+  await w.db.insert(visualTabs).values({ schemaId: schema?.id ?? 0, name: 'Tab', height: 600, width: 800 });
+  return schema?.id ?? 0;
+}
 
 /**
  * The visual dashboard (api/v2). Every person of the world has visual_dashboard_enabled; without it the signed-in
@@ -16,5 +38,50 @@ export const visualDashboardCases: RouteCase[] = [
     route: '/api/v2/type-of-machine/{id}/images/{state}/{side}/{size}.svg',
     request: () => ({ url: '/api/v2/type-of-machine/1/images/running/left/large.svg' }),
     expect: PUBLIC,
+  },
+  {
+    method: 'GET',
+    route: '/api/v2/schemas/',
+    request: async (w) => ({ url: `/api/v2/schemas/?location=${w.siteA1.id}` }),
+    expect: READ_A1,
+  },
+  {
+    method: 'GET',
+    route: '/api/v2/schemas/current/',
+    request: async (w) => {
+      await schemaAtA1(w, true);
+      return { url: `/api/v2/schemas/current/?location=${w.siteA1.id}` };
+    },
+    expect: READ_A1,
+  },
+  {
+    method: 'GET',
+    route: '/api/v2/schemas/{id}/',
+    request: async (w) => ({ url: `/api/v2/schemas/${await schemaAtA1(w)}/` }),
+    expect: READ_A1,
+  },
+  {
+    method: 'DELETE',
+    route: '/api/v2/schemas/{id}/',
+    request: async (w) => ({ url: `/api/v2/schemas/${await schemaAtA1(w)}/` }),
+    expect: EDIT_A1,
+  },
+  {
+    method: 'POST',
+    route: '/api/v2/schemas/{id}/clone/',
+    request: async (w) => ({
+      url: `/api/v2/schemas/${await schemaAtA1(w, true)}/clone/`,
+      payload: { name: 'Copy' },
+    }),
+    expect: EDIT_A1,
+  },
+  {
+    method: 'POST',
+    route: '/api/v2/schemas/{id}/publish/',
+    request: async (w) => ({
+      url: `/api/v2/schemas/${await schemaAtA1(w)}/publish/`,
+      payload: { comment: 'v1' },
+    }),
+    expect: EDIT_A1,
   },
 ];
