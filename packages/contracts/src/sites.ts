@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DeviceTypeSchema } from './devices';
 import { ProofTestIntervalSchema } from './proof-tests';
+import { PublishedSchemaSummarySchema } from './visual-dashboard';
 
 /** Texts of A sections 2, 5 and 8 for sites; the ones the spec leaves open are ours. */
 export const SITE_MESSAGES = {
@@ -142,3 +143,10 @@ export type SiteListQuery = z.input<typeof SiteListQuerySchema>;
 
 /** GET timezones/: a plain array of IANA names. */
 export const TimezoneListSchema = z.array(z.string());
+
+/**
+ * A site as `GET api/v2/locations/` answers it: with its current (newest published) schema of the visual dashboard,
+ * null when it has none or the person has no visual dashboard.
+ */
+export const SiteV2Schema = SiteSchema.extend({ published_schema: PublishedSchemaSummarySchema.nullable() });
+export type SiteV2 = z.infer<typeof SiteV2Schema>;

@@ -101,6 +101,14 @@ export const VisualSchemaSchema = z.object({
 });
 export type VisualSchema = z.infer<typeof VisualSchemaSchema>;
 
+/** A site's published schema as `GET api/v2/locations/` carries it (wire-formats, compatibility section). */
+export const PublishedSchemaSummarySchema = VisualSchemaSchema.pick({
+  id: true,
+  name: true,
+  schema_tabs: true,
+});
+export type PublishedSchemaSummary = z.infer<typeof PublishedSchemaSummarySchema>;
+
 export const SchemaPublishSchema = z.object({
   comment: z.string().trim().min(1, VISUAL_MESSAGES.commentRequired).max(VISUAL_LIMITS.commentLength),
 });

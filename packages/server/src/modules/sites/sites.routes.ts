@@ -7,6 +7,7 @@ import {
   SiteListQuerySchema,
   SiteSchema,
   SiteUpdateSchema,
+  SiteV2Schema,
   TimezoneListSchema,
   ValidationErrorSchema,
 } from '@vigil/contracts';
@@ -49,16 +50,15 @@ export async function sitesRoutes(app: FastifyInstance, options: { sites: SitesS
     onRequest: app.authenticate,
     schema: {
       tags,
-      summary: 'The same sites as a plain array (first 1000), for the v2 screens',
+      summary:
+        'The same sites as a plain array (first 1000), each with its published visual-dashboard schema',
       security: JWT_SECURITY,
       querystring: SiteListQuerySchema.omit({ limit: true, offset: true }),
-      response: { 200: z.array(SiteSchema), 400: ValidationErrorSchema, ...DENIED_RESPONSES },
+      response: { 200: z.array(SiteV2Schema), 400: ValidationErrorSchema, ...DENIED_RESPONSES },
     },
     handler: async (request) => {
-      const { user } = requireAuth(request);
       const { is_active, ordering, client } = request.query;
-      const page = { limit: 1000, offset: 0 };
-      return (await sites.list(user, { isActive: is_active, ordering, client }, page)).results;
+      return sites.listWithSchemas(requireAuth(request).user, { isActive: is_active, ordering, client });
     },
   });
 

@@ -1,11 +1,13 @@
 import {
   NON_FIELD_ERRORS,
+  type PublishedSchemaSummary,
   SITE_MESSAGES,
   SITES_LIST_LIMIT,
   type Site,
   type SiteCreate,
   type SiteOrdering,
   type SiteUpdate,
+  type SiteV2,
 } from '@vigil/contracts';
 import {
   assertCanEditSite,
@@ -39,6 +41,11 @@ export type SitesDeps = {
   /** Control events to every instance: the live feeds of a site's devices re-check access when it changes. */
   bus: ControlPublisher;
   events: DomainEventPublisher;
+  /** The current visual-dashboard schema of each listed site the person may see (the visual-dashboard domain). */
+  publishedSchemas?: (
+    user: UserRow,
+    locationIds: number[],
+  ) => Promise<ReadonlyMap<number, PublishedSchemaSummary>>;
   repos?: SitesRepositories;
 };
 
@@ -74,6 +81,17 @@ export class SitesService {
 
   constructor(private readonly deps: SitesDeps) {
     this.repos = deps.repos ?? REPOSITORIES;
+  }
+
+  /** api/v2/locations/: the first 1,000 sites of `list`, each with its current visual-dashboard schema or null. */
+  async listWithSchemas(user: UserRow, options: SiteListOptions): Promise<SiteV2[]> {
+    const { results } = await this.list(user, options, { limit: 1000, offset: 0 });
+    const schemas =
+      (await this.deps.publishedSchemas?.(
+        user,
+        results.map((site) => site.id),
+      )) ?? new Map<number, PublishedSchemaSummary>();
+    return results.map((site) => ({ ...site, published_schema: schemas.get(site.id) ?? null }));
   }
 
   /** The sites of the user's current client (or of `client`) that the user may see, one page. */

@@ -75,6 +75,23 @@ export async function findCurrentSchema(
   return row === undefined ? undefined : schemaWithEditorOf(row);
 }
 
+/** The current (newest published) schema of each of some sites that has one. */
+export async function findCurrentSchemasOfLocations(
+  db: Database,
+  locationIds: number[],
+): Promise<SchemaWithEditor[]> {
+  if (locationIds.length === 0) {
+    return [];
+  }
+  const rows = await db
+    .selectDistinctOn([visualSchemas.locationId], withEditor)
+    .from(visualSchemas)
+    .leftJoin(users, eq(users.id, visualSchemas.modifiedById))
+    .where(and(inArray(visualSchemas.locationId, locationIds), eq(visualSchemas.isPublished, true)))
+    .orderBy(asc(visualSchemas.locationId), desc(visualSchemas.publishedAt), desc(visualSchemas.id));
+  return rows.map(schemaWithEditorOf);
+}
+
 /** A tab as a schema lists it. */
 export type SchemaTabRow = { id: number; schemaId: number; name: string };
 

@@ -134,6 +134,30 @@ describe('schemas/ of the visual dashboard', () => {
     expect(current.json()).toMatchObject({ id: schemaId, is_published: true });
   });
 
+  it('shows the published schema on api/v2/locations/, and none to a person without the visual dashboard', async () => {
+    const sites = await call('GET', '/api/v2/locations/', headers.reader);
+    expect(sites.statusCode).toBe(200);
+    const mine = sites
+      .json<Array<{ id: number; published_schema: unknown }>>()
+      .find((item) => item.id === site.id);
+    expect(mine?.published_schema).toEqual({
+      id: schemaId,
+      name: 'Plant A',
+      schema_tabs: [
+        expect.objectContaining({
+          name: 'Receiving',
+          sensors_ids: [{ [sensorId]: { machine_name: 'Leg 1' } }],
+        }),
+      ],
+    });
+    const without = await call('GET', '/api/v2/locations/', headers.disabled);
+    const theirs = without
+      .json<Array<{ id: number; published_schema: unknown }>>()
+      .find((item) => item.id === site.id);
+    expect(theirs).toBeDefined();
+    expect(theirs?.published_schema).toBeNull();
+  });
+
   it('clones a published schema under a new name with its tabs and bindings, and deletes the copy', async () => {
     expect((await call('POST', `${BASE}${schemaId}/clone/`, headers.editor, { name: '' })).statusCode).toBe(
       400,
