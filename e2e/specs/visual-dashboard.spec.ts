@@ -31,4 +31,21 @@ describe('visual dashboard access (M section 2)', () => {
     await page.getByTestId('nav-visual-dashboard').waitFor();
     await page.context().close();
   });
+
+  it("a site's schemas list: the breadcrumb, 'Schemas list', Add new schema for an editor, and no schema yet", async () => {
+    const page = await browser.newPage();
+    await signIn(page, DEMO.superuser);
+    await page.getByTestId('nav-visual-dashboard').waitFor();
+    await page.goto('/visual-dashboard/site/1/schemas/');
+    await page.getByTestId('schemas-page').waitFor();
+    await page.getByRole('heading', { name: 'Schemas list' }).waitFor();
+    await page.getByText('VISUAL DASHBOARD', { exact: true }).waitFor();
+    await page.getByRole('button', { name: /Add new schema/ }).waitFor();
+    await page.getByText('This site has no schema yet.').waitFor();
+    await screenshot(page, 'visual-dashboard-schemas-1440');
+    await page.setViewportSize({ width: 900, height: 1000 });
+    await page.getByRole('heading', { name: 'Schemas list' }).waitFor();
+    await screenshot(page, 'visual-dashboard-schemas-900');
+    await page.context().close();
+  });
 });

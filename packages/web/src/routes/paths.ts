@@ -46,6 +46,20 @@ export function visualDashboardSchemasPath(siteId: number): string {
   return `/visual-dashboard/site/${siteId}/schemas/`;
 }
 
+/** A schema's live view on one of its tabs (M section 2 'Schema details'). */
+export function schemaTabPath(siteId: number, schemaId: number, tabId: number): string {
+  return `/visual-dashboard/site/${siteId}/schemas/${schemaId}/tabs/${tabId}`;
+}
+
+/** The editor of a new schema, or of a new tab of a schema. */
+export function newSchemaPath(siteId: number): string {
+  return `/visual-dashboard/site/${siteId}/schemas/new`;
+}
+
+export function newTabPath(siteId: number, schemaId: number): string {
+  return `/visual-dashboard/site/${siteId}/schemas/${schemaId}/new-tab`;
+}
+
 /** Where a static page is read: the /flatpages/ view with the page's address. */
 export function flatpageViewPath(url: string): string {
   // '/' needs no escaping in a query: /flatpages/?url=/terms/ reads better than %2Fterms%2F.
