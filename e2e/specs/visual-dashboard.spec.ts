@@ -33,7 +33,7 @@ describe('visual dashboard access (M section 2)', () => {
   });
 
   it("a site's schemas list: the breadcrumb, 'Schemas list', Add new schema for an editor, and no schema yet", async () => {
-    const page = await browser.newPage();
+    const page = await browser.newPage({ width: 1440, height: 900 });
     await signIn(page, DEMO.superuser);
     await page.getByTestId('nav-visual-dashboard').waitFor();
     await page.goto('/visual-dashboard/site/1/schemas/');
@@ -43,9 +43,14 @@ describe('visual dashboard access (M section 2)', () => {
     await page.getByRole('button', { name: /Add new schema/ }).waitFor();
     await page.getByText('This site has no schema yet.').waitFor();
     await screenshot(page, 'visual-dashboard-schemas-1440');
-    await page.setViewportSize({ width: 900, height: 1000 });
-    await page.getByRole('heading', { name: 'Schemas list' }).waitFor();
-    await screenshot(page, 'visual-dashboard-schemas-900');
     await page.context().close();
+
+    const tablet = await browser.newPage({ width: 900, height: 1000 });
+    await signIn(tablet, DEMO.superuser);
+    await tablet.getByTestId('nav-visual-dashboard').waitFor();
+    await tablet.goto('/visual-dashboard/site/1/schemas/');
+    await tablet.getByRole('heading', { name: 'Schemas list' }).waitFor();
+    await screenshot(tablet, 'visual-dashboard-schemas-900');
+    await tablet.context().close();
   });
 });
