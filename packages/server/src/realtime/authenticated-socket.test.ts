@@ -249,6 +249,27 @@ describe('the authenticated-socket base', () => {
     expect(bus.stats.superseded).toBe(1);
   });
 
+  it("holds the latest frame of each stream, so one device never drops another's tree", async () => {
+    const world = worldOf();
+    const { bus, open, sockets } = await startServer(world);
+    const client = await open({ query: 'user-1' });
+    await waitFor(() => client.frames.length > 0);
+    const live = sockets[0] as AuthenticatedSocket<SocketHolder, Grant>;
+    let release = () => {};
+    world.pause = new Promise((resolve) => {
+      release = resolve;
+    });
+    bus.publishControl({ name: 'access-changed', data: { locationId: 1 } });
+    live.sendLatest('A tree 1', 'A');
+    live.sendLatest('B tree 1', 'B');
+    live.sendLatest('A tree 2', 'A');
+    release();
+    await waitFor(() => client.frames.length === 4);
+    // The streams go out in the order they first waited, each with its newest frame.
+    expect(client.frames).toEqual(['ready 1', 'ready 2', 'A tree 2', 'B tree 1']);
+    expect(bus.stats.superseded).toBe(1);
+  });
+
   it('never sends a frame held during a re-check that ends the socket', async () => {
     const world = worldOf();
     const { bus, open, sockets } = await startServer(world);

@@ -164,12 +164,13 @@ export class AuthenticatedSocket<H extends SocketHolder, G> {
   }
 
   /**
-   * Sends the newest frame of a stream where only the latest counts (a device's tree): held while a check
-   * runs or the buffer is over its limit, and replaced by a newer one meanwhile (counted as superseded).
+   * Sends the newest frame of a stream where only the latest counts (a device's tree; `stream` names it when a
+   * socket carries several, e.g. a tab's devices): held while a check runs or the buffer is over its limit, and
+   * replaced by a newer one of the same stream meanwhile (counted as superseded).
    */
-  sendLatest(text: string): void {
+  sendLatest(text: string, stream?: string): void {
     if (!this.isClosed) {
-      this.latest.offer(text);
+      this.latest.offer(text, stream);
     }
   }
 

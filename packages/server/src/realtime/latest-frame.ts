@@ -5,14 +5,16 @@ import type { FanOutStats } from './bus';
 export const LIVE_MAX_BUFFERED_BYTES = 1024 * 1024;
 
 /**
- * The newest frame of a stream where only the latest counts (a device's tree), for one socket
- * (authenticated-socket.ts): a slow browser gets the latest frame, not a growing queue. While more than
- * maxBufferedBytes wait in the socket's buffer, or while the socket may not send (a check runs), a new frame
- * replaces the one held (counted as superseded); the held frame goes out when a send in flight completes or
- * when sending is allowed again (flush).
+ * The newest frame of each stream where only the latest counts (a device's tree), for one socket
+ * (authenticated-socket.ts): a slow browser gets the latest frame of each stream, not a growing queue. While more
+ * than maxBufferedBytes wait in the socket's buffer, or while the socket may not send (a check runs), a new frame
+ * replaces the one held for its stream (counted as superseded); held frames go out, oldest stream first, when a
+ * send in flight completes or when sending is allowed again (flush). A socket of one device has one stream; a
+ * socket of a tab's devices one per device, so one busy device never drops another's tree.
  */
 export class LatestFrame {
-  private held: string | undefined;
+  /** The frame held per stream, in the order the streams first waited. */
+  private readonly held = new Map<string, string>();
   private sendsInFlight = 0;
 
   constructor(
@@ -23,11 +25,11 @@ export class LatestFrame {
     private readonly maxBufferedBytes = LIVE_MAX_BUFFERED_BYTES,
   ) {}
 
-  offer(text: string): void {
-    if (this.held !== undefined) {
+  offer(text: string, stream = ''): void {
+    if (this.held.has(stream)) {
       this.stats.superseded += 1;
     }
-    this.held = text;
+    this.held.set(stream, text);
     this.flush();
   }
 
@@ -36,22 +38,21 @@ export class LatestFrame {
    * send in flight (run once its bytes left for the network) tries again. Without a send in flight it sends.
    */
   flush(): void {
-    if (this.held === undefined || !this.maySend()) {
-      return;
+    while (this.held.size > 0 && this.maySend()) {
+      if (this.sendsInFlight > 0 && this.socket.bufferedAmount > this.maxBufferedBytes) {
+        return;
+      }
+      const [stream, text] = this.held.entries().next().value as [string, string];
+      this.held.delete(stream);
+      this.sendsInFlight += 1;
+      this.socket.send(text, () => {
+        this.sendsInFlight -= 1;
+        this.flush();
+      });
     }
-    if (this.sendsInFlight > 0 && this.socket.bufferedAmount > this.maxBufferedBytes) {
-      return;
-    }
-    const text = this.held;
-    this.held = undefined;
-    this.sendsInFlight += 1;
-    this.socket.send(text, () => {
-      this.sendsInFlight -= 1;
-      this.flush();
-    });
   }
 
   drop(): void {
-    this.held = undefined;
+    this.held.clear();
   }
 }
