@@ -174,6 +174,16 @@ export class AuthenticatedSocket<H extends SocketHolder, G> {
     }
   }
 
+  /**
+   * Checks access again, as a control event does: for a domain event of the socket's own room that changes what
+   * the socket follows (a tab's bound devices), answered through `authorize` and `onAuthorized`.
+   */
+  recheck(): void {
+    if (!this.isClosed && this.token !== undefined) {
+      this.requestCheck();
+    }
+  }
+
   /** A control event from any instance: re-check if it can concern this socket (any, before the grant). */
   private handleControl(event: ControlEvent): void {
     if (this.isClosed || this.token === undefined) {

@@ -6,7 +6,7 @@ export type DeviceTree = { udfId: string; json: string; receivedAt: Date };
 /**
  * The rooms of the realtime bus and the events each carries (immich's websocket event map, one map per room).
  * A room is a name and an id; a socket joins the rooms its access allows, a publisher names the room it
- * speaks to. Docs: docs/realtime.md 'Rooms'. Tab and machine rooms come with the visual dashboard.
+ * speaks to. Docs: docs/realtime.md 'Rooms'.
  */
 export type RoomEvents = {
   /** One device by udf_id: its committed state trees (ingest → ws/device-data/). */
@@ -18,10 +18,17 @@ export type RoomEvents = {
    * drop instance-wide caches, so they travel as control events (control-events.ts).
    */
   user: Record<never, never>;
+  /**
+   * One visual-dashboard tab by id: its machines or their bound sensors changed, or it was deleted (tab save →
+   * ws/tab-devices-data/, which then re-reads the devices it follows).
+   */
+  tab: { 'tab-changed': { tabId: number } };
+  /** One machine by id: its bound sensors changed, or it was removed (tab save → ws/machine-devices-data/). */
+  machine: { 'machine-changed': { machineId: number } };
 };
 
 /** The id that names each room. */
-export type RoomIds = { device: string; site: number; user: number };
+export type RoomIds = { device: string; site: number; user: number; tab: number; machine: number };
 
 export type RoomName = keyof RoomEvents;
 
@@ -53,6 +60,14 @@ export function siteRoom(locationId: number): Room<'site'> {
   return { name: 'site', id: locationId };
 }
 
+export function tabRoom(tabId: number): Room<'tab'> {
+  return { name: 'tab', id: tabId };
+}
+
+export function machineRoom(machineId: number): Room<'machine'> {
+  return { name: 'machine', id: machineId };
+}
+
 export function everyRoom<N extends EveryRoomName>(name: N): EveryRoom<N> {
   return { name, every: true };
 }
@@ -79,7 +94,7 @@ export function roomOfKey(key: string): Room | undefined {
   if (name === 'device') {
     return deviceRoom(id);
   }
-  if ((name === 'site' || name === 'user') && /^\d{1,15}$/.test(id)) {
+  if ((name === 'site' || name === 'user' || name === 'tab' || name === 'machine') && /^\d{1,15}$/.test(id)) {
     return { name, id: Number(id) };
   }
   return undefined;
@@ -99,4 +114,10 @@ export const ROOM_EVENT_SCHEMAS = {
     }),
   ]),
   user: z.never(),
+  tab: z.discriminatedUnion('name', [
+    z.object({ name: z.literal('tab-changed'), data: z.object({ tabId: id }) }),
+  ]),
+  machine: z.discriminatedUnion('name', [
+    z.object({ name: z.literal('machine-changed'), data: z.object({ machineId: id }) }),
+  ]),
 } satisfies { [N in EveryRoomName]: z.ZodType<RoomEvent<N>> };
