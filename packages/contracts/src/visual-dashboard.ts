@@ -101,6 +101,26 @@ export const VisualSchemaSchema = z.object({
 });
 export type VisualSchema = z.infer<typeof VisualSchemaSchema>;
 
+/** A sensor bound on a machine of a tab, as a schema's `schema_tabs` names it. */
+export type TabBinding = { tabId: number; sensorId: string; machineName: string };
+
+/**
+ * A schema's `schema_tabs` (wire-formats, compatibility section): each tab in the order given, with its bound
+ * sensors as `[{<full sensor id>: {machine_name}}]` in the order given.
+ */
+export function schemaTabsJson(
+  tabs: readonly { id: number; name: string }[],
+  bindings: readonly TabBinding[],
+): VisualSchema['schema_tabs'] {
+  return tabs.map((tab) => ({
+    id: tab.id,
+    name: tab.name,
+    sensors_ids: bindings
+      .filter((binding) => binding.tabId === tab.id)
+      .map((binding) => ({ [binding.sensorId]: { machine_name: binding.machineName } })),
+  }));
+}
+
 /** A site's published schema as `GET api/v2/locations/` carries it (wire-formats, compatibility section). */
 export const PublishedSchemaSummarySchema = VisualSchemaSchema.pick({
   id: true,

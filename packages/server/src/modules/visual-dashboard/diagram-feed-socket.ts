@@ -2,16 +2,15 @@ import type { WebSocket } from 'ws';
 import type { AuthContext } from '../../access/authentication';
 import { isRecordedVisible } from '../../access/device-history';
 import { AuthenticatedSocket, type AuthenticatedSocketDeps } from '../../realtime/authenticated-socket';
-import { machineRoom, tabRoom } from '../../realtime/rooms';
 import type { Authorization } from '../../realtime/socket-rules';
-import type { LatestTree } from '../ingest/ingest-types';
 import type { DiagramTarget } from './diagram-feed.repo';
 import { type DiagramFeedGrant, isDiagramFeedConcernedBy } from './diagram-feed-access';
 
 export type DiagramFeedSocketDeps = Omit<AuthenticatedSocketDeps, 'failure'> & {
   authenticate(token: string): Promise<AuthContext | undefined>;
   authorize(context: AuthContext, target: DiagramTarget): Promise<Authorization<DiagramFeedGrant>>;
-  ingest: { latest(udfId: string): LatestTree | undefined };
+  /** The ingest's latest tree of a device on this instance (`app.ingest`). */
+  ingest: { latest(udfId: string): { json: string; receivedAt: Date } | undefined };
 };
 
 /**

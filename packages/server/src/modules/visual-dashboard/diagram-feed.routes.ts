@@ -5,7 +5,6 @@ import type { LiveSocketCap } from '../../limits/live-socket-cap';
 import type { RealtimeBus } from '../../realtime/bus';
 import { createSocketAuthentication } from '../../realtime/socket-authentication';
 import { queryTokenOf } from '../../realtime/socket-rules';
-import type { LatestTree } from '../ingest/ingest-types';
 import type { DiagramTarget } from './diagram-feed.repo';
 import { checkDiagramFeedAccess } from './diagram-feed-access';
 import { startDiagramFeed } from './diagram-feed-socket';
@@ -14,7 +13,8 @@ export type DiagramFeedDeps = {
   db: Database;
   authenticator: Authenticator;
   bus: RealtimeBus;
-  ingest: { latest(udfId: string): LatestTree | undefined };
+  /** The ingest's latest tree of a device on this instance (`app.ingest`). */
+  ingest: { latest(udfId: string): { json: string; receivedAt: Date } | undefined };
   liveSockets?: LiveSocketCap;
   recheckEveryMs?: number;
 };

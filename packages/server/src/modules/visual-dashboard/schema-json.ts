@@ -1,4 +1,4 @@
-import type { VisualSchema } from '@vigil/contracts';
+import { schemaTabsJson, type VisualSchema } from '@vigil/contracts';
 import type { SchemaBindingRow, SchemaTabRow, SchemaWithEditor } from './schemas.repo';
 
 /** Who the wire names when the person who last changed a schema was deleted (docs/decisions.md, issue 25). */
@@ -29,14 +29,9 @@ export function toSchemaJson(
         : { id: schema.editor.id, first_name: schema.editor.firstName, last_name: schema.editor.lastName },
     location: schema.locationId,
     device_ids: [...new Set(own.map((binding) => binding.deviceId))].sort((a, b) => a - b),
-    schema_tabs: tabs
-      .filter((tab) => tab.schemaId === schema.id)
-      .map((tab) => ({
-        id: tab.id,
-        name: tab.name,
-        sensors_ids: own
-          .filter((binding) => binding.tabId === tab.id)
-          .map((binding) => ({ [binding.sensorId]: { machine_name: binding.machineName } })),
-      })),
+    schema_tabs: schemaTabsJson(
+      tabs.filter((tab) => tab.schemaId === schema.id),
+      own,
+    ),
   };
 }
