@@ -320,8 +320,42 @@ export const SearchSensorItemSchema = z.object({
   name: z.string(),
   group_name: z.string(),
   device: z.object({ id, name: z.string() }),
+  /** The tabs of the site's schemas (or of `schema` only) where the sensor is bound already. */
   tabs: z.array(z.object({ id, name: z.string(), machine_name: z.string() })),
 });
+export type SearchSensorItem = z.infer<typeof SearchSensorItemSchema>;
+
+/** `search-sensor/`: at most `results` items (the first in device-name and tree order); bounded query texts. */
+export const SEARCH_SENSOR_LIMITS = { results: 200, textLength: 200, deviceListLength: 2000 } as const;
+
+/** `GET search-sensor/?location=&q=&exclude_devices=&exclude_group_name=&schema=` (docs/visual-dashboard.md). */
+export const SearchSensorQuerySchema = z.object({
+  location: z.coerce.number().int().positive().max(MAX_ID).describe('The site (location) id'),
+  q: z
+    .string()
+    .max(SEARCH_SENSOR_LIMITS.textLength)
+    .optional()
+    .describe('Part of the name, group name or full id (case-insensitive)'),
+  exclude_devices: z
+    .string()
+    .max(SEARCH_SENSOR_LIMITS.deviceListLength)
+    .regex(/^[\d,\s]*$/, 'A comma-separated list of device ids.')
+    .optional()
+    .describe('Comma-separated device ids whose sensors are left out'),
+  exclude_group_name: z
+    .string()
+    .max(SEARCH_SENSOR_LIMITS.textLength)
+    .optional()
+    .describe('A group name whose sensors are left out (whole name, case-insensitive, trimmed)'),
+  schema: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(MAX_ID)
+    .optional()
+    .describe("Limit `tabs` to this schema's tabs (default: every schema of the site)"),
+});
+export type SearchSensorQuery = z.infer<typeof SearchSensorQuerySchema>;
 
 /** An item of a machine's notifications or maintenance list (plain arrays; `date_created` unix seconds). */
 export const MachineEventSchema = z.object({

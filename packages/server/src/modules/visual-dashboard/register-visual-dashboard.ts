@@ -6,13 +6,9 @@ import { machineTypesRoutes } from './machine-types/machine-types.routes';
 import { MachineTypesService } from './machine-types/machine-types.service';
 import { schemasRoutes } from './schemas.routes';
 import { SchemasService } from './schemas.service';
+import { searchSensorRoutes } from './search-sensor.routes';
+import { SearchSensorService } from './search-sensor.service';
 
-/**
- * The visual dashboard (M 'Visual dashboard', section 7 'Visual dashboard (api/v2)'; docs/visual-dashboard.md):
- * the machine-type library and its pictures, the schemas of a site, and the live sockets of a tab and a machine.
- * Every signed-in call needs `visual_dashboard_enabled` (visual-dashboard-access.ts). Registered after the ingest,
- * whose latest trees the sockets send first.
- */
 declare module 'fastify' {
   interface FastifyInstance {
     /** Tells the tab and machine sockets of every instance that their bindings changed (the tab save; tests). */
@@ -20,10 +16,17 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The visual dashboard (M 'Visual dashboard', section 7 'Visual dashboard (api/v2)'; docs/visual-dashboard.md):
+ * the machine-type library and its pictures, the schemas of a site, and the live sockets of a tab and a machine.
+ * Every signed-in call needs `visual_dashboard_enabled` (visual-dashboard-access.ts). Registered after the ingest,
+ * whose latest trees the sockets send first.
+ */
 export async function registerVisualDashboard(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.decorate('diagramChanges', new DiagramChanges(ctx.bus));
   await app.register(machineTypesRoutes, { machineTypes: new MachineTypesService() });
   await app.register(schemasRoutes, { schemas: new SchemasService({ db: ctx.db }) });
+  await app.register(searchSensorRoutes, { searchSensor: new SearchSensorService({ db: ctx.db }) });
   await app.register(diagramFeedRoutes, {
     db: ctx.db,
     authenticator: ctx.authenticator,
