@@ -357,6 +357,18 @@ export const SearchSensorQuerySchema = z.object({
 });
 export type SearchSensorQuery = z.infer<typeof SearchSensorQuerySchema>;
 
+/**
+ * `GET machines/{id}/`: the machine as its tab lists it, with its machine type as an object (the shape of
+ * `type-of-machine/`) and where it sits: its schema (with the site) and its tab (M section 3 'Machine ... in details').
+ */
+export const MachineDetailSchema = MachineSchema.extend({
+  type_of_machine: MachineTypeSchema,
+  schema: z.object({ id, name: z.string(), location: z.object({ id, title: z.string() }) }),
+  schema_tab: z.object({ id, name: z.string() }),
+});
+export type MachineDetail = z.infer<typeof MachineDetailSchema>;
+export type MachineSensorJson = z.infer<typeof MachineSensorSchema>;
+
 /** An item of a machine's notifications or maintenance list (plain arrays; `date_created` unix seconds). */
 export const MachineEventSchema = z.object({
   id,

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { DiagramChanges } from './diagram-changes';
 import { diagramFeedRoutes } from './diagram-feed.routes';
+import { machineDetailRoutes } from './machine-detail.routes';
+import { MachineDetailService } from './machine-detail.service';
 import { machineTypesRoutes } from './machine-types/machine-types.routes';
 import { MachineTypesService } from './machine-types/machine-types.service';
 import { schemasRoutes } from './schemas.routes';
@@ -18,14 +20,18 @@ declare module 'fastify' {
 
 /**
  * The visual dashboard (M 'Visual dashboard', section 7 'Visual dashboard (api/v2)'; docs/visual-dashboard.md):
- * the machine-type library and its pictures, the schemas of a site, and the live sockets of a tab and a machine.
- * Every signed-in call needs `visual_dashboard_enabled` (visual-dashboard-access.ts). Registered after the ingest,
- * whose latest trees the sockets send first.
+ * the machine-type library and its pictures, the schemas of a site, sensor search, machine details, and the live
+ * sockets of a tab and a machine. Every signed-in call needs `visual_dashboard_enabled`
+ * (visual-dashboard-access.ts). Registered after the ingest, whose latest trees the sockets send first.
  */
 export async function registerVisualDashboard(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.decorate('diagramChanges', new DiagramChanges(ctx.bus));
-  await app.register(machineTypesRoutes, { machineTypes: new MachineTypesService() });
+  const machineTypes = new MachineTypesService();
+  await app.register(machineTypesRoutes, { machineTypes });
   await app.register(schemasRoutes, { schemas: new SchemasService({ db: ctx.db }) });
+  await app.register(machineDetailRoutes, {
+    machineDetail: new MachineDetailService({ db: ctx.db, machineTypes }),
+  });
   await app.register(searchSensorRoutes, { searchSensor: new SearchSensorService({ db: ctx.db }) });
   await app.register(diagramFeedRoutes, {
     db: ctx.db,

@@ -1,15 +1,10 @@
-import {
-  type Group,
-  SEARCH_SENSOR_LIMITS,
-  type SearchSensorItem,
-  type SearchSensorQuery,
-  type StateTree,
-} from '@vigil/contracts';
+import { SEARCH_SENSOR_LIMITS, type SearchSensorItem, type SearchSensorQuery } from '@vigil/contracts';
 import { getSiteAccess } from '../../access/access';
 import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/tables/users.table';
 import { loadSensorNamer } from '../sensor-settings/sensor-display-name';
 import * as searchSensorRepo from './search-sensor.repo';
+import { sensorsOfTree } from './tree-sensors';
 import { assertVisualDashboard } from './visual-dashboard-access';
 
 const REPOSITORIES = { search: searchSensorRepo };
@@ -18,33 +13,6 @@ export type SearchSensorDeps = { db: Database; repos?: SearchSensorRepositories 
 
 /** A full id longer than this cannot be bound (the save payload's bound), so the picker does not offer it. */
 const FULL_ID_MAX = 200;
-
-/** A sensor of a tree: its full id, the name the device reports, and the name of its outermost group ('' at top). */
-type TreeSensor = { fullId: string; reportedName: string; groupName: string };
-
-/** Every sensor of a tree in tree order: top-level sensors first, then each group depth-first. */
-function sensorsOfTree(tree: StateTree): TreeSensor[] {
-  const deviceId = tree.device.deviceId;
-  const found: TreeSensor[] = tree.sensors.map((sensor) => ({
-    fullId: `${deviceId}.${sensor.Id}`,
-    reportedName: sensor.Name,
-    groupName: '',
-  }));
-  const visit = (groups: readonly Group[], prefix: string, top: string | undefined): void => {
-    for (const group of groups) {
-      const groupPrefix = `${prefix}.${group.Id}`;
-      const groupName = top ?? group.Name;
-      for (const sensor of group.sensors) {
-        found.push({ fullId: `${groupPrefix}.${sensor.Id}`, reportedName: sensor.Name, groupName });
-      }
-      if (group.groups != null) {
-        visit(group.groups, groupPrefix, groupName);
-      }
-    }
-  };
-  visit(tree.groups, deviceId, undefined);
-  return found;
-}
 
 /** '3, 7,,9' → {3, 7, 9}: the query's regex admits only digits, commas and blanks. */
 function idSet(list: string | undefined): Set<number> {

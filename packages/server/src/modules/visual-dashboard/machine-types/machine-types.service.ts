@@ -75,6 +75,12 @@ export class MachineTypesService {
     return this.types.map((type) => machineTypeJson(type, this.imageUrl));
   }
 
+  /** One type as the list gives it (a machine's details embed it); undefined for an id not in the library. */
+  find(id: number): MachineTypeJson | undefined {
+    const type = this.types.find((candidate) => candidate.id === id);
+    return type === undefined ? undefined : machineTypeJson(type, this.imageUrl);
+  }
+
   /** One picture; anything not in the library is 404. Public: the pictures hold no one's data. */
   image(request: MachineTypeImageRequest): MachineTypeImage {
     const image = this.images.get(key(request.id, request.state, request.side, request.size));

@@ -1,0 +1,28 @@
+import type { Group, StateTree } from '@vigil/contracts';
+
+/** A sensor of a tree: its full id, the name the device reports, and the name of its outermost group ('' at top). */
+export type TreeSensor = { fullId: string; reportedName: string; groupName: string };
+
+/** Every sensor of a tree in tree order: top-level sensors first, then each group depth-first. */
+export function sensorsOfTree(tree: StateTree): TreeSensor[] {
+  const deviceId = tree.device.deviceId;
+  const found: TreeSensor[] = tree.sensors.map((sensor) => ({
+    fullId: `${deviceId}.${sensor.Id}`,
+    reportedName: sensor.Name,
+    groupName: '',
+  }));
+  const visit = (groups: readonly Group[], prefix: string, top: string | undefined): void => {
+    for (const group of groups) {
+      const groupPrefix = `${prefix}.${group.Id}`;
+      const groupName = top ?? group.Name;
+      for (const sensor of group.sensors) {
+        found.push({ fullId: `${groupPrefix}.${sensor.Id}`, reportedName: sensor.Name, groupName });
+      }
+      if (group.groups != null) {
+        visit(group.groups, groupPrefix, groupName);
+      }
+    }
+  };
+  visit(tree.groups, deviceId, undefined);
+  return found;
+}
