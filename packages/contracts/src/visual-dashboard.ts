@@ -388,6 +388,7 @@ export const LastTimeInAlarmSchema = z.record(
   z.string(),
   z.object({ event_type: z.string(), date_created: z.number().int() }),
 );
+export type LastTimeInAlarm = z.infer<typeof LastTimeInAlarmSchema>;
 
 /** Live data a machine's sensor shows (the dashboard's reading fields). */
 type LiveReading = { Alarm?: boolean; Status?: string } | null | undefined;

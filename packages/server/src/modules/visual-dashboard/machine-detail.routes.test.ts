@@ -10,6 +10,7 @@ import {
 } from '../../../test/factories';
 import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
 import type { DeviceRow } from '../../db/tables/devices.table';
+import { notifications } from '../../db/tables/notifications.table';
 import type { LocationRow } from '../../db/tables/sites.table';
 import {
   visualMachineSensors,
@@ -153,6 +154,43 @@ describe('machines/{id}/ of the visual dashboard', () => {
     });
     const types = await get('/api/v2/type-of-machine/');
     expect(machine.type_of_machine).toEqual(types.json<MachineDetail['type_of_machine'][]>()[0]);
+  });
+
+  it('answers the newest alarm notification of each bound sensor (last-time-in-alarm/)', async () => {
+    const url = `${BASE}${machineId}/last-time-in-alarm/`;
+    expect((await get(url)).json()).toEqual({});
+    const head = `${device.udfId}.head.1`;
+    const at = (iso: string) => new Date(iso);
+    const row = (eventType: 'alarm_on' | 'alarm_off' | 'warning_on', sensorId: string, when: string) => ({
+      eventType,
+      locationId: site.id,
+      deviceId: device.id,
+      sensorId,
+      content: 'x',
+      dateCreated: at(when),
+    });
+    await t.db
+      .insert(notifications)
+      .values([
+        row('alarm_on', head, '2026-11-01T10:00:00Z'),
+        row('alarm_off', head, '2026-11-01T10:05:00Z'),
+        row('warning_on', head, '2026-11-02T10:00:00Z'),
+        row('alarm_on', `${device.udfId}.boot.7`, '2026-10-01T00:00:00Z'),
+        row('alarm_on', `${device.udfId}.head.2`, '2026-11-03T00:00:00Z'),
+      ]);
+    const answer = await get(url);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({
+      [head]: { event_type: 'alarm_off', date_created: at('2026-11-01T10:05:00Z').getTime() / 1000 },
+      [`${device.udfId}.boot.7`]: {
+        event_type: 'alarm_on',
+        date_created: at('2026-10-01T00:00:00Z').getTime() / 1000,
+      },
+    });
+    expect((await get(url, headers.disabled)).statusCode).toBe(403);
+    expect((await get(url, headers.foreign)).statusCode).toBe(404);
+    expect((await get(`${BASE}999999/last-time-in-alarm/`)).statusCode).toBe(404);
+    expect((await get(`${BASE}0/last-time-in-alarm/`)).statusCode).toBe(400);
   });
 
   it('refuses a bad id (400), an unknown one (404), no token (401), no visual dashboard (403), another tenant (404)', async () => {

@@ -1,4 +1,4 @@
-import { IdParamsSchema, MachineDetailSchema } from '@vigil/contracts';
+import { IdParamsSchema, LastTimeInAlarmSchema, MachineDetailSchema } from '@vigil/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireAuth } from '../../access/authenticate';
@@ -6,7 +6,7 @@ import { DENIED_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
 import type { MachineDetailService } from './machine-detail.service';
 import { requireVisualDashboard } from './visual-dashboard-access';
 
-/** machines/{id}/ of M section 7 'Visual dashboard (api/v2)': a machine in details. */
+/** machines/{id}/ and its last-time-in-alarm/ of M section 7 'Visual dashboard (api/v2)'. */
 export async function machineDetailRoutes(
   app: FastifyInstance,
   options: { machineDetail: MachineDetailService },
@@ -24,5 +24,18 @@ export async function machineDetailRoutes(
       response: { 200: MachineDetailSchema, ...DENIED_RESPONSES },
     },
     handler: async (request) => machineDetail.get(requireAuth(request).user, request.params.id),
+  });
+
+  api.get('/api/v2/machines/:id/last-time-in-alarm/', {
+    onRequest: [app.authenticate, requireVisualDashboard],
+    schema: {
+      tags: ['visual dashboard'],
+      summary:
+        "Full sensor id → the newest alarm notification (alarm_on or alarm_off) of each of the machine's bound sensors",
+      security: JWT_SECURITY,
+      params: IdParamsSchema,
+      response: { 200: LastTimeInAlarmSchema, ...DENIED_RESPONSES },
+    },
+    handler: async (request) => machineDetail.lastTimeInAlarm(requireAuth(request).user, request.params.id),
   });
 }

@@ -1,16 +1,17 @@
-import type { MachineDetail, MachineSensorJson } from '@vigil/contracts';
+import type { LastTimeInAlarm, MachineDetail, MachineSensorJson } from '@vigil/contracts';
 import { getSiteAccess } from '../../access/access';
 import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/tables/users.table';
 import { notFound } from '../../errors';
+import * as notificationsRepo from '../notifications/notifications.repo';
 import { loadSensorNamer } from '../sensor-settings/sensor-display-name';
-import type { MachineBinding } from './machine-detail.repo';
+import type { MachineBinding, MachinePlace } from './machine-detail.repo';
 import * as machineDetailRepo from './machine-detail.repo';
 import type { MachineTypesService } from './machine-types/machine-types.service';
 import { sensorsOfTree, type TreeSensor } from './tree-sensors';
 import { assertVisualDashboard } from './visual-dashboard-access';
 
-const REPOSITORIES = { machines: machineDetailRepo };
+const REPOSITORIES = { machines: machineDetailRepo, notifications: notificationsRepo };
 export type MachineDetailRepositories = typeof REPOSITORIES;
 export type MachineDetailDeps = {
   db: Database;
@@ -31,13 +32,7 @@ export class MachineDetailService {
 
   /** GET machines/{id}/: 404 for a machine of a site the person does not see. */
   async get(user: UserRow, id: number): Promise<MachineDetail> {
-    assertVisualDashboard(user);
-    const { db } = this.deps;
-    const place = await this.repos.machines.findMachinePlace(db, id);
-    if (place === undefined) {
-      throw notFound();
-    }
-    await getSiteAccess(db, user, place.schema.locationId);
+    const place = await this.visiblePlace(user, id);
     const { machine } = place;
     const type = this.deps.machineTypes.find(machine.typeOfMachine);
     if (type === undefined) {
@@ -61,6 +56,40 @@ export class MachineDetailService {
       },
       schema_tab: place.tab,
     };
+  }
+
+  /**
+   * GET machines/{id}/last-time-in-alarm/: full sensor id → the newest alarm notification (alarm_on or alarm_off)
+   * of each bound sensor at the machine's site; a sensor never in alarm there is absent.
+   */
+  async lastTimeInAlarm(user: UserRow, id: number): Promise<LastTimeInAlarm> {
+    const place = await this.visiblePlace(user, id);
+    const { db } = this.deps;
+    const bindings = await this.repos.machines.findBindingsOfMachine(db, place.machine.id);
+    const alarms = await this.repos.notifications.findNewestAlarmsOfSensors(
+      db,
+      place.schema.locationId,
+      bindings.map((binding) => ({ deviceId: binding.device.id, sensorId: binding.sensorId })),
+    );
+    const answer: LastTimeInAlarm = {};
+    for (const alarm of alarms) {
+      answer[alarm.sensorId] = {
+        event_type: alarm.eventType,
+        date_created: Math.floor(alarm.dateCreated.getTime() / 1000),
+      };
+    }
+    return answer;
+  }
+
+  /** The machine and where it sits, when the person sees its site; 404 otherwise. */
+  private async visiblePlace(user: UserRow, id: number): Promise<MachinePlace> {
+    assertVisualDashboard(user);
+    const place = await this.repos.machines.findMachinePlace(this.deps.db, id);
+    if (place === undefined) {
+      throw notFound();
+    }
+    await getSiteAccess(this.deps.db, user, place.schema.locationId);
+    return place;
   }
 
   /** The bound sensors named as the dashboard names them, from their devices' latest stored trees. */
