@@ -41,6 +41,7 @@ import { registerSensorSettings } from './modules/sensor-settings/register-senso
 import { registerSites } from './modules/sites/register-sites';
 import { registerTwoFactor } from './modules/two-factor/register-two-factor';
 import { registerUsers } from './modules/users/register-users';
+import { publishedSchemasFor } from './modules/visual-dashboard/published-schemas';
 import { registerVisualDashboard } from './modules/visual-dashboard/register-visual-dashboard';
 import { registerWarnings } from './modules/warnings/register-warnings';
 import { registerFanOutMetrics } from './realtime/fan-out-metrics';
@@ -142,7 +143,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerFeedback(app, ctx);
   await registerTwoFactor(app, ctx);
   await registerClients(app, ctx);
-  await registerSites(app, ctx);
+  // The visual dashboard's published schema of each site on api/v2/locations/ (wired here: sites sits below it).
+  await registerSites(app, ctx, {
+    publishedSchemas: (user, locationIds) => publishedSchemasFor(ctx.db, user, locationIds),
+  });
   await registerDevices(app, ctx);
   await registerHardware(app, ctx);
   await registerUsers(app, ctx);

@@ -1,4 +1,4 @@
-import { visualSchemas, visualTabs } from '../../src/db/tables/visual-dashboard.table';
+import { visualMachines, visualSchemas, visualTabs } from '../../src/db/tables/visual-dashboard.table';
 import { A, D, EVERY_SIGNED_IN, PUBLIC, type RouteCase, type Row } from './cases';
 import type { World } from './world';
 
@@ -22,6 +22,23 @@ async function schemaAtA1(w: World, isPublished = false): Promise<number> {
   return schema?.id ?? 0;
 }
 
+/** A fresh machine on a tab of a schema at A1; answers its id. */
+async function machineAtA1(w: World): Promise<number> {
+  const [schema] = await w.db
+    .insert(visualSchemas)
+    .values({ locationId: w.siteA1.id, name: 'Walk' })
+    .returning();
+  const [tab] = await w.db
+    .insert(visualTabs)
+    .values({ schemaId: schema?.id ?? 0, name: 'Tab', height: 600, width: 800 })
+    .returning();
+  const [machine] = await w.db
+    .insert(visualMachines)
+    .values({ tabId: tab?.id ?? 0, name: 'Leg', typeOfMachine: 1, xCoord: 10, yCoord: 10 })
+    .returning();
+  return machine?.id ?? 0;
+}
+
 /**
  * The visual dashboard (api/v2). Every person of the world has visual_dashboard_enabled; without it the signed-in
  * calls are 403 (machine-types.routes.test.ts). The pictures are public: an <img> sends no token.
@@ -38,6 +55,24 @@ export const visualDashboardCases: RouteCase[] = [
     route: '/api/v2/type-of-machine/{id}/images/{state}/{side}/{size}.svg',
     request: () => ({ url: '/api/v2/type-of-machine/1/images/running/left/large.svg' }),
     expect: PUBLIC,
+  },
+  {
+    method: 'GET',
+    route: '/api/v2/search-sensor/',
+    request: async (w) => ({ url: `/api/v2/search-sensor/?location=${w.siteA1.id}` }),
+    expect: READ_A1,
+  },
+  {
+    method: 'GET',
+    route: '/api/v2/machines/{id}/',
+    request: async (w) => ({ url: `/api/v2/machines/${await machineAtA1(w)}/` }),
+    expect: READ_A1,
+  },
+  {
+    method: 'GET',
+    route: '/api/v2/machines/{id}/last-time-in-alarm/',
+    request: async (w) => ({ url: `/api/v2/machines/${await machineAtA1(w)}/last-time-in-alarm/` }),
+    expect: READ_A1,
   },
   {
     method: 'GET',
