@@ -11,7 +11,8 @@ const REPOSITORIES = { search: searchSensorRepo };
 export type SearchSensorRepositories = typeof REPOSITORIES;
 export type SearchSensorDeps = { db: Database; repos?: SearchSensorRepositories };
 
-/** A full id longer than this cannot be bound (the save payload's bound), so the picker does not offer it. */
+/** A full id outside the wire's bounds (3 to 200 characters) cannot be bound, so the picker does not offer it. */
+const FULL_ID_MIN = 3;
 const FULL_ID_MAX = 200;
 
 /** '3, 7,,9' → {3, 7, 9}: the query's regex admits only digits, commas and blanks. */
@@ -61,7 +62,7 @@ export class SearchSensorService {
     const items: SearchSensorItem[] = [];
     for (const device of candidates) {
       for (const sensor of device.tree === null ? [] : sensorsOfTree(device.tree)) {
-        if (sensor.fullId.length > FULL_ID_MAX) {
+        if (sensor.fullId.length < FULL_ID_MIN || sensor.fullId.length > FULL_ID_MAX) {
           continue;
         }
         if (excludedGroup !== '' && sensor.groupName.trim().toLowerCase() === excludedGroup) {
