@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import { latestTreeReader } from '../ingest/latest-tree';
 import { DiagramChanges } from './diagram-changes';
 import { diagramFeedRoutes } from './diagram-feed.routes';
 import { machineDetailRoutes } from './machine-detail.routes';
@@ -10,6 +11,9 @@ import { schemasRoutes } from './schemas.routes';
 import { SchemasService } from './schemas.service';
 import { searchSensorRoutes } from './search-sensor.routes';
 import { SearchSensorService } from './search-sensor.service';
+import { TabSaveService } from './tab-save.service';
+import { tabsRoutes } from './tabs.routes';
+import { TabsService } from './tabs.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,8 +24,8 @@ declare module 'fastify' {
 
 /**
  * The visual dashboard (M 'Visual dashboard', section 7 'Visual dashboard (api/v2)'; docs/visual-dashboard.md):
- * the machine-type library and its pictures, the schemas of a site, sensor search, machine details, and the live
- * sockets of a tab and a machine. Every signed-in call needs `visual_dashboard_enabled`
+ * the machine-type library and its pictures, the schemas and tabs of a site, sensor search, machine details, and
+ * the live sockets of a tab and a machine. Every signed-in call needs `visual_dashboard_enabled`
  * (visual-dashboard-access.ts). Registered after the ingest, whose latest trees the sockets send first.
  */
 export async function registerVisualDashboard(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -33,6 +37,8 @@ export async function registerVisualDashboard(app: FastifyInstance, ctx: AppCont
     machineDetail: new MachineDetailService({ db: ctx.db, machineTypes }),
   });
   await app.register(searchSensorRoutes, { searchSensor: new SearchSensorService({ db: ctx.db }) });
+  const tabDeps = { db: ctx.db, latestTree: latestTreeReader(ctx.db, app.ingest) };
+  await app.register(tabsRoutes, { tabs: new TabsService(tabDeps), saves: new TabSaveService(tabDeps) });
   await app.register(diagramFeedRoutes, {
     db: ctx.db,
     authenticator: ctx.authenticator,
