@@ -4,12 +4,16 @@ import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/tables/users.table';
 import { uniqueViolationOf } from '../../db/unique-violation';
 import { AppError } from '../../errors';
-import * as schemasRepo from './schemas.repo';
 import { sensorLabelsOf } from './tab-json';
 import { checkTabSave, type ResolvedBinding, type SaveContext } from './tab-save-check';
-import * as tabWriteRepo from './tab-write.repo';
-import * as tabsRepo from './tabs.repo';
-import { modifyPublished, type TabsDeps, TabsService, TOO_MANY_TABS } from './tabs.service';
+import {
+  modifyPublished,
+  TAB_REPOSITORIES,
+  type TabsDeps,
+  type TabsRepositories,
+  TabsService,
+  TOO_MANY_TABS,
+} from './tabs.service';
 import { assertVisualDashboard } from './visual-dashboard-access';
 
 const SENSOR_UNIQUE = 'visual_machine_sensors_schema_sensor_unique';
@@ -21,9 +25,11 @@ const SENSOR_UNIQUE = 'visual_machine_sensors_schema_sensor_unique';
  */
 export class TabSaveService {
   private readonly tabs: TabsService;
+  private readonly repos: TabsRepositories;
   private readonly now: () => Date;
 
   constructor(private readonly deps: TabsDeps) {
+    this.repos = deps.repos ?? TAB_REPOSITORIES;
     this.tabs = new TabsService(deps);
     this.now = deps.now ?? (() => new Date());
   }
@@ -34,7 +40,7 @@ export class TabSaveService {
       await assertCanEditSite(this.deps.db, user, save.location);
       return this.write(user, save, { schemaId: undefined, tabId: undefined, locationId: save.location });
     }
-    const schema = await schemasRepo.findSchemaById(this.deps.db, save.schema);
+    const schema = await this.repos.schemas.findSchemaById(this.deps.db, save.schema);
     if (schema === undefined) {
       throw AppError.validation({ schema: ['This schema does not exist.'] });
     }
@@ -72,6 +78,12 @@ export class TabSaveService {
     const at = this.now();
     try {
       return await this.deps.db.transaction(async (tx) => {
+        if (
+          target.schemaId !== undefined &&
+          !(await this.repos.writes.lockUnpublishedSchema(tx, target.schemaId))
+        ) {
+          throw modifyPublished();
+        }
         const schemaId = target.schemaId ?? (await this.newSchema(tx, user, save, target.locationId, at));
         const tabValues = {
           name: save.name,
@@ -86,16 +98,16 @@ export class TabSaveService {
         };
         let tabId = target.tabId;
         if (tabId === undefined) {
-          if ((await tabsRepo.findTabsOfSchema(tx, schemaId)).length >= VISUAL_LIMITS.tabsPerSchema) {
+          if ((await this.repos.tabs.findTabsOfSchema(tx, schemaId)).length >= VISUAL_LIMITS.tabsPerSchema) {
             throw AppError.validation({ non_field_errors: [TOO_MANY_TABS] });
           }
-          const position = await tabsRepo.nextTabPosition(tx, schemaId);
-          tabId = await tabWriteRepo.insertTab(tx, { ...tabValues, schemaId, position, createdAt: at });
+          const position = await this.repos.tabs.nextTabPosition(tx, schemaId);
+          tabId = await this.repos.writes.insertTab(tx, { ...tabValues, schemaId, position, createdAt: at });
         } else {
-          await tabWriteRepo.updateTab(tx, tabId, tabValues);
+          await this.repos.writes.updateTab(tx, tabId, tabValues);
         }
         const kept = new Set(save.machines.flatMap((machine) => (machine.id == null ? [] : [machine.id])));
-        await tabWriteRepo.deleteMachines(
+        await this.repos.writes.deleteMachines(
           tx,
           [...context.machineIds].filter((machineId) => !kept.has(machineId)),
         );
@@ -111,14 +123,14 @@ export class TabSaveService {
             systemStateSensor: machine.system_state_sensor ?? null,
           };
           if (machine.id == null) {
-            idOf.set(machine.frontend_id, await tabWriteRepo.insertMachine(tx, { ...values, tabId }));
+            idOf.set(machine.frontend_id, await this.repos.writes.insertMachine(tx, { ...values, tabId }));
           } else {
-            await tabWriteRepo.updateMachine(tx, machine.id, values);
+            await this.repos.writes.updateMachine(tx, machine.id, values);
             idOf.set(machine.frontend_id, machine.id);
           }
         }
         const machineId = (frontendId: string) => idOf.get(frontendId) ?? 0;
-        await tabWriteRepo.replaceBindings(
+        await this.repos.writes.replaceBindings(
           tx,
           [...idOf.values()],
           checked.bindings.map((binding: ResolvedBinding) => ({
@@ -129,7 +141,7 @@ export class TabSaveService {
             sensorId: binding.sensorId,
           })),
         );
-        await tabWriteRepo.replaceConnectors(
+        await this.repos.writes.replaceConnectors(
           tx,
           tabId,
           checked.connectors.map((connector) => ({
@@ -141,7 +153,7 @@ export class TabSaveService {
             additionalPoints: connector.additionalPoints,
           })),
         );
-        await tabWriteRepo.touchSchema(tx, schemaId, { by: user.id, at });
+        await this.repos.writes.touchSchema(tx, schemaId, { by: user.id, at });
         return { id: tabId, schema: schemaId };
       });
     } catch (error) {
@@ -153,11 +165,11 @@ export class TabSaveService {
   }
 
   private async newSchema(tx: Database, user: UserRow, save: TabSave, locationId: number, at: Date) {
-    if ((await schemasRepo.countSchemasOfLocation(tx, locationId)) >= VISUAL_LIMITS.schemasPerSite) {
+    if ((await this.repos.schemas.countSchemasOfLocation(tx, locationId)) >= VISUAL_LIMITS.schemasPerSite) {
       throw AppError.validation({ non_field_errors: [VISUAL_MESSAGES.tooManySchemas] });
     }
     const name = (save.schema_name ?? '').trim();
-    return tabWriteRepo.insertSchema(tx, { locationId, name, by: user.id, at });
+    return this.repos.writes.insertSchema(tx, { locationId, name, by: user.id, at });
   }
 
   /** What a save is checked against, read before its transaction (the unique index decides races). */
@@ -168,20 +180,24 @@ export class TabSaveService {
   }) {
     const { db } = this.deps;
     const devices: SaveContext['devices'] = new Map();
-    for (const device of await tabsRepo.findDevicesOfLocation(db, target.locationId)) {
+    for (const device of await this.repos.tabs.findDevicesOfLocation(db, target.locationId)) {
       const tree = await this.deps.latestTree?.({ id: device.id, udfId: device.udfId });
       const sensorIds = tree === undefined ? undefined : new Set(sensorLabelsOf(tree).keys());
       devices.set(device.udfId, { id: device.id, sensorIds });
     }
     const takenElsewhere = new Map<string, string>();
     if (target.schemaId !== undefined) {
-      for (const row of await tabsRepo.findSchemaBindingsOutsideTab(db, target.schemaId, target.tabId)) {
+      for (const row of await this.repos.tabs.findSchemaBindingsOutsideTab(
+        db,
+        target.schemaId,
+        target.tabId,
+      )) {
         takenElsewhere.set(row.sensorId, row.machineName);
       }
     }
     const machineIds = new Set<number>();
     if (target.tabId !== undefined) {
-      for (const machine of await tabsRepo.findMachinesOfTab(db, target.tabId)) {
+      for (const machine of await this.repos.tabs.findMachinesOfTab(db, target.tabId)) {
         machineIds.add(machine.id);
       }
     }
@@ -199,7 +215,7 @@ export class TabSaveService {
     const rows =
       target.schemaId === undefined
         ? []
-        : await tabsRepo.findSchemaBindingsOutsideTab(this.deps.db, target.schemaId, target.tabId);
+        : await this.repos.tabs.findSchemaBindingsOutsideTab(this.deps.db, target.schemaId, target.tabId);
     const holder = rows.find((row) => sent.has(row.sensorId));
     const message = VISUAL_MESSAGES.alreadyInUse(holder?.machineName ?? '');
     return AppError.validation({

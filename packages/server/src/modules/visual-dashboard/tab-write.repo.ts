@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import {
   type NewVisualConnectorRow,
@@ -31,6 +31,19 @@ export async function insertSchema(
     throw new Error('the schema was not stored');
   }
   return row.id;
+}
+
+/**
+ * Locks an unpublished schema's row for the rest of the transaction (a publish waits for it); false when the
+ * schema is published (or gone): a published schema is frozen.
+ */
+export async function lockUnpublishedSchema(db: Database, schemaId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: visualSchemas.id })
+    .from(visualSchemas)
+    .where(and(eq(visualSchemas.id, schemaId), eq(visualSchemas.isPublished, false)))
+    .for('update');
+  return rows.length > 0;
 }
 
 /** Marks a schema changed by someone now (its list shows the newest change first). */

@@ -1,4 +1,4 @@
-import { listSensors, type StateTree, type Tab, VISUAL_MESSAGES } from '@vigil/contracts';
+import { listSensors, type StateTree, type Tab, TabSaveSchema, VISUAL_MESSAGES } from '@vigil/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,6 +14,9 @@ import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
 import type { LocationRow } from '../../db/tables/sites.table';
 import { visualSchemas, visualTabs } from '../../db/tables/visual-dashboard.table';
 import { upsertDeviceStates } from '../telemetry/telemetry.repo';
+import { TabSaveService } from './tab-save.service';
+import * as tabsRepo from './tabs.repo';
+import { TAB_REPOSITORIES } from './tabs.service';
 import { VISUAL_DASHBOARD_DISABLED } from './visual-dashboard-access';
 
 const BASE = '/api/v2/tabs/';
@@ -218,6 +221,30 @@ describe('tabs/ of the visual dashboard', () => {
     expect(JSON.stringify(answer.json())).toContain(VISUAL_MESSAGES.alreadyInUse('Leg 1'));
   });
 
+  it('answers a binding the unique index refused under a race with the same 400', async () => {
+    const taken = sensors[1]?.id ?? '';
+    // The check reads no other binding (as if the other save committed after it); the index still refuses.
+    let calls = 0;
+    const racing = new TabSaveService({
+      db: t.db,
+      repos: {
+        ...TAB_REPOSITORIES,
+        tabs: {
+          ...tabsRepo,
+          findSchemaBindingsOutsideTab: async (
+            ...args: Parameters<typeof tabsRepo.findSchemaBindingsOutsideTab>
+          ) => (calls++ === 0 ? [] : tabsRepo.findSchemaBindingsOutsideTab(...args)),
+        },
+      },
+    });
+    const editor = await buildUser(t.db, { roles: { visualDashboardEnabled: true } });
+    await assignToSite(t.db, editor, site, 'Engineer');
+    const refused = racing.create(editor, TabSaveSchema.parse(save({ name: 'Race' }, [taken])));
+    await expect(refused).rejects.toMatchObject({
+      fields: { machines: [`${taken} ${VISUAL_MESSAGES.alreadyInUse('Leg 1')}`] },
+    });
+  });
+
   it('creates a schema with schema_name, clones, reorders and deletes tabs', async () => {
     const created = await call('POST', BASE, headers.editor, save({ schema: null, schema_name: 'Mill' }));
     expect(created.statusCode).toBe(201);
@@ -258,6 +285,26 @@ describe('tabs/ of the visual dashboard', () => {
     const refused = await call('POST', BASE, headers.editor, save({ schema: frozen }));
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ non_field_errors: [VISUAL_MESSAGES.modifyPublished] });
+    const [tab] = await t.db
+      .insert(visualTabs)
+      .values({ schemaId: frozen, name: 'Old', height: 600, width: 800 })
+      .returning();
+    const id = tab?.id ?? 0;
+    const frozenOut = { non_field_errors: [VISUAL_MESSAGES.modifyPublished] };
+    const changes = [
+      await call('PATCH', `${BASE}${id}/`, headers.editor, save({ id, schema: frozen })),
+      await call('DELETE', `${BASE}${id}/`, headers.editor),
+      await call('POST', `${BASE}${id}/clone/`, headers.editor),
+      await call('POST', '/api/v2/update-tabs-order/', headers.editor, [{ id, order: 0 }]),
+    ];
+    for (const change of changes) {
+      expect(change.statusCode).toBe(400);
+      expect(change.json()).toEqual(frozenOut);
+    }
+    expect((await call('GET', `${BASE}${id}/`, headers.reader)).json()).toMatchObject({
+      name: 'Old',
+      machines: [],
+    });
   });
 
   it('refuses readers (403), other tenants (404), no token (401) and no visual dashboard (403)', async () => {

@@ -4,14 +4,15 @@ import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/tables/users.table';
 import { AppError, notFound } from '../../errors';
 import type { LatestTreeReader } from '../ingest/latest-tree';
+import * as schemasRepo from './schemas.repo';
 import { type SensorLabel, sensorLabelsOf, toTabJson } from './tab-json';
 import * as tabWriteRepo from './tab-write.repo';
 import type { TabWithSchema } from './tabs.repo';
 import * as tabsRepo from './tabs.repo';
 import { assertVisualDashboard } from './visual-dashboard-access';
 
-const REPOSITORIES = { tabs: tabsRepo, writes: tabWriteRepo };
-export type TabsRepositories = typeof REPOSITORIES;
+export const TAB_REPOSITORIES = { tabs: tabsRepo, writes: tabWriteRepo, schemas: schemasRepo };
+export type TabsRepositories = typeof TAB_REPOSITORIES;
 export type TabsDeps = {
   db: Database;
   repos?: TabsRepositories;
@@ -33,7 +34,7 @@ export class TabsService {
   private readonly now: () => Date;
 
   constructor(private readonly deps: TabsDeps) {
-    this.repos = deps.repos ?? REPOSITORIES;
+    this.repos = deps.repos ?? TAB_REPOSITORIES;
     this.now = deps.now ?? (() => new Date());
   }
 
@@ -69,30 +70,32 @@ export class TabsService {
   /** DELETE tabs/{id}/: a tab of an unpublished schema, with its machines and lines. */
   async remove(user: UserRow, id: number): Promise<void> {
     const tab = await this.editableTab(user, id);
-    await this.repos.tabs.deleteTab(this.deps.db, tab.id);
+    await this.inUnpublished(user, tab.schemaId, (tx) => this.repos.tabs.deleteTab(tx, tab.id));
   }
 
   /** POST update-tabs-order/ [{id, order}]: the places of tabs of one unpublished schema. */
   async order(user: UserRow, items: Array<{ id: number; order: number }>) {
     assertVisualDashboard(user);
     const ids = items.map((item) => item.id);
-    if (new Set(ids).size !== ids.length) {
-      throw AppError.validation({ non_field_errors: ['Each tab may be listed once.'] });
+    if (ids.length === 0 || new Set(ids).size !== ids.length) {
+      throw AppError.validation({ non_field_errors: [ORDER_ITEMS] });
     }
     const schemas = await this.repos.tabs.findSchemasOfTabs(this.deps.db, ids);
     const [first] = schemas;
     if (first === undefined || schemas.length !== ids.length) {
       throw notFound();
     }
-    if (schemas.some((row) => row.schemaId !== first.schemaId)) {
-      throw AppError.validation({ non_field_errors: ['The tabs must belong to one schema.'] });
+    for (const locationId of new Set(schemas.map((row) => row.locationId))) {
+      await getSiteAccess(this.deps.db, user, locationId);
     }
-    await getSiteAccess(this.deps.db, user, first.locationId);
+    if (schemas.some((row) => row.schemaId !== first.schemaId)) {
+      throw AppError.validation({ non_field_errors: [ORDER_ITEMS] });
+    }
     await assertCanEditSite(this.deps.db, user, first.locationId);
     if (first.isPublished) {
       throw modifyPublished();
     }
-    await this.deps.db.transaction(async (tx) => {
+    await this.inUnpublished(user, first.schemaId, async (tx) => {
       for (const item of items) {
         await this.repos.tabs.setTabPosition(tx, first.schemaId, item.id, item.order);
       }
@@ -103,7 +106,7 @@ export class TabsService {
   /** POST tabs/{id}/clone/: a copy at the end of the strip; its machines come without sensors (one binding a schema). */
   async clone(user: UserRow, id: number): Promise<{ id: number; schema: number }> {
     const tab = await this.editableTab(user, id);
-    const copyId = await this.deps.db.transaction(async (tx) => {
+    const copyId = await this.inUnpublished(user, tab.schemaId, async (tx) => {
       const tabs = await this.repos.tabs.findTabsOfSchema(tx, tab.schemaId);
       if (tabs.length >= VISUAL_LIMITS.tabsPerSchema) {
         throw AppError.validation({ non_field_errors: [TOO_MANY_TABS] });
@@ -112,6 +115,21 @@ export class TabsService {
       return this.repos.writes.copyTabWithoutSensors(tx, tab.id, { position, at: this.now() });
     });
     return { id: copyId, schema: tab.schemaId };
+  }
+
+  /**
+   * Runs a change of an unpublished schema in a transaction holding its row (a publish waits), and marks the
+   * schema changed by the user; 400 when it was published meanwhile.
+   */
+  async inUnpublished<T>(user: UserRow, schemaId: number, change: (tx: Database) => Promise<T>): Promise<T> {
+    return this.deps.db.transaction(async (tx) => {
+      if (!(await this.repos.writes.lockUnpublishedSchema(tx, schemaId))) {
+        throw modifyPublished();
+      }
+      const result = await change(tx);
+      await this.repos.writes.touchSchema(tx, schemaId, { by: user.id, at: this.now() });
+      return result;
+    });
   }
 
   /** The tab when the user sees its site; 404 otherwise (a foreign tenant's tab included). */
@@ -136,4 +154,5 @@ export class TabsService {
   }
 }
 
+export const ORDER_ITEMS = 'List each tab of one schema once.';
 export const TOO_MANY_TABS = `A schema can have at most ${VISUAL_LIMITS.tabsPerSchema} tabs.`;
