@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { visualMachines, visualSchemas, visualTabs } from '../../src/db/tables/visual-dashboard.table';
 import { A, D, EVERY_SIGNED_IN, PUBLIC, type RouteCase, type Row } from './cases';
 import type { World } from './world';
@@ -37,6 +38,32 @@ async function machineAtA1(w: World): Promise<number> {
     .values({ tabId: tab?.id ?? 0, name: 'Leg', typeOfMachine: 1, xCoord: 10, yCoord: 10 })
     .returning();
   return machine?.id ?? 0;
+}
+
+/** A fresh tab of an unpublished schema at A1; answers its id and its schema's. */
+async function tabAtA1(w: World): Promise<{ id: number; schema: number }> {
+  const schema = await schemaAtA1(w);
+  const [tab] = await w.db.select().from(visualTabs).where(eq(visualTabs.schemaId, schema));
+  return { id: tab?.id ?? 0, schema };
+}
+
+/** A whole tab save at A1 without machines (`schema` null: in a new schema). */
+function tabSave(w: World, schema: number | null) {
+  return {
+    name: 'Walk tab',
+    location: w.siteA1.id,
+    schema,
+    schema_name: 'Walk',
+    height: 600,
+    width: 800,
+    zoom: 100,
+    offset_x: 0,
+    offset_y: 0,
+    machines: [],
+    connectors: [],
+    shapes: [],
+    text_elements: [],
+  };
 }
 
 /**
@@ -116,6 +143,49 @@ export const visualDashboardCases: RouteCase[] = [
     request: async (w) => ({
       url: `/api/v2/schemas/${await schemaAtA1(w)}/publish/`,
       payload: { comment: 'v1' },
+    }),
+    expect: EDIT_A1,
+  },
+  // tabs/ (tabs.routes.ts)
+  {
+    method: 'GET',
+    route: '/api/v2/tabs/{id}/',
+    request: async (w) => ({ url: `/api/v2/tabs/${(await tabAtA1(w)).id}/` }),
+    expect: READ_A1,
+  },
+  {
+    method: 'POST',
+    route: '/api/v2/tabs/',
+    request: (w) => ({ url: '/api/v2/tabs/', payload: tabSave(w, null) }),
+    expect: EDIT_A1,
+  },
+  {
+    method: 'PATCH',
+    route: '/api/v2/tabs/{id}/',
+    request: async (w) => {
+      const tab = await tabAtA1(w);
+      return { url: `/api/v2/tabs/${tab.id}/`, payload: tabSave(w, tab.schema) };
+    },
+    expect: EDIT_A1,
+  },
+  {
+    method: 'DELETE',
+    route: '/api/v2/tabs/{id}/',
+    request: async (w) => ({ url: `/api/v2/tabs/${(await tabAtA1(w)).id}/` }),
+    expect: EDIT_A1,
+  },
+  {
+    method: 'POST',
+    route: '/api/v2/tabs/{id}/clone/',
+    request: async (w) => ({ url: `/api/v2/tabs/${(await tabAtA1(w)).id}/clone/` }),
+    expect: EDIT_A1,
+  },
+  {
+    method: 'POST',
+    route: '/api/v2/update-tabs-order/',
+    request: async (w) => ({
+      url: '/api/v2/update-tabs-order/',
+      payload: [{ id: (await tabAtA1(w)).id, order: 0 }],
     }),
     expect: EDIT_A1,
   },

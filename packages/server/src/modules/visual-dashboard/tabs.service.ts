@@ -1,9 +1,8 @@
-import { type Tab, VISUAL_LIMITS, VISUAL_MESSAGES } from '@vigil/contracts';
+import { type StateTree, type Tab, VISUAL_LIMITS, VISUAL_MESSAGES } from '@vigil/contracts';
 import { assertCanEditSite, getSiteAccess } from '../../access/access';
 import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/tables/users.table';
 import { AppError, notFound } from '../../errors';
-import type { LatestTreeReader } from '../ingest/latest-tree';
 import * as schemasRepo from './schemas.repo';
 import { type SensorLabel, sensorLabelsOf, toTabJson } from './tab-json';
 import * as tabWriteRepo from './tab-write.repo';
@@ -11,13 +10,16 @@ import type { TabWithSchema } from './tabs.repo';
 import * as tabsRepo from './tabs.repo';
 import { assertVisualDashboard } from './visual-dashboard-access';
 
+/** A device's newest tree (ingest's `latestTreeReader`, given by registerVisualDashboard). */
+export type TabTreeReader = (device: { id: number; udfId: string }) => Promise<StateTree | undefined>;
+
 export const TAB_REPOSITORIES = { tabs: tabsRepo, writes: tabWriteRepo, schemas: schemasRepo };
 export type TabsRepositories = typeof TAB_REPOSITORIES;
 export type TabsDeps = {
   db: Database;
   repos?: TabsRepositories;
   /** A device's newest tree, for its sensors' names; none in a test of a rule. */
-  latestTree?: LatestTreeReader;
+  latestTree?: TabTreeReader | undefined;
   now?: () => Date;
 };
 
