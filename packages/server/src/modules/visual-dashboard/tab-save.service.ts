@@ -3,7 +3,7 @@ import { assertCanEditSite } from '../../access/access';
 import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/tables/users.table';
 import { uniqueViolationOf } from '../../db/unique-violation';
-import { AppError } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import { sensorLabelsOf } from './tab-json';
 import { checkTabSave, type ResolvedBinding, type SaveContext } from './tab-save-check';
 import {
@@ -15,6 +15,9 @@ import {
   TOO_MANY_TABS,
 } from './tabs.service';
 import { assertVisualDashboard } from './visual-dashboard-access';
+
+/** The 400 of a save of a tab someone else changed meanwhile. */
+export const TAB_CHANGED = 'This tab was changed meanwhile; reload it and save again.';
 
 const SENSOR_UNIQUE = 'visual_machine_sensors_schema_sensor_unique';
 
@@ -97,6 +100,7 @@ export class TabSaveService {
           updatedAt: at,
         };
         let tabId = target.tabId;
+        let present = new Set<number>();
         if (tabId === undefined) {
           if ((await this.repos.tabs.findTabsOfSchema(tx, schemaId)).length >= VISUAL_LIMITS.tabsPerSchema) {
             throw AppError.validation({ non_field_errors: [TOO_MANY_TABS] });
@@ -104,12 +108,13 @@ export class TabSaveService {
           const position = await this.repos.tabs.nextTabPosition(tx, schemaId);
           tabId = await this.repos.writes.insertTab(tx, { ...tabValues, schemaId, position, createdAt: at });
         } else {
+          present = await this.assertUnchanged(tx, tabId, save);
           await this.repos.writes.updateTab(tx, tabId, tabValues);
         }
         const kept = new Set(save.machines.flatMap((machine) => (machine.id == null ? [] : [machine.id])));
         await this.repos.writes.deleteMachines(
           tx,
-          [...context.machineIds].filter((machineId) => !kept.has(machineId)),
+          [...present].filter((machineId) => !kept.has(machineId)),
         );
         const idOf = new Map<string, number>();
         for (const machine of save.machines) {
@@ -162,6 +167,24 @@ export class TabSaveService {
       }
       throw error;
     }
+  }
+
+  /**
+   * After the schema's lock: the tab and the machines the save keeps are still there (another save or a delete
+   * of the same tab may have committed since the check); 404 or 400 otherwise, never a foreign-key 500. Answers
+   * the tab's machines now: those the save leaves out are deleted.
+   */
+  private async assertUnchanged(tx: Database, tabId: number, save: TabSave): Promise<Set<number>> {
+    if ((await this.repos.tabs.findTabById(tx, tabId)) === undefined) {
+      throw notFound();
+    }
+    const present = new Set(
+      (await this.repos.tabs.findMachinesOfTab(tx, tabId)).map((machine) => machine.id),
+    );
+    if (save.machines.some((machine) => machine.id != null && !present.has(machine.id))) {
+      throw AppError.validation({ non_field_errors: [TAB_CHANGED] });
+    }
+    return present;
   }
 
   private async newSchema(tx: Database, user: UserRow, save: TabSave, locationId: number, at: Date) {

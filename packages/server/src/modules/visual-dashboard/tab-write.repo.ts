@@ -116,15 +116,18 @@ export async function replaceConnectors(
   }
 }
 
-/** Copies a tab in its schema at `position`, with its machines (without their sensors) and connectors. */
+/**
+ * Copies a tab in its schema at `position`, with its machines (without their sensors) and connectors; undefined
+ * when the tab is gone.
+ */
 export async function copyTabWithoutSensors(
   db: Database,
   tabId: number,
   copy: { position: number; at: Date },
-): Promise<number> {
+): Promise<number | undefined> {
   const [source] = await db.select().from(visualTabs).where(eq(visualTabs.id, tabId));
   if (source === undefined) {
-    throw new Error(`tab ${tabId} is gone`);
+    return undefined;
   }
   const { id: _id, ...tab } = source;
   const newTabId = await insertTab(db, {

@@ -1,4 +1,4 @@
-import { listSensors, type StateTree, type Tab, TabSaveSchema, VISUAL_MESSAGES } from '@vigil/contracts';
+import { listSensors, type StateTree, type Tab, VISUAL_MESSAGES } from '@vigil/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,14 +9,12 @@ import {
   buildUser,
   TEST_PASSWORD,
 } from '../../../test/factories';
+import { tabSavePayload } from '../../../test/fixtures/visual-dashboard';
 import { treeOf } from '../../../test/telemetry';
 import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
 import type { LocationRow } from '../../db/tables/sites.table';
 import { visualSchemas, visualTabs } from '../../db/tables/visual-dashboard.table';
 import { upsertDeviceStates } from '../telemetry/telemetry.repo';
-import { TabSaveService } from './tab-save.service';
-import * as tabsRepo from './tabs.repo';
-import { TAB_REPOSITORIES } from './tabs.service';
 import { VISUAL_DASHBOARD_DISABLED } from './visual-dashboard-access';
 
 const BASE = '/api/v2/tabs/';
@@ -40,53 +38,9 @@ describe('tabs/ of the visual dashboard', () => {
     return authHeader(t.app, user.email, TEST_PASSWORD);
   }
 
-  /** A save of one tab: a bucket elevator bound to `bound` feeding a belt conveyor (new machines). */
-  function save(overrides: object = {}, bound: string[] = []) {
-    return {
-      name: 'Receiving',
-      location: site.id,
-      schema: schemaId,
-      height: 600,
-      width: 800,
-      zoom: 100,
-      offset_x: 0,
-      offset_y: 0,
-      machines: [
-        {
-          frontend_id: 'leg',
-          name: 'Leg 1',
-          x_coord: 100,
-          y_coord: 80,
-          scale: 1,
-          flip: false,
-          type_of_machine: 1,
-          sensors: bound.map((sensor, index) => ({ sensor_point: 101 + index, sensor })),
-        },
-        {
-          frontend_id: 'belt',
-          name: 'Belt 1',
-          x_coord: 300,
-          y_coord: 80,
-          scale: 1,
-          flip: true,
-          type_of_machine: 2,
-          sensors: [],
-        },
-      ],
-      connectors: [
-        {
-          start_m_fe_id: 'leg',
-          start_anchor_point: 152,
-          end_m_fe_id: 'belt',
-          end_anchor_point: 251,
-          additional_points: [{ x_coord: 200, y_coord: 90 }],
-        },
-      ],
-      shapes: [{ shape: 'rectangle', width: 78, height: 78, offsetLeft: 10, offsetTop: 10, rotateAngle: 0 }],
-      text_elements: [{ value: 'Pit', fontSize: 14, offsetLeft: 5, offsetTop: 5 }],
-      ...overrides,
-    };
-  }
+  /** A save of one tab at the site: a bucket elevator bound to `bound` feeding a belt conveyor (new machines). */
+  const save = (overrides: object = {}, bound: string[] = []) =>
+    tabSavePayload({ location: site.id, schema: schemaId }, bound, overrides);
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -219,30 +173,6 @@ describe('tabs/ of the visual dashboard', () => {
     const answer = await call('POST', BASE, headers.editor, save({ name: 'Other' }, [taken]));
     expect(answer.statusCode).toBe(400);
     expect(JSON.stringify(answer.json())).toContain(VISUAL_MESSAGES.alreadyInUse('Leg 1'));
-  });
-
-  it('answers a binding the unique index refused under a race with the same 400', async () => {
-    const taken = sensors[1]?.id ?? '';
-    // The check reads no other binding (as if the other save committed after it); the index still refuses.
-    let calls = 0;
-    const racing = new TabSaveService({
-      db: t.db,
-      repos: {
-        ...TAB_REPOSITORIES,
-        tabs: {
-          ...tabsRepo,
-          findSchemaBindingsOutsideTab: async (
-            ...args: Parameters<typeof tabsRepo.findSchemaBindingsOutsideTab>
-          ) => (calls++ === 0 ? [] : tabsRepo.findSchemaBindingsOutsideTab(...args)),
-        },
-      },
-    });
-    const editor = await buildUser(t.db, { roles: { visualDashboardEnabled: true } });
-    await assignToSite(t.db, editor, site, 'Engineer');
-    const refused = racing.create(editor, TabSaveSchema.parse(save({ name: 'Race' }, [taken])));
-    await expect(refused).rejects.toMatchObject({
-      fields: { machines: [`${taken} ${VISUAL_MESSAGES.alreadyInUse('Leg 1')}`] },
-    });
   });
 
   it('creates a schema with schema_name, clones, reorders and deletes tabs', async () => {

@@ -114,7 +114,11 @@ export class TabsService {
         throw AppError.validation({ non_field_errors: [TOO_MANY_TABS] });
       }
       const position = await this.repos.tabs.nextTabPosition(tx, tab.schemaId);
-      return this.repos.writes.copyTabWithoutSensors(tx, tab.id, { position, at: this.now() });
+      const copy = await this.repos.writes.copyTabWithoutSensors(tx, tab.id, { position, at: this.now() });
+      if (copy === undefined) {
+        throw notFound();
+      }
+      return copy;
     });
     return { id: copyId, schema: tab.schemaId };
   }
