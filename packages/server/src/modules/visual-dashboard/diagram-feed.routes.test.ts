@@ -1,8 +1,10 @@
 import type { AddressInfo } from 'node:net';
+import { listSensors, type StateTree } from '@vigil/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { assignToSite, buildClient, buildSite, buildUser, TEST_PASSWORD } from '../../../test/factories';
 import { postTree } from '../../../test/feed-client';
+import { tabSavePayload } from '../../../test/fixtures/visual-dashboard';
 import { provisionDevice, type TestDevice, treeOf, waitFor } from '../../../test/telemetry';
 import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
 import type { LocationRow } from '../../db/tables/sites.table';
@@ -28,7 +30,7 @@ describe('ws/tab-devices-data/ and ws/machine-devices-data/', () => {
   let legId: number;
   let beltId: number;
   let schemaId: number;
-  const tokens = { member: '', disabled: '', outsider: '' };
+  const tokens = { member: '', disabled: '', outsider: '', editor: '' };
 
   const tokenOf = async (email: string) => (await authHeader(t.app, email, TEST_PASSWORD)).slice(4);
 
@@ -66,6 +68,9 @@ describe('ws/tab-devices-data/ and ws/machine-devices-data/', () => {
       return tokenOf(user.email);
     };
     tokens.member = await person(site, true);
+    const editor = await buildUser(t.db, { roles: { visualDashboardEnabled: true } });
+    await assignToSite(t.db, editor, site, 'Engineer');
+    tokens.editor = await tokenOf(editor.email);
     tokens.disabled = await person(site, false);
     tokens.outsider = await person(await buildSite(t.db, await buildClient(t.db)), true);
 
@@ -116,6 +121,30 @@ describe('ws/tab-devices-data/ and ws/machine-devices-data/', () => {
     expect(beltFeed.frames.every((frame) => udfOf(frame) === elsewhere.identity.udfId)).toBe(true);
     tabFeed.close();
     beltFeed.close();
+  });
+
+  it('follows the bindings a tab save through the API makes, at once', async () => {
+    const authorization = `JWT ${tokens.editor}`;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/tabs/',
+      headers: { authorization },
+      payload: tabSavePayload({ location: site.id, schema: null }, [], { schema_name: 'Live plant' }),
+    });
+    expect(created.statusCode).toBe(201);
+    const saved = created.json<{ id: number; schema: number }>();
+    const feed = await open(`/ws/tab-devices-data/${saved.id}/`, tokens.member);
+    const sensorId = listSensors(JSON.parse(treeOf(onTab.identity)) as StateTree)[0]?.fullId ?? '';
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v2/tabs/${saved.id}/`,
+      headers: { authorization },
+      payload: tabSavePayload({ location: site.id, schema: saved.schema }, [sensorId]),
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    await waitFor(() => feed.frames.length === 1);
+    expect(udfOf(feed.frames[0] ?? '')).toBe(onTab.identity.udfId);
+    feed.close();
   });
 
   it('closes 4403 without the visual dashboard, for another tenant and for an unknown tab; 4401 for a bad token', async () => {

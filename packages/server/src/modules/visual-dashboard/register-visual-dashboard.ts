@@ -29,7 +29,8 @@ declare module 'fastify' {
  * (visual-dashboard-access.ts). Registered after the ingest, whose latest trees the sockets send first.
  */
 export async function registerVisualDashboard(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.decorate('diagramChanges', new DiagramChanges(ctx.bus));
+  const changes = new DiagramChanges(ctx.bus);
+  app.decorate('diagramChanges', changes);
   const machineTypes = new MachineTypesService();
   await app.register(machineTypesRoutes, { machineTypes });
   await app.register(schemasRoutes, { schemas: new SchemasService({ db: ctx.db }) });
@@ -37,7 +38,7 @@ export async function registerVisualDashboard(app: FastifyInstance, ctx: AppCont
     machineDetail: new MachineDetailService({ db: ctx.db, machineTypes }),
   });
   await app.register(searchSensorRoutes, { searchSensor: new SearchSensorService({ db: ctx.db }) });
-  const tabDeps = { db: ctx.db, latestTree: latestTreeReader(ctx.db, app.ingest) };
+  const tabDeps = { db: ctx.db, latestTree: latestTreeReader(ctx.db, app.ingest), changes };
   await app.register(tabsRoutes, { tabs: new TabsService(tabDeps), saves: new TabSaveService(tabDeps) });
   await app.register(diagramFeedRoutes, {
     db: ctx.db,

@@ -80,7 +80,7 @@ export class TabSaveService {
     }
     const at = this.now();
     try {
-      return await this.deps.db.transaction(async (tx) => {
+      const saved = await this.deps.db.transaction(async (tx) => {
         if (
           target.schemaId !== undefined &&
           !(await this.repos.writes.lockUnpublishedSchema(tx, target.schemaId))
@@ -159,8 +159,11 @@ export class TabSaveService {
           })),
         );
         await this.repos.writes.touchSchema(tx, schemaId, { by: user.id, at });
-        return { id: tabId, schema: schemaId };
+        return { id: tabId, schema: schemaId, machineIds: [...present, ...idOf.values()] };
       });
+      // After the commit: the tab's sockets and those of its machines, kept, new or removed, follow the new bindings.
+      this.deps.changes?.tabChanged(saved.id, saved.machineIds);
+      return { id: saved.id, schema: saved.schema };
     } catch (error) {
       if (uniqueViolationOf(error) === SENSOR_UNIQUE) {
         throw await this.alreadyInUse(target, save);

@@ -20,6 +20,8 @@ export type TabsDeps = {
   repos?: TabsRepositories;
   /** A device's newest tree, for its sensors' names; none in a test of a rule. */
   latestTree?: TabTreeReader | undefined;
+  /** Tells the tab's and its machines' live sockets after a change (diagram-changes.ts); none in a test of a rule. */
+  changes?: { tabChanged(tabId: number, machineIds?: readonly number[]): void };
   now?: () => Date;
 };
 
@@ -72,7 +74,12 @@ export class TabsService {
   /** DELETE tabs/{id}/: a tab of an unpublished schema, with its machines and lines. */
   async remove(user: UserRow, id: number): Promise<void> {
     const tab = await this.editableTab(user, id);
+    const machines = await this.repos.tabs.findMachinesOfTab(this.deps.db, tab.id);
     await this.inUnpublished(user, tab.schemaId, (tx) => this.repos.tabs.deleteTab(tx, tab.id));
+    this.deps.changes?.tabChanged(
+      tab.id,
+      machines.map((machine) => machine.id),
+    );
   }
 
   /** POST update-tabs-order/ [{id, order}]: the places of tabs of one unpublished schema. */
