@@ -228,7 +228,9 @@ describe.skipIf(redisUrl === undefined)('RedisBus (needs TEST_REDIS_URL)', () =>
       expect(onA).toEqual([10]);
       a.publish(siteRoom(2), created(20));
       a.publish(siteRoom(1), created(11));
-      // Redis handled a's PUBLISHes before the marker's: a's own copies, if handled again, would come first.
+      // Once b has 11, Redis has handled a's PUBLISHes (a sends them without waiting, on its own connection), so
+      // it handles the marker's after them: a's own copies, if handled again, would come before the marker.
+      await waitFor(() => onB.includes(11));
       await raw.publish(`${prefix}site:1`, JSON.stringify({ origin: 'marker', event: created(99) }));
       await waitFor(() => onA.includes(99) && onB.includes(99) && everyOnB.includes(99));
       expect(onA).toEqual([10, 11, 99]);
