@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, MAX_ID } from './common';
+import { IdSchema } from './common';
 
 /**
  * The machine-type library's wire shape (wire-formats 'Visual dashboard (v2)', `type-of-machine/`;
