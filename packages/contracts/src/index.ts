@@ -8,6 +8,7 @@ export * from './feedback';
 export * from './graphs';
 export * from './history';
 export * from './limits';
+export * from './machine-activity';
 export * from './machine-types';
 export * from './maintenance';
 export * from './notifications';

@@ -319,27 +319,6 @@ export const MachineDetailSchema = MachineSchema.extend({
 export type MachineDetail = z.infer<typeof MachineDetailSchema>;
 export type MachineSensorJson = z.infer<typeof MachineSensorSchema>;
 
-/** An item of a machine's notifications or maintenance list (plain arrays; `date_created` unix seconds). */
-export const MachineEventSchema = z.object({
-  id,
-  content: z.string(),
-  date_created: z.number().int(),
-  device_id: id,
-  device_name: z.string(),
-  event_type: z.string(),
-  full_sensor_id: z.string(),
-  sensor_id: z.string(),
-  sensor_name: z.string(),
-  value: z.string().nullable(),
-});
-
-/** `machines/{id}/last-time-in-alarm/`: full sensor id → the newest alarm event of it. */
-export const LastTimeInAlarmSchema = z.record(
-  z.string(),
-  z.object({ event_type: z.string(), date_created: z.number().int() }),
-);
-export type LastTimeInAlarm = z.infer<typeof LastTimeInAlarmSchema>;
-
 /** Live data a machine's sensor shows (the dashboard's reading fields). */
 type LiveReading = { Alarm?: boolean; Status?: string } | null | undefined;
 
