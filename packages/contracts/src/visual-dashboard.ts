@@ -320,7 +320,10 @@ export type MachineDetail = z.infer<typeof MachineDetailSchema>;
 export type MachineSensorJson = z.infer<typeof MachineSensorSchema>;
 
 /** Live data a machine's sensor shows (the dashboard's reading fields). */
-type LiveReading = { Alarm?: boolean; Status?: string } | null | undefined;
+type LiveReading =
+  | { Alarm?: boolean; Status?: string; Type?: string; Value?: unknown; Meta?: { State?: unknown } | null }
+  | null
+  | undefined;
 
 /**
  * A machine's display state from its bound sensors' live data (M section 4 'Machine display state'): alarm if
@@ -335,4 +338,44 @@ export function machineDisplayState(readings: readonly LiveReading[]): MachineDi
     return 'warning';
   }
   return live.length > 0 ? 'ok' : 'no-info';
+}
+
+/** What a machine's running-state sensor says: its state text, or for a BOOL sensor its value; null: unknown. */
+export type MachineRunState = 'running' | 'stopped' | null;
+
+export function machineRunState(reading: LiveReading): MachineRunState {
+  if (reading == null) {
+    return null;
+  }
+  const state = typeof reading.Meta?.State === 'string' ? reading.Meta.State.trim().toLowerCase() : '';
+  if (state.startsWith('running') || state === 'on') {
+    return 'running';
+  }
+  if (state.startsWith('stopped') || state === 'off') {
+    return 'stopped';
+  }
+  if (reading.Type === 'BOOL' && (typeof reading.Value === 'boolean' || typeof reading.Value === 'number')) {
+    return reading.Value === true || reading.Value === 1 ? 'running' : 'stopped';
+  }
+  return null;
+}
+
+/** The picture set a machine shows (docs/visual-dashboard.md 'Machine types': plain = stopped, ok_ = running). */
+export type MachinePicture = 'alarm' | 'warning' | 'running' | 'stopped';
+
+/**
+ * M section 4 'Machine display state': alarm and warning show their pictures and blink while the state sensor
+ * says Running; ok shows the running picture unless the state sensor says Stopped (gray); no-info is gray.
+ */
+export function machinePicture(
+  state: MachineDisplayState,
+  run: MachineRunState,
+): { picture: MachinePicture; blinks: boolean } {
+  if (state === 'alarm' || state === 'warning') {
+    return { picture: state, blinks: run === 'running' };
+  }
+  if (state === 'ok' && run !== 'stopped') {
+    return { picture: 'running', blinks: false };
+  }
+  return { picture: 'stopped', blinks: false };
 }

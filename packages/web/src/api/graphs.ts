@@ -6,6 +6,7 @@ import type {
   GraphArrangementInput,
   GraphEvent,
   GraphTimescale,
+  MachineGraph,
 } from '@vigil/contracts';
 import { sessionStore } from '../auth/session-storage';
 import { ApiError, NETWORK_ERROR_STATUS } from './api-error';
@@ -28,17 +29,28 @@ export const parseDeviceGraphs: Parse<DeviceGraphs> = (data) => {
   if (!isRecord(data) || !isRecord(data.graphs)) {
     throw new Error('graphs: the answer has no graphs');
   }
-  for (const graph of Object.values(data.graphs)) {
-    if (!isRecord(graph) || !Array.isArray(graph.series)) {
-      throw new Error('graphs: a graph has no series');
-    }
-    for (const series of graph.series as Array<Record<string, unknown>>) {
-      const points = Array.isArray(series.data) ? series.data : [];
-      series.data = points.every(Array.isArray) ? points : points.filter(Array.isArray);
-    }
-  }
+  Object.values(data.graphs).forEach(checkGraph);
   return data as DeviceGraphs;
 };
+
+/** GET graphs/machine/{id}/: a plain array of graphs, checked as a device's are. */
+export const parseMachineGraphs: Parse<MachineGraph[]> = (data) => {
+  if (!Array.isArray(data)) {
+    throw new Error('graphs: the answer is not a list');
+  }
+  data.forEach(checkGraph);
+  return data as MachineGraph[];
+};
+
+function checkGraph(graph: unknown): void {
+  if (!isRecord(graph) || !Array.isArray(graph.series)) {
+    throw new Error('graphs: a graph has no series');
+  }
+  for (const series of graph.series as Array<Record<string, unknown>>) {
+    const points = Array.isArray(series.data) ? series.data : [];
+    series.data = points.every(Array.isArray) ? points : points.filter(Array.isArray);
+  }
+}
 
 const parseArray =
   <T>(what: string): Parse<T[]> =>

@@ -60,6 +60,20 @@ export function newTabPath(siteId: number, schemaId: number): string {
   return `/visual-dashboard/site/${siteId}/schemas/${schemaId}/new-tab`;
 }
 
+/** The editor of a schema's first tab, or of one tab (M section 2 'Visual dashboard' routes). */
+export function editSchemaPath(siteId: number, schemaId: number): string {
+  return `/visual-dashboard/site/${siteId}/schemas/${schemaId}/edit`;
+}
+
+export function editTabPath(siteId: number, schemaId: number, tabId: number): string {
+  return `${schemaTabPath(siteId, schemaId, tabId)}/edit`;
+}
+
+/** A machine's live 'Detailed View' (M section 2 'Machine details'). */
+export function machineDetailsPath(siteId: number, schemaId: number, tabId: number, machineId: number): string {
+  return `${schemaTabPath(siteId, schemaId, tabId)}/machines/${machineId}/`;
+}
+
 /** Where a static page is read: the /flatpages/ view with the page's address. */
 export function flatpageViewPath(url: string): string {
   // '/' needs no escaping in a query: /flatpages/?url=/terms/ reads better than %2Fterms%2F.
