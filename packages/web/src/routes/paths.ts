@@ -70,7 +70,12 @@ export function editTabPath(siteId: number, schemaId: number, tabId: number): st
 }
 
 /** A machine's live 'Detailed View' (M section 2 'Machine details'). */
-export function machineDetailsPath(siteId: number, schemaId: number, tabId: number, machineId: number): string {
+export function machineDetailsPath(
+  siteId: number,
+  schemaId: number,
+  tabId: number,
+  machineId: number,
+): string {
   return `${schemaTabPath(siteId, schemaId, tabId)}/machines/${machineId}/`;
 }
 

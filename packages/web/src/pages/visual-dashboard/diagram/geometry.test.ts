@@ -51,6 +51,11 @@ describe('diagram geometry', () => {
       width: 410,
       height: 300,
     });
-    expect(polylinePoints([{ x: 1.234, y: 2 }, { x: 3, y: 4 }])).toBe('1.2,2 3,4');
+    expect(
+      polylinePoints([
+        { x: 1.234, y: 2 },
+        { x: 3, y: 4 },
+      ]),
+    ).toBe('1.2,2 3,4');
   });
 });

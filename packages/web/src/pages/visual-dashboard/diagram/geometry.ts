@@ -48,7 +48,11 @@ export function thumbsOf(type: MachineTypeJson, picture: MachinePicture, flip: b
 }
 
 /** An anchor point's place on the canvas, or null when the type has no such anchor. */
-export function anchorPosition(machine: PlacedMachine, type: MachineTypeJson, anchorId: number): Point | null {
+export function anchorPosition(
+  machine: PlacedMachine,
+  type: MachineTypeJson,
+  anchorId: number,
+): Point | null {
   const anchor = type.anchor_points.find((point) => point.id === anchorId);
   if (anchor === undefined) {
     return null;
@@ -63,7 +67,12 @@ export function sensorPointsOf(type: MachineTypeJson, flip: boolean): MachineTyp
 }
 
 /** An anchor's offset inside the machine's picture as drawn (scaled, flipped), for ports on a node. */
-export function anchorOffset(type: MachineTypeJson, flip: boolean, scale: number, anchorId: number): Point | null {
+export function anchorOffset(
+  type: MachineTypeJson,
+  flip: boolean,
+  scale: number,
+  anchorId: number,
+): Point | null {
   return anchorPosition({ x_coord: 0, y_coord: 0, flip, scale }, type, anchorId);
 }
 

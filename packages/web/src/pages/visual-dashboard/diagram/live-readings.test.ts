@@ -17,9 +17,27 @@ const tree = (deviceId: string, value: number, extraSensor = true): StateTree =>
       Status: 'OK',
       Alarm: false,
       sensors: [
-        { Id: 1, Name: 'Left', Status: 'OK' as const, Alarm: false, Type: 'NUMERIC' as const, Value: value, Meta: {} },
+        {
+          Id: 1,
+          Name: 'Left',
+          Status: 'OK' as const,
+          Alarm: false,
+          Type: 'NUMERIC' as const,
+          Value: value,
+          Meta: {},
+        },
         ...(extraSensor
-          ? [{ Id: 2, Name: 'Right', Status: 'OK' as const, Alarm: false, Type: 'NUMERIC' as const, Value: 0, Meta: {} }]
+          ? [
+              {
+                Id: 2,
+                Name: 'Right',
+                Status: 'OK' as const,
+                Alarm: false,
+                Type: 'NUMERIC' as const,
+                Value: 0,
+                Meta: {},
+              },
+            ]
           : []),
       ],
     },

@@ -50,7 +50,10 @@ export function diagramSocketPath(room: DiagramRoom): string {
  * Keeps the room's socket open while mounted (M section 4 'Machine details': opened on open, closed on leave)
  * and answers the readings so far with the socket's status. A new room starts from no readings.
  */
-export function useLiveReadings(room: DiagramRoom | null): { readings: LiveReadings; status: SocketStatus | null } {
+export function useLiveReadings(room: DiagramRoom | null): {
+  readings: LiveReadings;
+  status: SocketStatus | null;
+} {
   const path = room === null ? null : diagramSocketPath(room);
   const [state, setState] = useState<{ path: string | null; readings: LiveReadings }>({
     path,
