@@ -24,7 +24,7 @@ const sum = (assets: AssetSize[], key: keyof Omit<AssetSize, 'file'>) =>
   assets.reduce((total, asset) => total + asset[key], 0);
 
 if (!process.argv.includes('--no-build')) {
-  const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/ensure-web-build.ts'], {
+  const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/ensure-build.ts'], {
     cwd: ROOT,
     stdio: 'inherit',
   });

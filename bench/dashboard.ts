@@ -82,7 +82,7 @@ async function main(): Promise<void> {
     console.error(`No Chromium at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH).`);
     process.exit(2);
   }
-  const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/ensure-web-build.ts'], {
+  const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/ensure-build.ts'], {
     cwd: ROOT,
     stdio: 'inherit',
   });

@@ -79,9 +79,12 @@ let ok = run('lint and format (biome)', 'npx', ['biome', 'check', '.']);
 ok = run('layers (dependency-cruiser)', 'npm', ['run', '-s', 'lint:layers']) && ok;
 ok = run('type-check (tsc)', 'npm', ['run', '-s', 'typecheck']) && ok;
 ok = vitest('unit and API tests (vitest)', [], 'unit') && ok;
-// Builds only when the web app's inputs changed since the last build (scripts/ensure-web-build.ts).
-const ensureBuild = ['--import', 'tsx', 'scripts/ensure-web-build.ts'];
-if (!run('web build (vite, when its sources changed)', process.execPath, ensureBuild)) {
+// Builds the web app and the compiled server only when their inputs changed since the last build
+// (scripts/ensure-build.ts); the journeys run the compiled server, as production does.
+const ensureBuild = ['--import', 'tsx', 'scripts/ensure-build.ts'];
+if (
+  !run('web and server builds (vite, esbuild; when their sources changed)', process.execPath, ensureBuild)
+) {
   finish(false);
 }
 

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { RequestLogMode } from './http/request-log';
 import { type TrustProxy, TrustProxySchema } from './http/trust-proxy';
+import { SERVER_PACKAGE_ROOT } from './paths/package-root';
 
 const booleanFlag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', 'on', 'off'])
@@ -117,7 +118,7 @@ export class ConfigError extends Error {
   }
 }
 
-const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
+const defaultWebDist = path.resolve(SERVER_PACKAGE_ROOT, '../web/dist');
 
 /**
  * Parses the environment once; throws ConfigError naming every bad variable. `isTerminal`: a person reads the

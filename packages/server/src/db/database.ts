@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -6,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { serverPath } from '../paths/package-root';
 import { ADVISORY_LOCKS } from './advisory-locks';
 import { acquireDataDirLock } from './data-dir-lock';
 import { openPgliteInstance } from './pglite-open';
@@ -35,7 +35,7 @@ export type DatabaseOptions =
   /** `snapshot`: a `dumpDataDir()` tarball to start from instead of an empty database (test-database.ts). */
   | { kind: 'pglite-memory'; thread?: PgliteThread; snapshot?: string };
 
-export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzle');
+export const MIGRATIONS_FOLDER = serverPath('drizzle');
 
 /** Opens the embedded PGlite (locked to this process) or a PostgreSQL pool. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {

