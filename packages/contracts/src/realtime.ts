@@ -216,6 +216,11 @@ export const FEED_AUTH_TIMEOUT_MS = 10_000;
 
 /**
  * Close codes of the live-feed sockets: no valid session (missing, bad, expired or revoked token; the
- * two-factor gate) and no access to the device (unknown, suspended, or its site out of the user's reach).
+ * two-factor gate), no access to the device (unknown, suspended, or its site out of the user's reach), and the
+ * instance stopping for a restart (RFC 6455's 1012 Service Restart: reconnect at once, another instance or the
+ * restarted one answers).
  */
-export const LIVE_FEED_CLOSE = { unauthenticated: 4401, forbidden: 4403 } as const;
+export const LIVE_FEED_CLOSE = { unauthenticated: 4401, forbidden: 4403, serviceRestart: 1012 } as const;
+
+/** A restart's reconnects are spread over this much time, so a thousand browsers do not arrive at once. */
+export const RESTART_RECONNECT_SPREAD_MS = 500;

@@ -6,7 +6,7 @@ import type { ControlEvent, ControlEvents } from './control-events';
 export type SocketHolder = { user: { id: number }; session: { id: string; expiresAt: Date } };
 
 /** 4401: no valid token (or the session ended); 4403: no access to what the socket serves. */
-export type SocketCloseCode = (typeof LIVE_FEED_CLOSE)[keyof typeof LIVE_FEED_CLOSE];
+export type SocketCloseCode = (typeof LIVE_FEED_CLOSE)['unauthenticated' | 'forbidden'];
 
 /** What the socket may serve (its grant), or the code to close it with. */
 export type Authorization<G> = { ok: true; grant: G } | { ok: false; code: SocketCloseCode };

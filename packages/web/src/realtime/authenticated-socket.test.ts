@@ -68,6 +68,22 @@ describe('authenticated socket', () => {
     expect(messages).toEqual(['one']);
   });
 
+  it('reconnects within the spread after 1012 (an instance restarting), then backs off from 1 s again', () => {
+    const { statuses } = open({ random: () => 1 });
+    madeSocket(0).onclose?.({ code: 1012 });
+    expect(statuses.at(-1)).toBe('reconnecting');
+    vi.advanceTimersByTime(499);
+    expect(FakeSocket.made).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.made).toHaveLength(2);
+    // The restarted pair is not up yet: the ordinary back-off follows.
+    madeSocket(1).onclose?.({ code: 1006 });
+    vi.advanceTimersByTime(799);
+    expect(FakeSocket.made).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.made).toHaveLength(3);
+  });
+
   it('reconnects with back-off after a drop and stops on close', () => {
     const { close } = open();
     madeSocket(0).onclose?.({ code: 1006 });

@@ -1,4 +1,4 @@
-import { type FeedAuthFrame, LIVE_FEED_CLOSE } from '@vigil/contracts';
+import { type FeedAuthFrame, LIVE_FEED_CLOSE, RESTART_RECONNECT_SPREAD_MS } from '@vigil/contracts';
 
 /** connecting: first attempt; live: a message arrived; reconnecting: lost, trying again; forbidden: 4403 stopped it. */
 export type SocketStatus = 'connecting' | 'live' | 'reconnecting' | 'forbidden';
@@ -32,6 +32,8 @@ export type AuthenticatedSocketOptions<T> = {
   /** 4403: 'stop' for good with status 'forbidden' (the default), or 'retry' like any other close. */
   onForbidden?: 'stop' | 'retry';
   createSocket?: (url: string) => WebSocket;
+  /** The jitter's source (tests). */
+  random?: () => number;
 };
 
 /**
@@ -41,6 +43,7 @@ export type AuthenticatedSocketOptions<T> = {
  */
 export function openAuthenticatedSocket<T>(url: string, options: AuthenticatedSocketOptions<T>): () => void {
   const createSocket = options.createSocket ?? ((address: string) => new WebSocket(address));
+  const random = options.random ?? Math.random;
   let socket: WebSocket | null = null;
   let attempt = 0;
   let retry: ReturnType<typeof setTimeout> | undefined;
@@ -58,7 +61,7 @@ export function openAuthenticatedSocket<T>(url: string, options: AuthenticatedSo
       return;
     }
     setStatus('reconnecting');
-    retry = setTimeout(connect, reconnectDelayMs(attempt));
+    retry = setTimeout(connect, reconnectDelayMs(attempt, random));
     attempt += 1;
   };
 
@@ -70,6 +73,13 @@ export function openAuthenticatedSocket<T>(url: string, options: AuthenticatedSo
     }
     if (code === LIVE_FEED_CLOSE.unauthenticated) {
       void options.onUnauthenticated().then((shouldRetry) => (shouldRetry ? scheduleRetry() : undefined));
+      return;
+    }
+    if (code === LIVE_FEED_CLOSE.serviceRestart) {
+      // The instance is restarting: another answers now, so no back-off, only a spread (then back-off again).
+      attempt = 0;
+      setStatus('reconnecting');
+      retry = setTimeout(connect, Math.round(RESTART_RECONNECT_SPREAD_MS * random()));
       return;
     }
     scheduleRetry();

@@ -2,6 +2,7 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { Registry } from 'prom-client';
 import type { AppContext } from '../../context';
+import { closeSocketsForRestart } from '../../realtime/restart-close';
 import { startRetentionJob } from '../telemetry/retention';
 import { type RollupJob, startRollupJob } from '../telemetry/rollups';
 import { CredentialGuard } from './credential-guard';
@@ -58,7 +59,7 @@ export async function registerIngest(app: FastifyInstance, ctx: AppContext, regi
     stopDirectory();
   });
 
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 }, preClose: closeSocketsForRestart });
   const guard = new CredentialGuard(ctx.limits, metrics);
   app.decorate('credentialGuard', guard);
   await app.register(ingestRoutes, { ingest, guard });
