@@ -1,0 +1,146 @@
+import { listSensors, type StateTree } from '@vigil/contracts';
+import { SimulatedDevice } from '@vigil/simulator';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, DEMO_PASSWORD, screenshot, signIn, useBrowser } from '../fixtures/browser';
+import { type ClusterScene, missingForCluster, startClusterScene } from '../fixtures/cluster';
+import { readingOf } from '../fixtures/dashboard';
+
+/**
+ * Vigil as production runs it (issue 26; docs/operations.md): two compiled instances behind nginx on PostgreSQL,
+ * Redis and the MQTT broker. A browser holds its socket on one instance through the proxy; what the other instance
+ * does reaches it through Redis.
+ */
+const missing = missingForCluster();
+const isCi = process.env.CI === 'true';
+if (missing.length > 0) {
+  const line = `!!! CLUSTER JOURNEYS ${isCi ? 'FAIL' : 'SKIPPED'}: missing ${missing.join(', ')} !!!`;
+  process.stdout.write(`\n${'!'.repeat(line.length)}\n${line}\n${'!'.repeat(line.length)}\n`);
+}
+
+// The demo's spare WDC4 (provisioned hardware, driven by no simulator): its trees come only from this journey.
+const SPARE = {
+  serialNumber: 'WDC4-0002',
+  code: 'spare-wdc4',
+  deviceType: '0300',
+  udfId: 'W0300002',
+} as const;
+
+type Api = <T>(method: string, path: string, token?: string, body?: unknown) => Promise<T>;
+
+describe.skipIf(missing.length > 0 && !isCi)('two instances behind nginx', () => {
+  const browser = useBrowser();
+  let scene: ClusterScene;
+  let api: Api;
+  /** The spare unit, added by the Northfield manager at their first site. */
+  let deviceId: number;
+
+  beforeAll(async () => {
+    scene = await startClusterScene();
+    api = async <T>(method: string, path: string, token?: string, body?: unknown) => {
+      const response = await fetch(`${scene.cluster.url}/api/v1/${path}`, {
+        method,
+        headers: {
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...(token === undefined ? {} : { Authorization: `JWT ${token}` }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      if (!response.ok) {
+        throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+      }
+      return (text === '' ? undefined : JSON.parse(text)) as T;
+    };
+    const manager = await login(DEMO.manager);
+    const { results: sites } = await api<{ results: Array<{ id: number }> }>('GET', 'locations/', manager);
+    const device = await api<{ id: number }>('POST', 'devices/', manager, {
+      location: sites[0]?.id,
+      title: 'Cluster Leg',
+      serial_number: SPARE.serialNumber,
+      code: SPARE.code,
+      device_type: SPARE.deviceType,
+    });
+    deviceId = device.id;
+  });
+  afterAll(async () => scene?.stop());
+
+  const login = async (username: string) =>
+    (
+      await api<{ token: string }>('POST', 'accounts/login-jwt/', undefined, {
+        username,
+        password: DEMO_PASSWORD,
+      })
+    ).token;
+
+  /** Posts a tree of the spare unit straight to one instance, as a gateway behind that instance would. */
+  async function postTreeTo(port: number, tree: StateTree): Promise<number> {
+    const auth = Buffer.from(`${SPARE.serialNumber}:${SPARE.code}`).toString('base64');
+    const response = await fetch(`http://127.0.0.1:${port}/api/v1/ingest/${SPARE.udfId}/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Basic ${auth}` },
+      body: JSON.stringify(tree),
+    });
+    return response.status;
+  }
+
+  const tokenOf = (page: Page) =>
+    page.evaluate(() => localStorage.getItem('vigil.token') ?? sessionStorage.getItem('vigil.token'));
+
+  it('a tree either instance ingested reaches the dashboard a browser holds through the proxy', async () => {
+    const token = await login(DEMO.manager);
+    const unit = new SimulatedDevice(SPARE, { seed: 1, rate: 1, scenarioChance: 0 });
+    const tree = unit.stateTree();
+    // A reading shown as it is sent (a Minutes sensor reads as h:m).
+    const numeric = listSensors(tree).find(
+      (entry) => entry.sensor.Type === 'NUMERIC' && entry.sensor.Meta.Units?.toLowerCase() !== 'minutes',
+    );
+    if (numeric === undefined) {
+      throw new Error('the WDC4 tree has no NUMERIC sensor');
+    }
+    const [first, second] = scene.cluster.instances;
+    expect(await postTreeTo(first?.port ?? 0, tree)).toBe(202);
+
+    const page = await browser.newPage({ width: 1440, height: 900 }, scene.cluster.url);
+    await signIn(page, DEMO.manager);
+    await page.waitForURL((url) => url.pathname !== '/');
+    await api('POST', `devices/${deviceId}/select/`, token);
+    await page.goto('/dashboard');
+    await page.getByTestId('sensor-groups').waitFor();
+
+    // One of the two posts is ingested by the instance that does not hold the page's socket.
+    for (const [instance, value] of [
+      [second, 417],
+      [first, 523],
+      [second, 689],
+    ] as const) {
+      numeric.sensor.Value = value;
+      expect(await postTreeTo(instance?.port ?? 0, { ...tree, time: Math.floor(Date.now() / 1000) })).toBe(
+        202,
+      );
+      await expect.poll(() => readingOf(page, numeric.fullId)).toContain(String(value));
+    }
+    await screenshot(page, 'cluster-dashboard-1440');
+  });
+
+  it('signing out on one instance closes the live socket the other holds', async () => {
+    for (const instance of scene.cluster.instances) {
+      const page = await browser.newPage({ width: 1280, height: 800 }, scene.cluster.url);
+      await signIn(page, DEMO.manager);
+      await page.waitForURL((url) => url.pathname !== '/');
+      await api('POST', `devices/${deviceId}/select/`, await login(DEMO.manager));
+      await page.goto('/dashboard');
+      await page.getByTestId('sensor-groups').waitFor();
+      const token = await tokenOf(page);
+      const logout = await fetch(`http://127.0.0.1:${instance.port}/api/v1/accounts/logout/`, {
+        method: 'POST',
+        headers: { Authorization: `JWT ${token}` },
+      });
+      expect(logout.status).toBeLessThan(300);
+      // The socket closes 4401 on whichever instance holds it; the page rechecks and signs out to '/'.
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.getByPlaceholder('Email Or Username').waitFor();
+      await page.context().close();
+    }
+  });
+});
