@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdParamSchema } from './common';
-import { SENSOR_STATE_TEXTS, type SensorType } from './realtime';
+import { SENSOR_STATE_TEXTS, type SensorType, SensorTypeSchema } from './realtime';
 
 /**
  * Sensor graphs (monitoring spec sections 2 'Sensor graphs', 3 'Graph payload', 4 'Live data' and 'Graph page
@@ -102,6 +102,27 @@ export type GraphSeries = {
 };
 
 export type Graph = { units: string; value_label: string; series: GraphSeries[] };
+
+/** The wire schema of a point (OpenAPI; the payloads are written without a check of every point). */
+export const GraphPointSchema = z
+  .tuple([z.number(), z.number().nullable(), z.boolean(), z.string()])
+  .describe('[timestamp ms, value (null: a gap), in alarm, state text or gap label]');
+
+/** The wire schema of a graph: one sensor group's series (`Graph`). */
+export const GraphSchema = z.object({
+  units: z.string(),
+  value_label: z.string(),
+  series: z.array(
+    z.object({
+      sensor: z.string().describe('Full dotted sensor id'),
+      name: z.string().describe("'group:suffix', with the custom name where set"),
+      device_name: z.string(),
+      sensor_type: SensorTypeSchema,
+      value_label: z.string(),
+      data: z.array(GraphPointSchema).describe('At most 1,500 points (docs/graphs.md)'),
+    }),
+  ),
+});
 
 /** GET graphs/device/{id}/ and live-update/: graphs in M section 9 order (keys are dotted paths, never numeric). */
 export type DeviceGraphs = {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './common';
-import type { Graph } from './graphs';
+import { type Graph, GraphSchema } from './graphs';
 
 /**
  * What happened on a machine of the visual dashboard (monitoring spec section 2 'Machine details', section 7
@@ -46,3 +46,9 @@ export type LastTimeInAlarm = z.infer<typeof LastTimeInAlarmSchema>;
  * `graphs/device/{id}/`, holding only the bound sensors' series, in the M section 9 group order.
  */
 export type MachineGraph = Graph & { key: string; device: number; device_name: string };
+export const MachineGraphSchema = GraphSchema.extend({
+  key: z.string().describe("The sensor group's dotted path, as a key of graphs/device/{id}/"),
+  device: id,
+  device_name: z.string(),
+});
+export const MachineGraphListSchema = z.array(MachineGraphSchema);

@@ -12,7 +12,7 @@ import {
 import type { Database } from '../../db/database';
 import type { DeviceRow } from '../../db/tables/devices.table';
 import { loadDisplaySettings } from '../sensor-settings/device-settings';
-import { type OrderableGraph, orderGraphs } from './graph-order';
+import { type OrderableGraph, orderGraphs, rankGraph } from './graph-order';
 import { findSensorKeysOfDevice } from './graphs.repo';
 
 /**
@@ -54,6 +54,8 @@ export type GraphLayout = {
   /** Distinct units of the graph's series, joined by ', ' ('' when none). */
   units: string;
   valueLabel: string;
+  /** Its place in M section 9 order (graph-order.ts `rankGraph`), to order graphs of several devices together. */
+  rank: number;
   series: SeriesLayout[];
 };
 
@@ -178,6 +180,34 @@ function seriesLayoutOf(
   };
 }
 
+/** A graph of these series: its units are theirs (distinct, joined by ', '), and its value axis says them. */
+function graphLayoutOf(key: string, groupName: string, rank: number, series: SeriesLayout[]): GraphLayout {
+  const units = [...new Set(series.flatMap((item) => (item.unit === null ? [] : [item.unit])))].join(', ');
+  return {
+    key,
+    groupName,
+    units,
+    valueLabel: units === '' ? groupName : `${groupName} (${units})`,
+    rank,
+    series,
+  };
+}
+
+/**
+ * Pure: the layout with only the series of `sensorIds` (full ids), each graph's units those of the series it
+ * keeps; graphs left without a series are left out. The order stays.
+ */
+export function layoutOfSensors(
+  layout: DeviceGraphLayout,
+  sensorIds: ReadonlySet<string>,
+): DeviceGraphLayout {
+  const graphs = layout.graphs.flatMap((graph) => {
+    const series = graph.series.filter((item) => sensorIds.has(item.sensor));
+    return series.length === 0 ? [] : [graphLayoutOf(graph.key, graph.groupName, graph.rank, series)];
+  });
+  return { ...layout, graphs };
+}
+
 /** Pure: the ordered graphs of a tree under the device's display settings and its sensors dictionary keys. */
 export function buildGraphLayout(
   tree: StateTree,
@@ -186,28 +216,21 @@ export function buildGraphLayout(
 ): DeviceGraphLayout {
   // One graph per key: a group whose Id is 'sensors' beside top-level sensors (or siblings sharing an Id)
   // share their series rather than one hiding the other in the payload's object.
-  const byKey = new Map<string, { groupName: string; series: SeriesLayout[] }>();
+  const byKey = new Map<string, { groupName: string; rank: number; series: SeriesLayout[] }>();
   for (const entry of orderGraphs(groupEntriesOf(tree, settings))) {
     const series = entry.sensors.map(({ fullId, sensor }) =>
       seriesLayoutOf(entry.groupName, fullId, sensor, settings, sensorKeys),
     );
     const known = byKey.get(entry.key);
     if (known === undefined) {
-      byKey.set(entry.key, { groupName: entry.groupName, series });
+      byKey.set(entry.key, { groupName: entry.groupName, rank: rankGraph(entry), series });
     } else {
       known.series.push(...series);
     }
   }
-  const graphs = [...byKey].map(([key, { groupName, series }]): GraphLayout => {
-    const units = [...new Set(series.flatMap((item) => (item.unit === null ? [] : [item.unit])))].join(', ');
-    return {
-      key,
-      groupName,
-      units,
-      valueLabel: units === '' ? groupName : `${groupName} (${units})`,
-      series,
-    };
-  });
+  const graphs = [...byKey].map(([key, { groupName, rank, series }]) =>
+    graphLayoutOf(key, groupName, rank, series),
+  );
   return { deviceId: tree.device.deviceId, treeId: String(tree.Id), graphs };
 }
 

@@ -2,9 +2,9 @@ import {
   GRAPH_EVENT_KINDS,
   GRAPH_MESSAGES,
   GraphDeviceParamsSchema,
+  GraphSchema,
   GraphsLiveQuerySchema,
   GraphsQuerySchema,
-  SensorTypeSchema,
   ValidationErrorSchema,
 } from '@vigil/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -13,40 +13,18 @@ import { z } from 'zod';
 import { requireAuth } from '../../access/authenticate';
 import { AppError } from '../../errors';
 import { issuesToFields } from '../../http/error-handler';
-import { DENIED_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
+import { DENIED_RESPONSES, JWT_SECURITY, plainJson } from '../../http/route-schemas';
 import { sendJson } from './graph-compress';
 import type { GraphsService } from './graphs.service';
 
 const tags = ['graphs'];
-
-const GraphPointSchema = z
-  .tuple([z.number(), z.number().nullable(), z.boolean(), z.string()])
-  .describe('[timestamp ms, value (null: a gap), in alarm, state text or gap label]');
 
 const DeviceGraphsSchema = z
   .object({
     device: z.number().int(),
     device_name: z.string(),
     device_type: z.string(),
-    graphs: z
-      .record(
-        z.string(),
-        z.object({
-          units: z.string(),
-          value_label: z.string(),
-          series: z.array(
-            z.object({
-              sensor: z.string().describe('Full dotted sensor id'),
-              name: z.string().describe("'group:suffix', with the custom name where set"),
-              device_name: z.string(),
-              sensor_type: SensorTypeSchema,
-              value_label: z.string(),
-              data: z.array(GraphPointSchema).describe('At most 1,500 points (docs/graphs.md)'),
-            }),
-          ),
-        }),
-      )
-      .describe('Keyed by dotted group path, in M section 9 order'),
+    graphs: z.record(z.string(), GraphSchema).describe('Keyed by dotted group path, in M section 9 order'),
   })
   .describe('docs/graphs.md');
 
@@ -83,9 +61,6 @@ function refuseInvalidQuery(request: FastifyRequest): void {
   }
   throw AppError.validation(fields);
 }
-
-/** The payloads hold up to 1,500 points per series: plain JSON.stringify, not a schema check of every point. */
-const plainJson = () => (data: unknown) => JSON.stringify(data);
 
 /** graphs/device/{id}/, live-update/ and events/ (M section 7 'Graphs'; docs/graphs.md). */
 export async function graphsRoutes(app: FastifyInstance, options: { graphs: GraphsService }): Promise<void> {

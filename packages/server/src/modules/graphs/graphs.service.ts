@@ -1,4 +1,10 @@
-import { type DeviceGraphs, GRAPH_LIMITS, type Graph, type StateTree } from '@vigil/contracts';
+import {
+  type DeviceGraphs,
+  GRAPH_LIMITS,
+  type Graph,
+  type MachineGraph,
+  type StateTree,
+} from '@vigil/contracts';
 import { historyVisibleSince } from '../../access/device-history';
 import type { Database } from '../../db/database';
 import type { DeviceRow } from '../../db/tables/devices.table';
@@ -11,7 +17,13 @@ import { readBucketColumns } from './graph-bucket-columns';
 import type { BucketsByKey } from './graph-buckets';
 import { type GraphEventsQuery, listGraphEvents } from './graph-events';
 import { gapThresholdMs } from './graph-gaps';
-import { layoutSensorKeys, loadGraphLayout } from './graph-layout';
+import {
+  type DeviceGraphLayout,
+  type GraphLayout,
+  layoutOfSensors,
+  layoutSensorKeys,
+  loadGraphLayout,
+} from './graph-layout';
 import { payloadJson } from './graph-payload-json';
 import { type SeriesPointOptions, seriesPoints } from './graph-points';
 import {
@@ -111,19 +123,66 @@ export class GraphsService {
     return listGraphEvents({ ...this.deps, repos: this.repos }, user, deviceId, query);
   }
 
+  /**
+   * The 24-hour graphs (as `?timescale=day`) of some sensors of some devices, each device's sensors by full id:
+   * per sensor group only those sensors' series, groups without one left out, every device's graphs together in
+   * M section 9 order (graphs/machine/{id}/ of the visual dashboard). 404 for a device the person does not see.
+   */
+  async dayGraphsOfSensors(
+    user: UserRow,
+    sensorsByDevice: ReadonlyMap<number, ReadonlySet<string>>,
+  ): Promise<MachineGraph[]> {
+    const { db } = this.deps;
+    const now = this.now();
+    const ranked: Array<MachineGraph & { rank: number }> = [];
+    for (const [deviceId, sensorIds] of sensorsByDevice) {
+      const device = await readableDevice(db, user, deviceId);
+      const window = visibleWindow(
+        graphWindowOf({ timescale: 'day' }, now, 'UTC'),
+        await historyVisibleSince(db, user, device.id),
+      );
+      const layout = layoutOfSensors(await loadGraphLayout(db, device, this.deps.latestTree), sensorIds);
+      for (const { layout: graph, json } of await this.graphsOf(device, layout, window, now, undefined)) {
+        ranked.push({
+          key: graph.key,
+          device: device.id,
+          device_name: device.title,
+          ...json,
+          rank: graph.rank,
+        });
+      }
+    }
+    // A stable sort: graphs of one rank keep their device's order and their tree order.
+    return ranked.sort((a, b) => a.rank - b.rank).map(({ rank: _rank, ...graph }) => graph);
+  }
+
   private async payload(
     device: DeviceRow,
     window: GraphWindow,
     now: Date,
     previousTs: number | undefined,
   ): Promise<DeviceGraphs> {
-    const { db } = this.deps;
-    const layout = await loadGraphLayout(db, device, this.deps.latestTree);
+    const layout = await loadGraphLayout(this.deps.db, device, this.deps.latestTree);
+    const graphs: Record<string, Graph> = {};
+    for (const { layout: graph, json } of await this.graphsOf(device, layout, window, now, previousTs)) {
+      graphs[graph.key] = json;
+    }
+    return { device: device.id, device_name: device.title, device_type: device.deviceType, graphs };
+  }
+
+  /** The layout's graphs with their points over the window, in the layout's order. */
+  private async graphsOf(
+    device: DeviceRow,
+    layout: DeviceGraphLayout,
+    window: GraphWindow,
+    now: Date,
+    previousTs: number | undefined,
+  ): Promise<Array<{ layout: GraphLayout; json: Graph }>> {
     const buckets = await this.readBuckets(window, layoutSensorKeys(layout));
     const options = pointOptionsOf(window, now, previousTs);
-    const graphs: Record<string, Graph> = {};
-    for (const graph of layout.graphs) {
-      graphs[graph.key] = {
+    return layout.graphs.map((graph) => ({
+      layout: graph,
+      json: {
         units: graph.units,
         value_label: graph.valueLabel,
         series: graph.series.map((series) => ({
@@ -137,9 +196,8 @@ export class GraphsService {
               ? []
               : seriesPoints(buckets.get(series.sensorKey) ?? [], series, options),
         })),
-      };
-    }
-    return { device: device.id, device_name: device.title, device_type: device.deviceType, graphs };
+      },
+    }));
   }
 
   /** One query per table for every sensor of the device (plus the roll-up tail not stored yet). */

@@ -11,9 +11,13 @@ import { GraphsService } from './graphs.service';
 
 /**
  * Sensor graphs (docs/graphs.md): the graph payload and its live updates, the CSV export, and the F500
- * panel's nodes and arrangement. Read-only over the storage of docs/telemetry.md.
+ * panel's nodes and arrangement. Read-only over the storage of docs/telemetry.md. Answers the graphs service for
+ * the domains that show graphs of their own (the visual dashboard's machines).
  */
-export async function registerGraphs(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerGraphs(
+  app: FastifyInstance,
+  ctx: AppContext,
+): Promise<{ graphs: GraphsService }> {
   const { db } = ctx;
   const latestTree = latestTreeReader(db, app.ingest);
   const graphs = new GraphsService({
@@ -26,4 +30,5 @@ export async function registerGraphs(app: FastifyInstance, ctx: AppContext): Pro
   const nodes = new F500NodesService({ db, latestTree });
   const arrangement = new GraphArrangementService({ db, nodes });
   await app.register(graphPanelRoutes, { nodes, arrangement });
+  return { graphs };
 }

@@ -1,19 +1,5 @@
 import { NOTIFICATIONS_COUNT_CAP, type NotificationOrdering, type NotificationType } from '@vigil/contracts';
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  getTableColumns,
-  gt,
-  gte,
-  inArray,
-  lt,
-  lte,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { recordedWhileOwnedSql } from '../../access/access.repo';
 import type { Database } from '../../db/database';
 import { devices } from '../../db/tables/devices.table';
@@ -327,43 +313,4 @@ export async function deleteClosedNotificationsBefore(
       return total;
     }
   }
-}
-
-/** A sensor of a device. */
-export type DeviceSensorRef = { deviceId: number; sensorId: string };
-
-/**
- * The newest alarm notification (alarm_on or alarm_off) of each of some sensors at a site, recorded there while
- * the device belonged to the site's client (a visual-dashboard machine's last time in alarm). Sensors never in
- * alarm there have no row.
- */
-export async function findNewestAlarmsOfSensors(
-  db: Database,
-  locationId: number,
-  sensors: readonly DeviceSensorRef[],
-): Promise<Array<{ sensorId: string; eventType: NotificationType; dateCreated: Date }>> {
-  if (sensors.length === 0) {
-    return [];
-  }
-  const rows = await db
-    .selectDistinctOn([notifications.sensorId], {
-      sensorId: notifications.sensorId,
-      eventType: notifications.eventType,
-      dateCreated: notifications.dateCreated,
-    })
-    .from(notifications)
-    .where(
-      and(
-        eq(notifications.locationId, locationId),
-        inArray(notifications.eventType, ['alarm_on', 'alarm_off']),
-        or(
-          ...sensors.map((sensor) =>
-            and(eq(notifications.deviceId, sensor.deviceId), eq(notifications.sensorId, sensor.sensorId)),
-          ),
-        ),
-        recordedWhileOwnedSql(notifications.deviceId, notifications.dateCreated, notifications.locationId),
-      ),
-    )
-    .orderBy(notifications.sensorId, desc(notifications.dateCreated), desc(notifications.id));
-  return rows.flatMap((row) => (row.sensorId === null ? [] : [{ ...row, sensorId: row.sensorId }]));
 }

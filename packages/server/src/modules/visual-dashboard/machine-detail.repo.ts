@@ -53,7 +53,8 @@ export async function findMachinePlace(db: Database, id: number): Promise<Machin
 export type MachineBinding = {
   sensorPoint: number;
   sensorId: string;
-  device: { id: number; title: string; deviceType: DeviceType };
+  /** The device's site now (a device moved away since the save is no longer this site's). */
+  device: { id: number; title: string; deviceType: DeviceType; locationId: number };
 };
 
 /** The machine's bound sensors in sensor-point order, with their devices. */
@@ -65,6 +66,7 @@ export async function findBindingsOfMachine(db: Database, machineId: number): Pr
       deviceId: devices.id,
       title: devices.title,
       deviceType: devices.deviceType,
+      locationId: devices.locationId,
     })
     .from(visualMachineSensors)
     .innerJoin(devices, eq(devices.id, visualMachineSensors.deviceId))
@@ -73,7 +75,7 @@ export async function findBindingsOfMachine(db: Database, machineId: number): Pr
   return rows.map((row) => ({
     sensorPoint: row.sensorPoint,
     sensorId: row.sensorId,
-    device: { id: row.deviceId, title: row.title, deviceType: row.deviceType },
+    device: { id: row.deviceId, title: row.title, deviceType: row.deviceType, locationId: row.locationId },
   }));
 }
 

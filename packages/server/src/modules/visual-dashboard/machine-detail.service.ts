@@ -1,15 +1,14 @@
 import type { LastTimeInAlarm, MachineDetail, MachineSensorJson } from '@vigil/contracts';
-import { getSiteAccess } from '../../access/access';
 import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/tables/users.table';
 import { notFound } from '../../errors';
-import * as notificationsRepo from '../notifications/notifications.repo';
+import * as notificationsRepo from '../notifications/sensor-notifications.repo';
 import { loadSensorNamer } from '../sensor-settings/sensor-display-name';
 import type { MachineBinding, MachinePlace } from './machine-detail.repo';
 import * as machineDetailRepo from './machine-detail.repo';
 import type { MachineTypesService } from './machine-types/machine-types.service';
 import { sensorsOfTree, type TreeSensor } from './tree-sensors';
-import { assertVisualDashboard } from './visual-dashboard-access';
+import { visibleMachinePlace } from './visible-places';
 
 const REPOSITORIES = { machines: machineDetailRepo, notifications: notificationsRepo };
 export type MachineDetailRepositories = typeof REPOSITORIES;
@@ -82,14 +81,8 @@ export class MachineDetailService {
   }
 
   /** The machine and where it sits, when the person sees its site; 404 otherwise. */
-  private async visiblePlace(user: UserRow, id: number): Promise<MachinePlace> {
-    assertVisualDashboard(user);
-    const place = await this.repos.machines.findMachinePlace(this.deps.db, id);
-    if (place === undefined) {
-      throw notFound();
-    }
-    await getSiteAccess(this.deps.db, user, place.schema.locationId);
-    return place;
+  private visiblePlace(user: UserRow, id: number): Promise<MachinePlace> {
+    return visibleMachinePlace(this.deps.db, user, id, this.repos.machines);
   }
 
   /** The bound sensors named as the dashboard names them, from their devices' latest stored trees. */

@@ -7,6 +7,7 @@ import * as schemaCopyRepo from './schema-copy.repo';
 import { toSchemaJson } from './schema-json';
 import type { SchemaWithEditor } from './schemas.repo';
 import * as schemasRepo from './schemas.repo';
+import { visibleSchema } from './visible-places';
 import { assertVisualDashboard } from './visual-dashboard-access';
 
 /** The repositories the service calls: the real modules, or fakes in a test of a rule. */
@@ -88,14 +89,8 @@ export class SchemasService {
   }
 
   /** The schema when the user sees its site; 404 otherwise (a foreign tenant's schema included). */
-  private async visibleSchema(user: UserRow, id: number): Promise<SchemaWithEditor> {
-    assertVisualDashboard(user);
-    const schema = await this.repos.schemas.findSchemaById(this.deps.db, id);
-    if (schema === undefined) {
-      throw notFound();
-    }
-    await getSiteAccess(this.deps.db, user, schema.locationId);
-    return schema;
+  private visibleSchema(user: UserRow, id: number): Promise<SchemaWithEditor> {
+    return visibleSchema(this.deps.db, user, id, this.repos.schemas);
   }
 
   /** The schema when the user edits its site (403 otherwise) and it is not published (400 otherwise). */
