@@ -158,11 +158,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerMaintenance(app, ctx);
   await registerSensorSettings(app, ctx);
   await registerWarnings(app, ctx);
-  const graphs = await registerGraphs(app, ctx);
+  await registerGraphs(app, ctx);
   await registerNotifications(app, ctx);
   await registerAlertRules(app, ctx);
   await registerAnalytics(app, ctx);
-  await registerVisualDashboard(app, ctx, graphs);
+  await registerVisualDashboard(app, ctx);
 
   await registerWebApp(app, config.webDistDir);
   return app;

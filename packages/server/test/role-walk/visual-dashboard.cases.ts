@@ -40,6 +40,28 @@ async function machineAtA1(w: World): Promise<number> {
   return machine?.id ?? 0;
 }
 
+const sharedMachines = new WeakMap<World, Promise<number>>();
+
+/**
+ * One machine at A1 for the calls that only read (machine activity): a schema per role and call would reach the
+ * site's limit of 100 schemas.
+ */
+function sharedMachineAtA1(w: World): Promise<number> {
+  const known = sharedMachines.get(w) ?? machineAtA1(w);
+  sharedMachines.set(w, known);
+  return known;
+}
+
+/** The schema of the shared machine. */
+async function sharedSchemaAtA1(w: World): Promise<number> {
+  const [row] = await w.db
+    .select({ schemaId: visualTabs.schemaId })
+    .from(visualMachines)
+    .innerJoin(visualTabs, eq(visualTabs.id, visualMachines.tabId))
+    .where(eq(visualMachines.id, await sharedMachineAtA1(w)));
+  return row?.schemaId ?? 0;
+}
+
 /** A fresh tab of an unpublished schema at A1; answers its id and its schema's. */
 async function tabAtA1(w: World): Promise<{ id: number; schema: number }> {
   const schema = await schemaAtA1(w);
@@ -99,6 +121,31 @@ export const visualDashboardCases: RouteCase[] = [
     method: 'GET',
     route: '/api/v2/machines/{id}/last-time-in-alarm/',
     request: async (w) => ({ url: `/api/v2/machines/${await machineAtA1(w)}/last-time-in-alarm/` }),
+    expect: READ_A1,
+  },
+  // Machine activity (machine-activity.routes.ts, machine-graphs.routes.ts)
+  {
+    method: 'GET',
+    route: '/api/v2/machines/{id}/notifications/',
+    request: async (w) => ({ url: `/api/v2/machines/${await sharedMachineAtA1(w)}/notifications/` }),
+    expect: READ_A1,
+  },
+  {
+    method: 'GET',
+    route: '/api/v2/machines/{id}/maintenance/',
+    request: async (w) => ({ url: `/api/v2/machines/${await sharedMachineAtA1(w)}/maintenance/` }),
+    expect: READ_A1,
+  },
+  {
+    method: 'GET',
+    route: '/api/v2/graphs/machine/{id}/',
+    request: async (w) => ({ url: `/api/v2/graphs/machine/${await sharedMachineAtA1(w)}/` }),
+    expect: READ_A1,
+  },
+  {
+    method: 'GET',
+    route: '/api/v2/schemas/{id}/notifications/',
+    request: async (w) => ({ url: `/api/v2/schemas/${await sharedSchemaAtA1(w)}/notifications/` }),
     expect: READ_A1,
   },
   {

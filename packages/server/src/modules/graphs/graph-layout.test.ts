@@ -1,6 +1,6 @@
 import { displaySensor, type Sensor, type SensorDisplaySettings, type StateTree } from '@vigil/contracts';
 import { describe, expect, it } from 'vitest';
-import { buildGraphLayout, layoutSensorKeys, valueScaler } from './graph-layout';
+import { buildGraphLayout, layoutOfSensors, layoutSensorKeys, valueScaler } from './graph-layout';
 
 function sensor(id: string | number, name: string, extra: Partial<Sensor> = {}): Sensor {
   return {
@@ -156,5 +156,31 @@ describe('valueScaler', () => {
   it('is the identity when nothing is set', () => {
     expect(valueScaler('x', sensor(1, 'a'), noSettings).identity).toBe(true);
     expect(valueScaler('x', sensor(1, 'a'), { ...noSettings, degrees: 'F' }).identity).toBe(true);
+  });
+});
+
+describe('layoutOfSensors', () => {
+  it('keeps only the series of the sensors given, graphs without one left out, units of the kept series', () => {
+    const mixed: StateTree = {
+      ...tree,
+      groups: [
+        ...tree.groups,
+        group('exp1', 'Expansion Card 1', [
+          sensor(1, 'Boot Temperature'),
+          sensor(2, 'Input', { Meta: { Units: 'PPM' } }),
+        ]),
+      ],
+    };
+    const full = buildGraphLayout(mixed, noSettings, new Map());
+    expect(full.graphs.find((graph) => graph.key === 'F5000001.exp1')?.units).toBe('°F, PPM');
+    const layout = layoutOfSensors(full, new Set(['F5000001.exp1.2', 'F5000001.head.1', 'F5000001.tmp.2']));
+    expect(layout.graphs.map((graph) => [graph.key, graph.series.map((series) => series.sensor)])).toEqual([
+      ['F5000001.head', ['F5000001.head.1']],
+      ['F5000001.tmp', ['F5000001.tmp.2']],
+      ['F5000001.exp1', ['F5000001.exp1.2']],
+    ]);
+    expect(layout.graphs[2]).toMatchObject({ units: 'PPM', valueLabel: 'Expansion Card 1 (PPM)' });
+    // Ranks order graphs of several devices together: Alignment:Head before Temperature.
+    expect((layout.graphs[0]?.rank ?? 0) < (layout.graphs[1]?.rank ?? 0)).toBe(true);
   });
 });

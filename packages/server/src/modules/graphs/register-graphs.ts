@@ -9,15 +9,19 @@ import { graphPanelRoutes } from './graph-panel.routes';
 import { graphsRoutes } from './graphs.routes';
 import { GraphsService } from './graphs.service';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The graphs' reading (graphs/device/{id}/), for the visual dashboard's machine graphs. */
+    graphs: GraphsService;
+  }
+}
+
 /**
  * Sensor graphs (docs/graphs.md): the graph payload and its live updates, the CSV export, and the F500
- * panel's nodes and arrangement. Read-only over the storage of docs/telemetry.md. Answers the graphs service for
- * the domains that show graphs of their own (the visual dashboard's machines).
+ * panel's nodes and arrangement. Read-only over the storage of docs/telemetry.md. Decorates the app with the
+ * graphs service for the domains that show graphs of their own (the visual dashboard's machines).
  */
-export async function registerGraphs(
-  app: FastifyInstance,
-  ctx: AppContext,
-): Promise<{ graphs: GraphsService }> {
+export async function registerGraphs(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
   const latestTree = latestTreeReader(db, app.ingest);
   const graphs = new GraphsService({
@@ -25,10 +29,10 @@ export async function registerGraphs(
     latestTree,
     historyRetentionDays: ctx.config.historyRetentionDays,
   });
+  app.decorate('graphs', graphs);
   await app.register(graphsRoutes, { graphs });
   await app.register(graphExportRoutes, { exports: new GraphExportService({ db, latestTree }) });
   const nodes = new F500NodesService({ db, latestTree });
   const arrangement = new GraphArrangementService({ db, nodes });
   await app.register(graphPanelRoutes, { nodes, arrangement });
-  return { graphs };
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import type { GraphsService } from '../graphs/graphs.service';
 import { latestTreeReader } from '../ingest/latest-tree';
 import { DiagramChanges } from './diagram-changes';
 import { diagramFeedRoutes } from './diagram-feed.routes';
@@ -34,11 +33,7 @@ declare module 'fastify' {
  * (visual-dashboard-access.ts). Registered after the ingest, whose latest trees the sockets send first, and after
  * the graphs, whose service reads a machine's 24-hour graphs.
  */
-export async function registerVisualDashboard(
-  app: FastifyInstance,
-  ctx: AppContext,
-  domains: { graphs: Pick<GraphsService, 'dayGraphsOfSensors'> },
-): Promise<void> {
+export async function registerVisualDashboard(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const changes = new DiagramChanges(ctx.bus);
   app.decorate('diagramChanges', changes);
   const machineTypes = new MachineTypesService();
@@ -49,7 +44,7 @@ export async function registerVisualDashboard(
   });
   await app.register(machineActivityRoutes, { activity: new MachineActivityService({ db: ctx.db }) });
   await app.register(machineGraphsRoutes, {
-    machineGraphs: new MachineGraphsService({ db: ctx.db, graphs: domains.graphs }),
+    machineGraphs: new MachineGraphsService({ db: ctx.db, graphs: app.graphs }),
   });
   await app.register(searchSensorRoutes, { searchSensor: new SearchSensorService({ db: ctx.db }) });
   const tabDeps = { db: ctx.db, latestTree: latestTreeReader(ctx.db, app.ingest), changes };

@@ -1,0 +1,90 @@
+import { type DeviceGraphs, type MachineGraph, MachineGraphListSchema } from '@vigil/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildClient, buildSite } from '../../../test/factories';
+import { seedGraphHistory } from '../../../test/fixtures/graphs';
+import { savedTab, visualPersonAt } from '../../../test/fixtures/visual-dashboard';
+import { deviceWithTree, type SettingsDevice } from '../../../test/sensor-settings';
+import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { VISUAL_DASHBOARD_DISABLED } from './visual-dashboard-access';
+
+const HOUR = 3_600_000;
+
+describe('graphs/machine/{id}/ of the visual dashboard', () => {
+  let t: TestApp;
+  let d: SettingsDevice;
+  let machines: Record<string, number>;
+  const headers = { reader: '', disabled: '', foreign: '' };
+
+  const get = (url: string, authorization = headers.reader) =>
+    t.app.inject({ method: 'GET', url, headers: authorization === '' ? {} : { authorization } });
+  const sensor = (path: string) => `${d.identity.udfId}.${path}`;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    d = await deviceWithTree(t.app, t.db, '0300');
+    await seedGraphHistory(t.db, d.device.id, d.tree);
+    const manager = await visualPersonAt(t.app, t.db, d.site, 'Manager');
+    headers.reader = await visualPersonAt(t.app, t.db, d.site, 'User');
+    headers.disabled = await visualPersonAt(t.app, t.db, d.site, 'User', false);
+    headers.foreign = await visualPersonAt(
+      t.app,
+      t.db,
+      await buildSite(t.db, await buildClient(t.db)),
+      'User',
+    );
+    // Bound out of group order: two bearings of Temperature, a head alignment and the tail shaft speed.
+    ({ machines } = await savedTab(t.app, manager, { location: d.site.id, schema: null }, [
+      sensor('tmp.1'),
+      sensor('head.1'),
+      sensor('tmp.2'),
+      sensor('speed.2'),
+    ]));
+  });
+  afterAll(async () => t.close());
+
+  it("answers the 24-hour graph of each group holding the machine's sensors, only their series, in M section 9 order", async () => {
+    const answer = await get(`/api/v2/graphs/machine/${machines['Leg 1']}/`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const graphs: MachineGraph[] = MachineGraphListSchema.parse(answer.json());
+    expect(graphs.map((graph) => [graph.key, graph.series.map((series) => series.sensor)])).toEqual([
+      [sensor('speed'), [sensor('speed.2')]],
+      [sensor('head'), [sensor('head.1')]],
+      [sensor('tmp'), [sensor('tmp.1'), sensor('tmp.2')]],
+    ]);
+    for (const graph of graphs) {
+      expect(graph).toMatchObject({ device: d.device.id, device_name: d.device.title });
+    }
+    expect(graphs[2]).toMatchObject({ units: '°F', value_label: 'Temperature (°F)' });
+
+    // The points are those of the device's own 24-hour graphs (graphs/device/{id}/?timescale=day).
+    const device = await get(`/api/v1/graphs/device/${d.device.id}/?timescale=day`);
+    const own = device.json<DeviceGraphs>().graphs[sensor('tmp')]?.series[0]?.data ?? [];
+    const byTime = new Map(own.map((point) => [point[0], point]));
+    const points = graphs[2]?.series[0]?.data ?? [];
+    const shared = points.filter((point) => byTime.has(point[0]));
+    expect(shared.length).toBeGreaterThan(300);
+    for (const point of shared) {
+      expect(point).toEqual(byTime.get(point[0]));
+    }
+    expect(points[0]?.[0] ?? 0).toBeGreaterThanOrEqual(Date.now() - 24 * HOUR - HOUR);
+  });
+
+  it('answers [] for a machine without bound sensors', async () => {
+    const answer = await get(`/api/v2/graphs/machine/${machines['Belt 1']}/`);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual([]);
+  });
+
+  it('refuses a bad id (400), no token (401), no visual dashboard (403), another tenant or an unknown id (404)', async () => {
+    const url = (id: string | number) => `/api/v2/graphs/machine/${id}/`;
+    const leg = machines['Leg 1'] ?? 0;
+    expect((await get(url('abc'))).statusCode).toBe(400);
+    expect((await get(url(0))).statusCode).toBe(400);
+    expect((await get(url(leg), '')).statusCode).toBe(401);
+    const disabled = await get(url(leg), headers.disabled);
+    expect(disabled.statusCode).toBe(403);
+    expect(disabled.json()).toEqual({ detail: VISUAL_DASHBOARD_DISABLED });
+    expect((await get(url(leg), headers.foreign)).statusCode).toBe(404);
+    expect((await get(url(999_999))).statusCode).toBe(404);
+  });
+});
