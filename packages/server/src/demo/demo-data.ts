@@ -62,6 +62,7 @@ export const DEMO_CLIENTS: DemoClient[] = [
   },
 ];
 
+/** Everyone has the visual dashboard: the demo site's plant is published on it (demo-plant.ts). */
 export const DEMO_USERS: DemoUser[] = [
   {
     email: 'admin@vigil.demo',
@@ -90,7 +91,7 @@ export const DEMO_USERS: DemoUser[] = [
     email: 'manager@northfield.demo',
     fullName: 'Marco Reyes',
     role: 'Manager (Northfield, both sites)',
-    roles: { isManager: true },
+    roles: { isManager: true, visualDashboardEnabled: true },
     client: 1001,
     sites: [
       { key: 'main', permission: 'Manager' },
@@ -105,7 +106,7 @@ export const DEMO_USERS: DemoUser[] = [
     email: 'engineer@northfield.demo',
     fullName: 'Erin Walsh',
     role: 'Engineer (Northfield, Main Elevator)',
-    roles: { isEngineer: true },
+    roles: { isEngineer: true, visualDashboardEnabled: true },
     client: 1001,
     sites: [{ key: 'main', permission: 'Engineer' }],
   },
@@ -113,7 +114,7 @@ export const DEMO_USERS: DemoUser[] = [
     email: 'user@northfield.demo',
     fullName: 'Uma Patel',
     role: 'User (Northfield, Main Elevator)',
-    roles: {},
+    roles: { visualDashboardEnabled: true },
     client: 1001,
     sites: [{ key: 'main', permission: 'User' }],
   },
@@ -121,7 +122,7 @@ export const DEMO_USERS: DemoUser[] = [
     email: 'manager@harborfeed.demo',
     fullName: 'Tom Becker',
     role: 'Manager (Harbor Feed Mills)',
-    roles: { isManager: true, isAccountsManagement: true },
+    roles: { isManager: true, isAccountsManagement: true, visualDashboardEnabled: true },
     client: 1002,
     sites: [{ key: 'harbor', permission: 'Manager' }],
   },

@@ -1,11 +1,24 @@
+import { listSensors, type StateTree } from '@vigil/contracts';
+import { SimulatedDevice } from '@vigil/simulator';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-database';
 import type { DatabaseHandle } from '../db/database';
 import { alertRules } from '../db/tables/alert-rules.table';
+import { devices } from '../db/tables/devices.table';
+import { locations } from '../db/tables/sites.table';
+import { users } from '../db/tables/users.table';
+import {
+  visualMachineSensors,
+  visualMachines,
+  visualSchemas,
+  visualTabs,
+} from '../db/tables/visual-dashboard.table';
 import { findRollupProgress } from '../modules/telemetry/rollups.repo';
 import { readSeries } from '../modules/telemetry/series';
 import { findUserByEmail } from '../modules/users/users.repo';
+import { DEMO_DEVICES } from './demo-devices';
+import { DEMO_PLANT_NAME } from './demo-plant';
 import { seedDemo } from './seed-demo';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -98,5 +111,65 @@ describe('the demo data set', () => {
     expect(devices.devices).toBe(5);
     expect(devices.owned).toBe(5);
     expect(new Date(String(devices.installed)).getTime()).toBeLessThan(NOW.getTime() - 27 * DAY_MS);
+  });
+
+  it('publishes a plant on the main site, its machines bound to sensors of the demo devices, once', async () => {
+    expect(await seedDemo(handle.db, { now: NOW })).toEqual({ created: false });
+    const [site] = await handle.db.select().from(locations).where(eq(locations.title, 'Main Elevator'));
+    const schemas = await handle.db
+      .select()
+      .from(visualSchemas)
+      .where(eq(visualSchemas.locationId, site?.id ?? 0));
+    expect(schemas.map((schema) => [schema.name, schema.isPublished])).toEqual([[DEMO_PLANT_NAME, true]]);
+    expect(await handle.db.select().from(visualSchemas)).toHaveLength(1);
+    const schemaId = schemas[0]?.id ?? 0;
+    const tabs = await handle.db.select().from(visualTabs).where(eq(visualTabs.schemaId, schemaId));
+    expect(tabs.map((tab) => [tab.name, tab.width, tab.height])).toEqual([
+      ['Receiving', 1400, 700],
+      ['Drying', 1400, 700],
+    ]);
+
+    // Every bound sensor (and running-state sensor) is one of its device's tree, as the simulator sends it.
+    const sensorsOf = new Map<string, Set<string>>();
+    for (const demo of DEMO_DEVICES) {
+      const simulated = new SimulatedDevice(demo, { seed: 1, rate: 1, scenarioChance: 0 });
+      simulated.step();
+      const tree = JSON.parse(simulated.serialiseStateTree()) as StateTree;
+      sensorsOf.set(demo.udfId, new Set(listSensors(tree).map((entry) => entry.fullId)));
+    }
+    const isDemoSensor = (udfId: string, sensorId: string) =>
+      sensorId.startsWith(`${udfId}.`) && sensorsOf.get(udfId)?.has(sensorId) === true;
+    const bindings = await handle.db
+      .select({
+        sensorId: visualMachineSensors.sensorId,
+        udfId: devices.udfId,
+        locationId: devices.locationId,
+      })
+      .from(visualMachineSensors)
+      .innerJoin(devices, eq(devices.id, visualMachineSensors.deviceId))
+      .where(eq(visualMachineSensors.schemaId, schemaId));
+    expect(bindings.length).toBeGreaterThanOrEqual(20);
+    for (const binding of bindings) {
+      expect(isDemoSensor(binding.udfId, binding.sensorId), binding.sensorId).toBe(true);
+      expect(binding.locationId).toBe(site?.id);
+    }
+    const machines = await handle.db
+      .select()
+      .from(visualMachines)
+      .innerJoin(visualTabs, eq(visualTabs.id, visualMachines.tabId))
+      .where(eq(visualTabs.schemaId, schemaId));
+    const states = machines.flatMap((row) => row.visual_machines.systemStateSensor ?? []);
+    expect(states.length).toBeGreaterThan(0);
+    for (const state of states) {
+      expect(
+        [...sensorsOf.values()].some((ids) => ids.has(state)),
+        state,
+      ).toBe(true);
+    }
+
+    // Everyone of the demo sees it: the visual dashboard is on for every demo account.
+    const people = await handle.db.select({ enabled: users.visualDashboardEnabled }).from(users);
+    expect(people.length).toBeGreaterThan(0);
+    expect(people.every((person) => person.enabled)).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import type { Database } from '../db/database';
 import { alertRules } from '../db/tables/alert-rules.table';
+import type { UserRow } from '../db/tables/users.table';
 import { insertClient } from '../modules/clients/clients.repo';
 import { insertLocation } from '../modules/sites/sites.repo';
 import { upsertMembership } from '../modules/users/memberships.repo';
@@ -10,6 +11,7 @@ import { DEMO_CLIENTS, DEMO_PASSWORD, DEMO_USERS } from './demo-data';
 import { seedDemoDevices } from './demo-devices';
 import { type DemoHistorySummary, seedDemoHistory } from './demo-history';
 import { DEMO_HISTORY, historyWindow } from './demo-history-timeline';
+import { DEMO_PLANT_SITE, seedDemoPlant } from './demo-plant';
 
 export type SeedResult = { created: boolean; history?: DemoHistorySummary };
 
@@ -21,8 +23,8 @@ export type SeedOptions = {
 };
 
 /**
- * Loads the demo data set and its weeks of history in one transaction; does nothing when it is already there, so
- * the history is written on the first start only.
+ * Loads the demo data set, its published visual-dashboard plant (demo-plant.ts) and its weeks of history in one
+ * transaction; does nothing when it is already there, so all of it is written on the first start only.
  */
 export async function seedDemo(db: Database, options: SeedOptions = {}): Promise<SeedResult> {
   const marker = DEMO_USERS[0];
@@ -50,6 +52,7 @@ export async function seedDemo(db: Database, options: SeedOptions = {}): Promise
     }
     const deviceIds = await seedDemoDevices(tx, siteIds, window.from);
     const users = new UsersService({ db: tx });
+    let superuser: UserRow | undefined;
     for (const demo of DEMO_USERS) {
       const user = await users.create({
         email: demo.email,
@@ -61,6 +64,7 @@ export async function seedDemo(db: Database, options: SeedOptions = {}): Promise
             : (DEMO_CLIENTS.find((c) => c.number === demo.client)?.company ?? ''),
         roles: demo.roles,
       });
+      superuser ??= demo.roles.isSuperuser === true ? user : undefined;
       const clientId = demo.client === undefined ? undefined : clientIds.get(demo.client);
       if (clientId === undefined) {
         continue;
@@ -79,6 +83,10 @@ export async function seedDemo(db: Database, options: SeedOptions = {}): Promise
       for (const rule of demo.alertRules ?? []) {
         await tx.insert(alertRules).values({ ...rule, userId: user.id, periodical: rule.contactWhen === 3 });
       }
+    }
+    const plantSite = siteIds.get(DEMO_PLANT_SITE);
+    if (superuser !== undefined && plantSite !== undefined) {
+      await seedDemoPlant(tx, superuser, plantSite.locationId);
     }
     return seedDemoHistory(tx, deviceIds, window);
   });
