@@ -8,7 +8,8 @@ describe('visual dashboard access (M section 2)', () => {
 
   it('a user without visual_dashboard_enabled has no sidebar entry and is sent from /visual-dashboard to /', async () => {
     const page = await browser.newPage();
-    await signIn(page, DEMO.manager);
+    // The demo's one account without the visual dashboard (demo-data.ts).
+    await signIn(page, 'manager@harborfeed.demo');
     await page.waitForURL(isPath('/sites'));
     await page.getByTestId('nav-sites').waitFor();
     await expect(page.getByTestId('nav-visual-dashboard').count()).resolves.toBe(0);
@@ -32,7 +33,7 @@ describe('visual dashboard access (M section 2)', () => {
     await page.context().close();
   });
 
-  it("a site's schemas list: the breadcrumb, 'Schemas list', Add new schema for an editor, and no schema yet", async () => {
+  it("a site's schemas list: the breadcrumb, 'Schemas list', Add new schema for an editor, the demo plant's card, and a site with no schema yet", async () => {
     const page = await browser.newPage({ width: 1440, height: 900 });
     await signIn(page, DEMO.superuser);
     await page.getByTestId('nav-visual-dashboard').waitFor();
@@ -41,8 +42,11 @@ describe('visual dashboard access (M section 2)', () => {
     await page.getByRole('heading', { name: 'Schemas list' }).waitFor();
     await page.getByText('VISUAL DASHBOARD', { exact: true }).waitFor();
     await page.getByRole('button', { name: /Add new schema/ }).waitFor();
-    await page.getByText('This site has no schema yet.').waitFor();
+    // The Main Elevator's plant, published by the demo's first start (demo-plant.ts).
+    await page.getByText('Plant overview').first().waitFor();
     await screenshot(page, 'visual-dashboard-schemas-1440');
+    await page.goto('/visual-dashboard/site/2/schemas/');
+    await page.getByText('This site has no schema yet.').waitFor();
     await page.context().close();
 
     const tablet = await browser.newPage({ width: 900, height: 1000 });

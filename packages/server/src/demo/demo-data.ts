@@ -62,7 +62,10 @@ export const DEMO_CLIENTS: DemoClient[] = [
   },
 ];
 
-/** Everyone has the visual dashboard: the demo site's plant is published on it (demo-plant.ts). */
+/**
+ * Everyone who sees Northfield's Main Elevator has the visual dashboard (its plant is published there,
+ * demo-plant.ts); Harbor's manager has not, so the demo also shows the dashboard's gate (e2e visual-dashboard).
+ */
 export const DEMO_USERS: DemoUser[] = [
   {
     email: 'admin@vigil.demo',
@@ -122,7 +125,7 @@ export const DEMO_USERS: DemoUser[] = [
     email: 'manager@harborfeed.demo',
     fullName: 'Tom Becker',
     role: 'Manager (Harbor Feed Mills)',
-    roles: { isManager: true, isAccountsManagement: true, visualDashboardEnabled: true },
+    roles: { isManager: true, isAccountsManagement: true },
     client: 1002,
     sites: [{ key: 'harbor', permission: 'Manager' }],
   },
