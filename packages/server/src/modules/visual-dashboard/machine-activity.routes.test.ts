@@ -25,13 +25,19 @@ describe('machine activity of the visual dashboard (Active Alarms, maintenance)'
   let tick = 1;
   const headers = { manager: '', reader: '', disabled: '', foreign: '' };
 
-  /** A tree of the device with these sensors in alarm and every other one clear. */
+  /** A tree of the device with these sensors in alarm, `warned` in warning and every other one clear. */
   async function alarmed(...sensors: string[]): Promise<void> {
+    await posted(sensors, []);
+  }
+
+  async function posted(inAlarm: string[], warned: string[]): Promise<void> {
     tick += 1;
     const tree = treeWith(d.identity, 'none', 'clear', tick);
     for (const entry of listSensors(tree)) {
-      if (sensors.includes(entry.fullId)) {
+      if (inAlarm.includes(entry.fullId)) {
         Object.assign(entry.sensor, { Alarm: true, Status: 'Alarm' });
+      } else if (warned.includes(entry.fullId)) {
+        Object.assign(entry.sensor, { Alarm: false, Status: 'WARNING' });
       }
     }
     expect(await postTree(t.app, d.identity, tree)).toBe(202);
@@ -92,12 +98,15 @@ describe('machine activity of the visual dashboard (Active Alarms, maintenance)'
   it("lists the bound sensors' alarms still on, newest first, without a cleared one or an unbound sensor's", async () => {
     await alarmed(sensor.a);
     await alarmed();
-    await alarmed(sensor.b, sensor.c, sensor.e);
-    await alarmed(sensor.a, sensor.b, sensor.c, sensor.e);
+    await posted([sensor.c, sensor.e], [sensor.b]);
+    await posted([sensor.a, sensor.c, sensor.e], [sensor.b]);
     await t.app.notificationProjector.drain();
 
     const leg = await eventsAt(`/api/v2/machines/${plant.leg}/notifications/`);
-    expect(leg.map((item) => item.full_sensor_id)).toEqual([sensor.a, sensor.b]);
+    expect(leg.map((item) => [item.full_sensor_id, item.event_type])).toEqual([
+      [sensor.a, 'Alarm Detected'],
+      [sensor.b, 'Warning Detected'],
+    ]);
     // The same row, named as the notifications list names it.
     const active = await listNotifications(t.app, headers.manager, `?device=${d.device.id}&is_active=true`);
     const listed = active.results.find((item) => item.full_sensor_id === sensor.a);
