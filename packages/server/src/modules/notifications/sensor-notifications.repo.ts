@@ -55,53 +55,48 @@ export async function findNewestAlarmsOfSensors(
   return rows.flatMap((row) => (row.sensorId === null ? [] : [{ ...row, sensorId: row.sensorId }]));
 }
 
+/** The sensors' rows at the site that also meet `condition`, newest first, at most MACHINE_EVENT_LIMIT. */
+async function findNewestOfSensors(
+  db: Database,
+  locationId: number,
+  sensors: readonly DeviceSensorRef[],
+  condition: SQL | undefined,
+): Promise<NotificationRow[]> {
+  if (sensors.length === 0) {
+    return [];
+  }
+  return db
+    .select()
+    .from(notifications)
+    .where(and(ofSensorsAt(locationId, sensors), condition))
+    .orderBy(...newestFirst)
+    .limit(MACHINE_EVENT_LIMIT);
+}
+
 /**
  * The sensors' alarms and warnings still on (Active Alarms): alarm_on and warning_on rows not yet closed by their
  * alarm_off / warning_off (`is_active`, set false by the projector when the 'off' arrives), newest first, at
  * most MACHINE_EVENT_LIMIT.
  */
-export async function findActiveAlarmsOfSensors(
+export function findActiveAlarmsOfSensors(
   db: Database,
   locationId: number,
   sensors: readonly DeviceSensorRef[],
 ): Promise<NotificationRow[]> {
-  if (sensors.length === 0) {
-    return [];
-  }
-  return db
-    .select()
-    .from(notifications)
-    .where(
-      and(
-        ofSensorsAt(locationId, sensors),
-        inArray(notifications.eventType, ['alarm_on', 'warning_on']),
-        eq(notifications.isActive, true),
-      ),
-    )
-    .orderBy(...newestFirst)
-    .limit(MACHINE_EVENT_LIMIT);
+  const open = and(
+    inArray(notifications.eventType, ['alarm_on', 'warning_on']),
+    eq(notifications.isActive, true),
+  );
+  return findNewestOfSensors(db, locationId, sensors, open);
 }
 
 /** The sensors' maintenance notifications made at or after `since`, newest first, at most MACHINE_EVENT_LIMIT. */
-export async function findMaintenanceOfSensors(
+export function findMaintenanceOfSensors(
   db: Database,
   locationId: number,
   sensors: readonly DeviceSensorRef[],
   since: Date,
 ): Promise<NotificationRow[]> {
-  if (sensors.length === 0) {
-    return [];
-  }
-  return db
-    .select()
-    .from(notifications)
-    .where(
-      and(
-        ofSensorsAt(locationId, sensors),
-        eq(notifications.eventType, 'maintenance'),
-        gte(notifications.dateCreated, since),
-      ),
-    )
-    .orderBy(...newestFirst)
-    .limit(MACHINE_EVENT_LIMIT);
+  const recent = and(eq(notifications.eventType, 'maintenance'), gte(notifications.dateCreated, since));
+  return findNewestOfSensors(db, locationId, sensors, recent);
 }

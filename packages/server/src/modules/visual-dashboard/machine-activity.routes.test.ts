@@ -7,11 +7,10 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClient, buildSite } from '../../../test/factories';
 import { alarmingDevice, listNotifications } from '../../../test/fixtures/notifications';
-import { savedTab, visualPersonAt } from '../../../test/fixtures/visual-dashboard';
+import { expectReaderRefusals, savedTab, visualPersonAt } from '../../../test/fixtures/visual-dashboard';
 import { postStep, postTree, treeWith } from '../../../test/maintenance';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { type NewNotificationRow, notifications } from '../../db/tables/notifications.table';
-import { VISUAL_DASHBOARD_DISABLED } from './visual-dashboard-access';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -195,15 +194,7 @@ describe('machine activity of the visual dashboard (Active Alarms, maintenance)'
       ['schemas', plant.schema],
     ] as const) {
       for (const list of kind === 'machines' ? ['notifications', 'maintenance'] : ['notifications']) {
-        const url = (of: string | number) => `/api/v2/${kind}/${of}/${list}/`;
-        expect((await get(url('abc'))).statusCode).toBe(400);
-        expect((await get(url(0))).statusCode).toBe(400);
-        expect((await get(url(id), '')).statusCode).toBe(401);
-        const disabled = await get(url(id), headers.disabled);
-        expect(disabled.statusCode).toBe(403);
-        expect(disabled.json()).toEqual({ detail: VISUAL_DASHBOARD_DISABLED });
-        expect((await get(url(id), headers.foreign)).statusCode).toBe(404);
-        expect((await get(url(999_999))).statusCode).toBe(404);
+        await expectReaderRefusals(t.app, (of) => `/api/v2/${kind}/${of}/${list}/`, id, headers);
       }
     }
   });

@@ -2,10 +2,9 @@ import { type DeviceGraphs, type MachineGraph, MachineGraphListSchema } from '@v
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClient, buildSite } from '../../../test/factories';
 import { seedGraphHistory } from '../../../test/fixtures/graphs';
-import { savedTab, visualPersonAt } from '../../../test/fixtures/visual-dashboard';
+import { expectReaderRefusals, savedTab, visualPersonAt } from '../../../test/fixtures/visual-dashboard';
 import { deviceWithTree, type SettingsDevice } from '../../../test/sensor-settings';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { VISUAL_DASHBOARD_DISABLED } from './visual-dashboard-access';
 
 const HOUR = 3_600_000;
 
@@ -76,15 +75,11 @@ describe('graphs/machine/{id}/ of the visual dashboard', () => {
   });
 
   it('refuses a bad id (400), no token (401), no visual dashboard (403), another tenant or an unknown id (404)', async () => {
-    const url = (id: string | number) => `/api/v2/graphs/machine/${id}/`;
-    const leg = machines['Leg 1'] ?? 0;
-    expect((await get(url('abc'))).statusCode).toBe(400);
-    expect((await get(url(0))).statusCode).toBe(400);
-    expect((await get(url(leg), '')).statusCode).toBe(401);
-    const disabled = await get(url(leg), headers.disabled);
-    expect(disabled.statusCode).toBe(403);
-    expect(disabled.json()).toEqual({ detail: VISUAL_DASHBOARD_DISABLED });
-    expect((await get(url(leg), headers.foreign)).statusCode).toBe(404);
-    expect((await get(url(999_999))).statusCode).toBe(404);
+    await expectReaderRefusals(
+      t.app,
+      (id) => `/api/v2/graphs/machine/${id}/`,
+      machines['Leg 1'] ?? 0,
+      headers,
+    );
   });
 });
