@@ -5,9 +5,8 @@ import {
   MachineEventListSchema,
 } from '@vigil/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildClient, buildSite } from '../../../test/factories';
 import { alarmingDevice, listNotifications } from '../../../test/fixtures/notifications';
-import { expectReaderRefusals, savedTab, visualPersonAt } from '../../../test/fixtures/visual-dashboard';
+import { expectReaderRefusals, savedTab, visualPeopleAt } from '../../../test/fixtures/visual-dashboard';
 import { postStep, postTree, treeWith } from '../../../test/maintenance';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { type NewNotificationRow, notifications } from '../../db/tables/notifications.table';
@@ -76,15 +75,7 @@ describe('machine activity of the visual dashboard (Active Alarms, maintenance)'
       .filter((id) => /\.n0[1-4]\.1$/.test(id));
     sensor = { a: nodes[0] ?? '', b: nodes[1] ?? '', c: nodes[2] ?? '', e: nodes[3] ?? '' };
     await d.post('clear');
-    headers.manager = await visualPersonAt(t.app, t.db, d.site, 'Manager');
-    headers.reader = await visualPersonAt(t.app, t.db, d.site, 'User');
-    headers.disabled = await visualPersonAt(t.app, t.db, d.site, 'User', false);
-    headers.foreign = await visualPersonAt(
-      t.app,
-      t.db,
-      await buildSite(t.db, await buildClient(t.db)),
-      'Manager',
-    );
+    Object.assign(headers, await visualPeopleAt(t.app, t.db, d.site));
     const first = await savedTab(t.app, headers.manager, { location: d.site.id, schema: null }, [
       sensor.a,
       sensor.b,

@@ -1,8 +1,7 @@
 import { type DeviceGraphs, type MachineGraph, MachineGraphListSchema } from '@vigil/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildClient, buildSite } from '../../../test/factories';
 import { seedGraphHistory } from '../../../test/fixtures/graphs';
-import { expectReaderRefusals, savedTab, visualPersonAt } from '../../../test/fixtures/visual-dashboard';
+import { expectReaderRefusals, savedTab, visualPeopleAt } from '../../../test/fixtures/visual-dashboard';
 import { deviceWithTree, type SettingsDevice } from '../../../test/sensor-settings';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 
@@ -22,15 +21,8 @@ describe('graphs/machine/{id}/ of the visual dashboard', () => {
     t = await buildTestApp();
     d = await deviceWithTree(t.app, t.db, '0300');
     await seedGraphHistory(t.db, d.device.id, d.tree);
-    const manager = await visualPersonAt(t.app, t.db, d.site, 'Manager');
-    headers.reader = await visualPersonAt(t.app, t.db, d.site, 'User');
-    headers.disabled = await visualPersonAt(t.app, t.db, d.site, 'User', false);
-    headers.foreign = await visualPersonAt(
-      t.app,
-      t.db,
-      await buildSite(t.db, await buildClient(t.db)),
-      'User',
-    );
+    const { manager, ...others } = await visualPeopleAt(t.app, t.db, d.site);
+    Object.assign(headers, others);
     // Bound out of group order: two bearings of Temperature, a head alignment and the tail shaft speed.
     ({ machines } = await savedTab(t.app, manager, { location: d.site.id, schema: null }, [
       sensor('tmp.1'),
