@@ -17,6 +17,7 @@ export function LabelNode({ id, data, selected }: NodeProps<LabelNodeType>) {
   // The font grows with the handle: the size at the drag's start times the height's ratio.
   const start = useRef({ height: 1, fontSize: data.fontSize });
   return (
+    // biome-ignore lint/a11y/useSemanticElements: the label's box holds its own text area while it is edited.
     <div
       className={`vd-label${selected ? ' vd-label--selected' : ''}`}
       style={{ fontSize: data.fontSize, lineHeight: LINE_HEIGHT }}

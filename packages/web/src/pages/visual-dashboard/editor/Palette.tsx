@@ -38,14 +38,13 @@ export function Palette({ machineTypes }: { machineTypes: readonly MachineTypeJs
 }
 
 function PaletteEntry({ item, name, children }: { item: PaletteItem; name: string; children: ReactNode }) {
-  const handleDragStart = (event: DragEvent<HTMLDivElement>) => {
+  const handleDragStart = (event: DragEvent<HTMLButtonElement>) => {
     event.dataTransfer.setData(PALETTE_MIME, JSON.stringify(item));
     event.dataTransfer.effectAllowed = 'copy';
   };
   return (
-    <div
-      role="button"
-      tabIndex={0}
+    <button
+      type="button"
       className="vd-palette__item"
       draggable
       onDragStart={handleDragStart}
@@ -53,6 +52,6 @@ function PaletteEntry({ item, name, children }: { item: PaletteItem; name: strin
     >
       <span className="vd-palette__picture">{children}</span>
       <span>{name}</span>
-    </div>
+    </button>
   );
 }
