@@ -1,7 +1,9 @@
 import { VISUAL_MESSAGES } from '@vigil/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { apiLogin } from '../fixtures/api-seed';
 import { DEMO, screenshot, signIn, useBrowser } from '../fixtures/browser';
+import { e2eServer } from '../fixtures/e2e-server';
 
 const SCHEMAS = '/visual-dashboard/site/1/schemas/';
 const UNSAVED = VISUAL_MESSAGES.unsaved;
@@ -26,8 +28,7 @@ async function dragBetween(page: Page, from: Locator, to: Locator): Promise<void
   await page.mouse.up();
 }
 
-async function openEditorAsSuperUser(width: number): Promise<Page> {
-  const { browser } = state;
+async function openEditorAsSuperUser(browser: ReturnType<typeof useBrowser>, width: number): Promise<Page> {
   const page = await browser.newPage({ width, height: 1000 });
   await signIn(page, DEMO.superuser);
   await page.getByTestId('nav-visual-dashboard').waitFor();
@@ -38,13 +39,11 @@ async function openEditorAsSuperUser(width: number): Promise<Page> {
   return page;
 }
 
-const state = { browser: undefined as unknown as ReturnType<typeof useBrowser> };
-
 describe('the visual dashboard editor (M section 2 "Editor")', () => {
-  state.browser = useBrowser();
+  const browser = useBrowser();
 
   it('draws a schema with two machines, a bound sensor, a connector and a label, saves it, and guards unsaved changes', async () => {
-    const page = await openEditorAsSuperUser(1440);
+    const page = await openEditorAsSuperUser(browser, 1440);
     await dropOnCanvas(page, 'Bucket Elevator', 120, 60);
     await dropOnCanvas(page, 'Belt Conveyor', 420, 200);
     const names = page.getByPlaceholder('Machine name');
@@ -106,11 +105,110 @@ describe('the visual dashboard editor (M section 2 "Editor")', () => {
   });
 
   it('fits a 900 px wide screen', async () => {
-    const page = await openEditorAsSuperUser(900);
+    const page = await openEditorAsSuperUser(browser, 900);
     await dropOnCanvas(page, 'Belt Conveyor', 60, 60);
     await dropOnCanvas(page, 'Rectangle', 300, 300);
     await page.getByPlaceholder('Machine name').waitFor();
     await screenshot(page, 'visual-dashboard-editor-900');
+    await page.context().close();
+  });
+});
+
+/** A call of api/v2 as the super user (seeding a published schema the journey then edits). */
+async function apiV2<T>(method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${e2eServer().baseUrl}/api/v2/${path}`, {
+    method,
+    headers: {
+      Accept: 'application/json',
+      Authorization: `JWT ${token}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) {
+    throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+  }
+  return JSON.parse(text) as T;
+}
+
+describe('saving a published schema (M section 4 "Schema")', () => {
+  const browser = useBrowser();
+
+  it('asks first, then saves the tab into a copy and opens the copy', async () => {
+    const token = await apiLogin(DEMO.superuser);
+    const sensors = await apiV2<Array<{ id: string }>>('GET', 'search-sensor/?location=1', token);
+    const name = `Published ${Date.now().toString(36)}`;
+    const saved = await apiV2<{ id: number; schema: number }>('POST', 'tabs/', token, {
+      name: 'Intake',
+      location: 1,
+      schema: null,
+      schema_name: name,
+      height: 600,
+      width: 800,
+      zoom: 100,
+      offset_x: 0,
+      offset_y: 0,
+      machines: [
+        {
+          frontend_id: 'leg',
+          name: 'Leg 9',
+          x_coord: 100,
+          y_coord: 40,
+          scale: 0.8,
+          flip: false,
+          type_of_machine: 1,
+          sensors: sensors.slice(-1).map((sensor) => ({ sensor_point: 101, sensor: sensor.id })),
+        },
+        {
+          frontend_id: 'belt',
+          name: 'Belt 9',
+          x_coord: 300,
+          y_coord: 80,
+          scale: 1,
+          flip: true,
+          type_of_machine: 2,
+          sensors: [],
+        },
+      ],
+      connectors: [
+        {
+          start_m_fe_id: 'leg',
+          start_anchor_point: 152,
+          end_m_fe_id: 'belt',
+          end_anchor_point: 251,
+          additional_points: [],
+        },
+      ],
+      shapes: [],
+      text_elements: [],
+    });
+    await apiV2('POST', `schemas/${saved.schema}/publish/`, token, { comment: 'Ready' });
+
+    const page = await browser.newPage({ width: 1440, height: 1000 });
+    await signIn(page, DEMO.superuser);
+    await page.getByTestId('nav-visual-dashboard').waitFor();
+    await page.goto(`/visual-dashboard/site/1/schemas/${saved.schema}/edit`);
+    await page.getByRole('heading', { name: 'Editor: Edit' }).waitFor();
+    await page.locator('.react-flow__edge').waitFor();
+    await page.getByPlaceholder('Machine name').nth(1).fill('Belt 10');
+    await page.getByRole('button', { name: 'SAVE' }).click();
+    await page.locator('.ant-modal-confirm-title', { hasText: VISUAL_MESSAGES.publishedSave }).waitFor();
+    await screenshot(page, 'visual-dashboard-editor-published-1440');
+    await page.getByRole('button', { name: 'Create a copy' }).click();
+    await page.waitForURL(/\/schemas\/\d+\/tabs\/\d+$/);
+    const [, schemaId, tabId] = new URL(page.url()).pathname.match(/schemas\/(\d+)\/tabs\/(\d+)$/) ?? [];
+    expect(Number(schemaId)).not.toBe(saved.schema);
+    const copy = await apiV2<{ name: string; is_published: boolean }>('GET', `schemas/${schemaId}/`, token);
+    expect(copy).toMatchObject({ name: `${name} (copy)`, is_published: false });
+    const tab = await apiV2<{ machines: Array<{ name: string; sensors: unknown[] }>; connectors: unknown[] }>(
+      'GET',
+      `tabs/${tabId}/`,
+      token,
+    );
+    expect(tab.machines.map((machine) => machine.name).sort()).toEqual(['Belt 10', 'Leg 9']);
+    expect(tab.machines.flatMap((machine) => machine.sensors)).toHaveLength(1);
+    expect(tab.connectors).toHaveLength(1);
     await page.context().close();
   });
 });
