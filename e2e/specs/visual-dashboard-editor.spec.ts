@@ -109,6 +109,19 @@ describe('the visual dashboard editor (M section 2 "Editor")', () => {
     await dropOnCanvas(page, 'Belt Conveyor', 60, 60);
     await dropOnCanvas(page, 'Rectangle', 300, 300);
     await page.getByPlaceholder('Machine name').waitFor();
+    // A shape turns by its round handle: dragging it up and right of the centre is an eighth of a turn.
+    const shape = page.getByTestId('vd-shape');
+    await shape.click();
+    await page.locator('.vd-rotate').waitFor();
+    const box = await shape.boundingBox();
+    if (box === null) {
+      throw new Error('no shape');
+    }
+    await page.mouse.move(box.x + box.width / 2, box.y - 20);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 80, box.y + box.height / 2 - 80, { steps: 6 });
+    await page.mouse.up();
+    await expect(shape.getAttribute('style')).resolves.toContain('rotate(45deg)');
     await screenshot(page, 'visual-dashboard-editor-900');
     await page.context().close();
   });
