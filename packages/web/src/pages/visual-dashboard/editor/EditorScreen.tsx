@@ -18,7 +18,7 @@ import { MachineNode } from './MachineNode';
 import { Palette } from './Palette';
 import { SensorPicker } from './SensorPicker';
 import { ShapeNode } from './ShapeNode';
-import { buildTabSave, type SaveTarget } from './save-payload';
+import { buildTabSave } from './save-payload';
 import { TabStrip } from './TabStrip';
 import { reorderTabs } from './tab-order';
 import { useDiagramState } from './useDiagramState';
@@ -48,8 +48,7 @@ export function EditorScreen({ mode, isEdit, schema, initial, types, machineType
   const isNewSchema = mode.schemaId === null;
 
   // Unsaved changes: the payload now differs from the payload of the diagram as it was loaded.
-  const target: SaveTarget = { ...mode, schemaName, isCopy: false };
-  const loaded = useRef(JSON.stringify(buildTabSave(initial, { ...target, schemaName: '' })));
+  const loaded = useRef(JSON.stringify(buildTabSave(initial, { ...mode, schemaName: '', isCopy: false })));
   const { getDiagram } = diagram;
   const isDirty = useCallback(
     () =>

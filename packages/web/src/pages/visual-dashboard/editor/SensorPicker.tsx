@@ -33,6 +33,13 @@ export function SensorPicker(props: SensorPickerProps) {
     const timer = setTimeout(() => setQ(text.trim()), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [text]);
+  // Each opening starts from the whole list.
+  useEffect(() => {
+    if (target !== null) {
+      setText('');
+      setQ('');
+    }
+  }, [target]);
   const search = useQuery({ ...sensorSearchQuery({ siteId, q, schemaId }), enabled: target !== null });
 
   return (

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { EditorDiagram } from './editor-model';
 import { nodeFromPalette } from './editor-model';
 import { diagramFromTab, emptyDiagram } from './load-tab';
-import { buildTabSave, type SaveTarget, validateTabSave } from './save-payload';
+import { buildTabSave, copyNameOf, type SaveTarget, validateTabSave } from './save-payload';
 
 const thumbs = (width: number, height: number): MachineTypeThumbs => ({
   large: '/l.svg',
@@ -185,6 +185,12 @@ describe('the save payload (M section 3 "Save payload")', () => {
       start_machine: null,
     });
     expect(save.connectors[1]).toMatchObject({ start_m_fe_id: 'm-12', end_m_fe_id: null });
+  });
+
+  it("names the copy of a published schema '{name} (copy)', within the name limit", () => {
+    expect(copyNameOf('Plant')).toBe('Plant (copy)');
+    expect(copyNameOf('x'.repeat(100))).toHaveLength(100);
+    expect(copyNameOf('x'.repeat(100)).endsWith(' (copy)')).toBe(true);
   });
 
   it('clamps the viewport zoom to the limits (10..400)', () => {

@@ -2,6 +2,12 @@ import { type TabSave, TabSaveSchema, VISUAL_LIMITS } from '@vigil/contracts';
 import type { Point } from '../diagram/geometry';
 import type { EditorDiagram, EditorNode, LabelNode, MachineNode, ShapeNode } from './editor-model';
 
+/** The copy of a published schema is named after it (docs/visual-dashboard.md 'Web: editor'). */
+export function copyNameOf(name: string): string {
+  const suffix = ' (copy)';
+  return `${name.slice(0, VISUAL_LIMITS.nameLength - suffix.length)}${suffix}`;
+}
+
 /** Where the tab is saved (M section 3 'Save payload'). */
 export type SaveTarget = {
   siteId: number;

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { VISUAL_LIMITS, VISUAL_MESSAGES, type VisualSchema } from '@vigil/contracts';
+import { VISUAL_MESSAGES, type VisualSchema } from '@vigil/contracts';
 import { App } from 'antd';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,14 +7,8 @@ import { ApiError } from '../../../api/api-error';
 import { cloneSchema, saveTab, visualDashboardKeys } from '../../../api/visual-dashboard';
 import { schemaTabPath } from '../../../routes/paths';
 import type { EditorDiagram } from './editor-model';
-import { buildTabSave, type SaveTarget, validateTabSave } from './save-payload';
+import { buildTabSave, copyNameOf, type SaveTarget, validateTabSave } from './save-payload';
 import type { EditorMode } from './useEditorPage';
-
-/** The copy of a published schema is named after it (docs/visual-dashboard.md 'Web: editor'). */
-export function copyNameOf(name: string): string {
-  const suffix = ' (copy)';
-  return `${name.slice(0, VISUAL_LIMITS.nameLength - suffix.length)}${suffix}`;
-}
 
 type SaverOptions = {
   mode: EditorMode;
