@@ -1,6 +1,7 @@
 import { VISUAL_MESSAGES } from '@vigil/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { tabSavePayload } from '../../packages/server/test/fixtures/visual-dashboard';
 import { apiLogin } from '../fixtures/api-seed';
 import { DEMO, screenshot, signIn, useBrowser } from '../fixtures/browser';
 import { e2eServer } from '../fixtures/e2e-server';
@@ -152,50 +153,16 @@ describe('saving a published schema (M section 4 "Schema")', () => {
     const token = await apiLogin(DEMO.superuser);
     const sensors = await apiV2<Array<{ id: string }>>('GET', 'search-sensor/?location=1', token);
     const name = `Published ${Date.now().toString(36)}`;
-    const saved = await apiV2<{ id: number; schema: number }>('POST', 'tabs/', token, {
-      name: 'Intake',
-      location: 1,
-      schema: null,
-      schema_name: name,
-      height: 600,
-      width: 800,
-      zoom: 100,
-      offset_x: 0,
-      offset_y: 0,
-      machines: [
-        {
-          frontend_id: 'leg',
-          name: 'Leg 9',
-          x_coord: 100,
-          y_coord: 40,
-          scale: 0.8,
-          flip: false,
-          type_of_machine: 1,
-          sensors: sensors.slice(-1).map((sensor) => ({ sensor_point: 101, sensor: sensor.id })),
-        },
-        {
-          frontend_id: 'belt',
-          name: 'Belt 9',
-          x_coord: 300,
-          y_coord: 80,
-          scale: 1,
-          flip: true,
-          type_of_machine: 2,
-          sensors: [],
-        },
-      ],
-      connectors: [
-        {
-          start_m_fe_id: 'leg',
-          start_anchor_point: 152,
-          end_m_fe_id: 'belt',
-          end_anchor_point: 251,
-          additional_points: [],
-        },
-      ],
-      shapes: [],
-      text_elements: [],
-    });
+    // The server tests' valid save: an elevator bound to the site's last sensor feeding a belt conveyor.
+    const saved = await apiV2<{ id: number; schema: number }>(
+      'POST',
+      'tabs/',
+      token,
+      tabSavePayload({ location: 1, schema: null }, [sensors[sensors.length - 1]?.id ?? ''], {
+        name: 'Intake',
+        schema_name: name,
+      }),
+    );
     await apiV2('POST', `schemas/${saved.schema}/publish/`, token, { comment: 'Ready' });
 
     const page = await browser.newPage({ width: 1440, height: 1000 });
@@ -214,14 +181,17 @@ describe('saving a published schema (M section 4 "Schema")', () => {
     expect(Number(schemaId)).not.toBe(saved.schema);
     const copy = await apiV2<{ name: string; is_published: boolean }>('GET', `schemas/${schemaId}/`, token);
     expect(copy).toMatchObject({ name: `${name} (copy)`, is_published: false });
-    const tab = await apiV2<{ machines: Array<{ name: string; sensors: unknown[] }>; connectors: unknown[] }>(
-      'GET',
-      `tabs/${tabId}/`,
-      token,
-    );
-    expect(tab.machines.map((machine) => machine.name).sort()).toEqual(['Belt 10', 'Leg 9']);
+    const tab = await apiV2<{
+      machines: Array<{ name: string; sensors: unknown[] }>;
+      connectors: Array<{ additional_points: unknown[] }>;
+      shapes: unknown[];
+      text_elements: Array<{ value: string }>;
+    }>('GET', `tabs/${tabId}/`, token);
+    expect(tab.machines.map((machine) => machine.name).sort()).toEqual(['Belt 10', 'Leg 1']);
     expect(tab.machines.flatMap((machine) => machine.sensors)).toHaveLength(1);
-    expect(tab.connectors).toHaveLength(1);
+    expect(tab.connectors.map((connector) => connector.additional_points.length)).toEqual([1]);
+    expect(tab.shapes).toHaveLength(1);
+    expect(tab.text_elements.map((label) => label.value)).toEqual(['Pit']);
     await page.context().close();
   });
 });

@@ -18,55 +18,51 @@ type EditorToolbarProps = {
 
 /** The editor's inputs (schema and tab names, the canvas's Height and Width) with CANCEL and SAVE. */
 export function EditorToolbar(props: EditorToolbarProps) {
-  const side = {
-    min: VISUAL_LIMITS.canvasMin,
-    max: VISUAL_LIMITS.canvasMax,
-    step: 10,
-    style: { width: 110 },
-  };
+  const names = [
+    ...(props.schemaName === null
+      ? []
+      : [
+          {
+            label: 'Schema name',
+            value: props.schemaName,
+            onChange: props.onSchemaName,
+            testId: 'schema-name',
+          },
+        ]),
+    { label: 'Tab name', value: props.tabName, onChange: props.onTabName, testId: 'tab-name' },
+  ];
+  const sides = [
+    { label: 'Height', value: props.height, onChange: props.onHeight },
+    { label: 'Width', value: props.width, onChange: props.onWidth },
+  ];
   return (
     <Flex wrap gap={12} align="end" className="vd-editor-toolbar">
       <Form layout="vertical" component={false}>
-        {props.schemaName === null ? null : (
-          <Form.Item label="Schema name" required style={{ margin: 0 }}>
+        {names.map(({ label, value, onChange, testId }) => (
+          <Form.Item key={label} label={label} required style={{ margin: 0 }}>
             <Input
-              value={props.schemaName}
+              value={value}
               maxLength={VISUAL_LIMITS.nameLength}
-              placeholder="e.g. Receiving and storage"
-              onChange={(event) => props.onSchemaName(event.target.value)}
-              style={{ width: 220 }}
-              data-testid="schema-name"
+              onChange={(event) => onChange(event.target.value)}
+              style={{ width: 210 }}
+              data-testid={testId}
             />
           </Form.Item>
-        )}
-        <Form.Item label="Tab name" required style={{ margin: 0 }}>
-          <Input
-            value={props.tabName}
-            maxLength={VISUAL_LIMITS.nameLength}
-            placeholder="e.g. Receiving"
-            onChange={(event) => props.onTabName(event.target.value)}
-            style={{ width: 200 }}
-            data-testid="tab-name"
-          />
-        </Form.Item>
-        <Form.Item label="Height" style={{ margin: 0 }}>
-          <InputNumber
-            {...side}
-            value={props.height}
-            onChange={(value) => (value === null ? undefined : props.onHeight(value))}
-            addonAfter="px"
-            data-testid="canvas-height"
-          />
-        </Form.Item>
-        <Form.Item label="Width" style={{ margin: 0 }}>
-          <InputNumber
-            {...side}
-            value={props.width}
-            onChange={(value) => (value === null ? undefined : props.onWidth(value))}
-            addonAfter="px"
-            data-testid="canvas-width"
-          />
-        </Form.Item>
+        ))}
+        {sides.map(({ label, value, onChange }) => (
+          <Form.Item key={label} label={label} style={{ margin: 0 }}>
+            <InputNumber
+              min={VISUAL_LIMITS.canvasMin}
+              max={VISUAL_LIMITS.canvasMax}
+              step={10}
+              style={{ width: 110 }}
+              value={value}
+              onChange={(next) => (next === null ? undefined : onChange(next))}
+              addonAfter="px"
+              data-testid={`canvas-${label.toLowerCase()}`}
+            />
+          </Form.Item>
+        ))}
       </Form>
       <Flex gap={8} style={{ marginLeft: 'auto' }}>
         <Button onClick={props.onCancel}>CANCEL</Button>
