@@ -195,3 +195,60 @@ describe('saving a published schema (M section 4 "Schema")', () => {
     await page.context().close();
   });
 });
+
+describe('the tab strip of the editor (M sections 2 and 9)', () => {
+  const browser = useBrowser();
+
+  it('switches tabs after asking about unsaved changes, and reorders tabs by a held drag', async () => {
+    const token = await apiLogin(DEMO.superuser);
+    const name = `Two tabs ${Date.now().toString(36)}`;
+    const first = await apiV2<{ id: number; schema: number }>(
+      'POST',
+      'tabs/',
+      token,
+      tabSavePayload({ location: 1, schema: null }, [], { name: 'North', schema_name: name }),
+    );
+    const second = await apiV2<{ id: number; schema: number }>(
+      'POST',
+      'tabs/',
+      token,
+      tabSavePayload({ location: 1, schema: first.schema }, [], { name: 'South' }),
+    );
+
+    const page = await browser.newPage({ width: 1440, height: 1000 });
+    await signIn(page, DEMO.superuser);
+    await page.getByTestId('nav-visual-dashboard').waitFor();
+    await page.goto(`/visual-dashboard/site/1/schemas/${first.schema}/edit`);
+    await page.getByRole('heading', { name: 'Editor: Edit' }).waitFor();
+    await expect(page.getByTestId('tab-name').inputValue()).resolves.toBe('North');
+    await page.getByTestId('tab-name').fill('North gate');
+    await page.getByRole('tab', { name: 'South' }).click();
+    await page.locator('.ant-modal-confirm-title', { hasText: VISUAL_MESSAGES.unsaved }).waitFor();
+    await page.getByRole('button', { name: 'Leave without saving' }).click();
+    await page.waitForURL(new RegExp(`/tabs/${second.id}/edit$`));
+    await expect(page.getByTestId('tab-name').inputValue()).resolves.toBe('South');
+
+    // A press makes the tab draggable (after 100 ms); dropping it on the first tab puts it first.
+    const south = page.getByRole('tab', { name: 'South' });
+    const north = page.getByRole('tab', { name: 'North' });
+    const from = await south.boundingBox();
+    const to = await north.boundingBox();
+    if (from === null || to === null) {
+      throw new Error('no tabs');
+    }
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.locator('.vd-tab[draggable="true"]').waitFor();
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
+    await page.mouse.up();
+    await page.getByRole('tab').first().filter({ hasText: 'South' }).waitFor();
+    const schema = await apiV2<{ schema_tabs: Array<{ name: string }> }>(
+      'GET',
+      `schemas/${first.schema}/`,
+      token,
+    );
+    expect(schema.schema_tabs.map((tab) => tab.name)).toEqual(['South', 'North']);
+    await screenshot(page, 'visual-dashboard-editor-tabs-1440');
+    await page.context().close();
+  });
+});
