@@ -110,6 +110,21 @@ describe('the visual dashboard editor (M section 2 "Editor")', () => {
     await dropOnCanvas(page, 'Belt Conveyor', 60, 60);
     await dropOnCanvas(page, 'Rectangle', 300, 300);
     await page.getByPlaceholder('Machine name').waitFor();
+    // The machine's bottom-right handle scales it with its aspect kept (320 × 120 at scale 1).
+    const picture = page.locator('.vd-machine img');
+    const handle = await page.locator('.vd-machine .vd-resize').boundingBox();
+    if (handle === null) {
+      throw new Error('no resize handle');
+    }
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(handle.x - 160, handle.y - 60, { steps: 8 });
+    await page.mouse.up();
+    const width = Number(await picture.getAttribute('width'));
+    const height = Number(await picture.getAttribute('height'));
+    expect(width).toBeGreaterThan(140);
+    expect(width).toBeLessThan(180);
+    expect(width / height).toBeCloseTo(320 / 120, 2);
     // A shape turns by its round handle: dragging it up and right of the centre is an eighth of a turn.
     const shape = page.getByTestId('vd-shape');
     await shape.click();

@@ -29,7 +29,13 @@ export function EditorToolbar(props: EditorToolbarProps) {
             testId: 'schema-name',
           },
         ]),
-    { label: 'Tab name', value: props.tabName, onChange: props.onTabName, testId: 'tab-name' },
+    {
+      label: 'Tab name',
+      value: props.tabName,
+      onChange: props.onTabName,
+      testId: 'tab-name',
+      placeholder: 'e.g. Receiving',
+    },
   ];
   const sides = [
     { label: 'Height', value: props.height, onChange: props.onHeight },
@@ -38,11 +44,12 @@ export function EditorToolbar(props: EditorToolbarProps) {
   return (
     <Flex wrap gap={12} align="end" className="vd-editor-toolbar">
       <Form layout="vertical" component={false}>
-        {names.map(({ label, value, onChange, testId }) => (
+        {names.map(({ label, value, onChange, testId, placeholder }) => (
           <Form.Item key={label} label={label} required style={{ margin: 0 }}>
             <Input
               value={value}
               maxLength={VISUAL_LIMITS.nameLength}
+              placeholder={placeholder}
               onChange={(event) => onChange(event.target.value)}
               style={{ width: 210 }}
               data-testid={testId}
