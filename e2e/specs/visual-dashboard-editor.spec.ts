@@ -241,6 +241,7 @@ describe('the tab strip of the editor (M sections 2 and 9)', () => {
     await page.locator('.ant-modal-confirm-title', { hasText: VISUAL_MESSAGES.unsaved }).waitFor();
     await page.getByRole('button', { name: 'Leave without saving' }).click();
     await page.waitForURL(new RegExp(`/tabs/${second.id}/edit$`));
+    await page.getByRole('tab', { name: 'South', selected: true }).waitFor();
     await expect(page.getByTestId('tab-name').inputValue()).resolves.toBe('South');
 
     // A press makes the tab draggable (after 100 ms); dropping it on the first tab puts it first.
