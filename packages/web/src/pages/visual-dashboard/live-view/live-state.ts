@@ -1,0 +1,115 @@
+import {
+  type MachinePicture,
+  machineDisplayState,
+  machinePicture,
+  machineRunState,
+  type Tab,
+  VISUAL_MESSAGES,
+} from '@vigil/contracts';
+import {
+  displayValueOf,
+  STALE_STATE_TEXT,
+  type StatusTone,
+  stateTextOf,
+  statusToneOf,
+} from '../../dashboard/dashboard-rules';
+import type { LiveReading, LiveReadings } from '../diagram/live-readings';
+
+/**
+ * What the live views claim about a bound sensor or a machine (M section 4 'Machine display state'), and how they
+ * say that it may be out of date: a device that is offline claims nothing (its last value greyed, 'Offline'), and
+ * while the socket is not live every state is greyed (docs/visual-dashboard.md 'Web: live views').
+ */
+
+/** How current the readings are: the socket's word and each device's online flag (site's devices list). */
+export type Freshness = {
+  isLive: boolean;
+  /** False only for a device the site lists as offline; an unknown device is not called offline. */
+  isDeviceOnline: (udfId: string) => boolean;
+};
+
+export type SensorTone = StatusTone | 'no-data';
+
+export type SensorView = {
+  tone: SensorTone;
+  /** The value as the dashboard shows it, or 'No data'. */
+  value: string;
+  unit: string;
+  /** The status ('OK', 'Alarm', a state text), 'Offline', or 'No data'. */
+  state: string;
+  /** True when the value shown may no longer be what the sensor reads. */
+  isStale: boolean;
+};
+
+/** The device (udf_id) of a full dotted sensor id: its first part. */
+export function deviceOfSensor(fullSensorId: string): string {
+  return fullSensorId.split('.')[0] ?? fullSensorId;
+}
+
+export function sensorViewOf(
+  fullSensorId: string,
+  reading: LiveReading | undefined,
+  freshness: Freshness,
+): SensorView {
+  const isOffline = !freshness.isDeviceOnline(reading?.deviceId ?? deviceOfSensor(fullSensorId));
+  if (reading === undefined) {
+    return {
+      tone: isOffline ? 'stale' : 'no-data',
+      value: VISUAL_MESSAGES.noData,
+      unit: '',
+      state: isOffline ? STALE_STATE_TEXT : VISUAL_MESSAGES.noData,
+      isStale: isOffline,
+    };
+  }
+  const shown = displayValueOf(reading.sensor);
+  if (isOffline) {
+    return { tone: 'stale', ...shown, state: STALE_STATE_TEXT, isStale: true };
+  }
+  const state = stateTextOf(reading.sensor);
+  if (!freshness.isLive) {
+    return { tone: 'stale', ...shown, state, isStale: true };
+  }
+  return { tone: statusToneOf(reading.sensor), ...shown, state, isStale: false };
+}
+
+export type MachineView = {
+  picture: MachinePicture;
+  /** Blinks (or, with reduced motion, a steady outline) in alarm or warning while running, and only while live. */
+  blinks: boolean;
+  /** Some bound device is offline: the machine's state is not claimed from it. */
+  hasOfflineDevice: boolean;
+};
+
+type MachineOfTab = Pick<Tab['machines'][number], 'sensors' | 'system_state_sensor'>;
+
+/**
+ * A machine's picture from its bound sensors' readings and its running-state sensor: readings of offline devices
+ * are left out (their alarm may be over), so a machine whose devices are all offline shows no-info (grey).
+ */
+export function machineViewOf(
+  machine: MachineOfTab,
+  readings: LiveReadings,
+  freshness: Freshness,
+): MachineView {
+  const isCurrent = (id: string) => freshness.isDeviceOnline(readings.get(id)?.deviceId ?? deviceOfSensor(id));
+  const bound = machine.sensors.map((binding) => binding.sensor.id);
+  const current = bound.filter(isCurrent).map((id) => readings.get(id)?.sensor);
+  const stateId = machine.system_state_sensor;
+  const run = stateId !== null && isCurrent(stateId) ? machineRunState(readings.get(stateId)?.sensor) : null;
+  const shown = machinePicture(machineDisplayState(current), run);
+  const ids = stateId === null ? bound : [...bound, stateId];
+  return {
+    picture: shown.picture,
+    blinks: shown.blinks && freshness.isLive,
+    hasOfflineDevice: ids.some((id) => !isCurrent(id)),
+  };
+}
+
+/** The site's devices as a freshness rule: offline devices by udf_id. */
+export function freshnessOf(
+  isLive: boolean,
+  devices: ReadonlyArray<{ udf_id: string; is_online: boolean }>,
+): Freshness {
+  const offline = new Set(devices.filter((device) => !device.is_online).map((device) => device.udf_id));
+  return { isLive, isDeviceOnline: (udfId) => !offline.has(udfId) };
+}
