@@ -91,7 +91,8 @@ export function machineViewOf(
   readings: LiveReadings,
   freshness: Freshness,
 ): MachineView {
-  const isCurrent = (id: string) => freshness.isDeviceOnline(readings.get(id)?.deviceId ?? deviceOfSensor(id));
+  const isCurrent = (id: string) =>
+    freshness.isDeviceOnline(readings.get(id)?.deviceId ?? deviceOfSensor(id));
   const bound = machine.sensors.map((binding) => binding.sensor.id);
   const current = bound.filter(isCurrent).map((id) => readings.get(id)?.sensor);
   const stateId = machine.system_state_sensor;

@@ -1,0 +1,77 @@
+import { CopyOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import type { VisualSchema } from '@vigil/contracts';
+import { Button, Tooltip } from 'antd';
+import { Link } from 'react-router';
+import { schemaTabPath } from '../../../routes/paths';
+import styles from './live-view.module.css';
+import type { SchemaActions } from './useSchemaActions';
+
+type TabStripProps = {
+  schema: VisualSchema;
+  tabId: number;
+  canEdit: boolean;
+  actions: SchemaActions;
+};
+
+/**
+ * The schema's tabs in order, the viewed one selected; for editors each has edit, clone and delete icons (delete
+ * only while the schema is unpublished, M section 4 'Schema').
+ */
+export function TabStrip({ schema, tabId, canEdit, actions }: TabStripProps) {
+  return (
+    <nav className={styles.tabStrip} aria-label="Tabs of the schema" data-testid="live-tab-strip">
+      {schema.schema_tabs.map((tab) => {
+        const isCurrent = tab.id === tabId;
+        return (
+          <span
+            key={tab.id}
+            className={`${styles.tabItem} ${isCurrent ? styles.tabItemActive : ''}`}
+            data-testid={`live-tab-${tab.id}`}
+          >
+            <Link
+              to={schemaTabPath(schema.location, schema.id, tab.id)}
+              aria-current={isCurrent ? 'page' : undefined}
+              style={{ padding: '4px 10px', fontWeight: isCurrent ? 600 : 400 }}
+            >
+              {tab.name}
+            </Link>
+            {canEdit ? (
+              <>
+                <Tooltip title="Edit tab">
+                  <Button
+                    type="text"
+                    size="small"
+                    icon={<EditOutlined />}
+                    aria-label={`Edit tab ${tab.name}`}
+                    onClick={() => actions.editTab(tab.id)}
+                  />
+                </Tooltip>
+                <Tooltip title="Clone tab">
+                  <Button
+                    type="text"
+                    size="small"
+                    icon={<CopyOutlined />}
+                    aria-label={`Clone tab ${tab.name}`}
+                    onClick={() => actions.cloneTab(tab.id)}
+                  />
+                </Tooltip>
+                {schema.is_published ? null : (
+                  <Tooltip title="Delete tab">
+                    <Button
+                      type="text"
+                      size="small"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label={`Delete tab ${tab.name}`}
+                      onClick={() => actions.deleteTab(tab.id)}
+                    />
+                  </Tooltip>
+                )}
+              </>
+            ) : null}
+          </span>
+        );
+      })}
+    </nav>
+  );
+}
