@@ -1,0 +1,152 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, screenshot, signIn, useBrowser } from '../fixtures/browser';
+import { type LiveScene, seedLiveScene } from '../fixtures/visual-dashboard-scene';
+
+const MODIFY_PUBLISHED = "It's not allowed to modify published schema!";
+const CANNOT_UNDO = "This action can't be undone. Do you want to continue?";
+
+let scene: LiveScene;
+
+const livePath = (tabId = scene.tabId) =>
+  `/visual-dashboard/site/${scene.siteId}/schemas/${scene.schemaId}/tabs/${tabId}`;
+
+/** Waits until a bound sensor's point shows a live state (it starts at 'No data'). */
+async function waitForLiveState(page: Page, sensorId: string): Promise<string> {
+  const point = page.getByTestId(`live-point-${sensorId}`);
+  await point.waitFor();
+  await page.waitForFunction((id) => {
+    const element = document.querySelector(`[data-testid="live-point-${id}"]`);
+    return element !== null && element.getAttribute('data-state') !== 'No data';
+  }, sensorId);
+  return (await point.getAttribute('data-state')) ?? '';
+}
+
+async function openSignedIn(page: Page, path: string): Promise<void> {
+  await signIn(page, DEMO.superuser);
+  await page.getByTestId('nav-visual-dashboard').waitFor();
+  await page.goto(path);
+}
+
+describe('visual dashboard live views (M section 2 Schema details and Machine details)', () => {
+  const browser = useBrowser();
+
+  beforeAll(async () => {
+    scene = await seedLiveScene();
+  });
+
+  it("opens a schema from its card: 'Live View: {name}', its machine and live sensor states", async () => {
+    const page = await browser.newPage({ width: 1440, height: 900 });
+    await openSignedIn(page, `/visual-dashboard/site/${scene.siteId}/schemas/`);
+    await page.getByTestId(`schema-card-${scene.schemaId}`).click();
+    await page.waitForURL((url) => url.pathname === livePath());
+    await page.getByRole('heading', { name: `Live View: ${scene.schemaName}` }).waitFor();
+    await page.getByText('Unpublished', { exact: true }).waitFor();
+    await page.getByTestId(`live-machine-${scene.legId}`).waitFor();
+    await expect(page.getByTestId('live-connector').count()).resolves.toBe(1);
+    await page.getByText('Receiving pit').waitFor();
+    const bound = scene.bound[0];
+    if (bound === undefined) {
+      throw new Error('no bound sensor');
+    }
+    const state = await waitForLiveState(page, bound.id);
+    expect(state).not.toBe('No data');
+    await page.locator('[data-testid="live-diagram"][data-live="true"]').waitFor();
+
+    // The tooltip names the sensor so a person can find it.
+    await page.getByTestId(`live-point-${bound.id}`).hover();
+    const tooltip = page.getByTestId('live-point-tooltip').first();
+    await tooltip.waitFor();
+    const text = await tooltip.innerText();
+    expect(text).toContain(bound.name);
+    expect(text).toContain(bound.device.name);
+    await screenshot(page, 'visual-dashboard-live-1440');
+  });
+
+  it('deletes a tab after two confirmations', async () => {
+    const page = await browser.newPage({ width: 1440, height: 900 });
+    await openSignedIn(page, livePath());
+    await page.getByRole('button', { name: 'Delete tab Spare' }).click();
+    await page.getByText('Are you sure you want to delete this tab?').waitFor();
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await page.getByText(CANNOT_UNDO).waitFor();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByText('The tab was deleted.').waitFor();
+    await page.getByTestId(`live-tab-${scene.secondTabId}`).waitFor({ state: 'detached' });
+    await page.getByTestId(`live-tab-${scene.tabId}`).waitFor();
+  });
+
+  it("publishes through Setting with a required comment, then edit offers a new version ('modify published')", async () => {
+    const page = await browser.newPage({ width: 1440, height: 900 });
+    await openSignedIn(page, livePath());
+    await page.getByTestId('live-setting').click();
+    await page.getByRole('menuitem', { name: 'Publish' }).click();
+    const dialog = page.getByTestId('publish-dialog');
+    await dialog.waitFor();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByText('This field is required.').waitFor();
+    await page.getByLabel('Comment').fill('First release of the receiving leg');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByText('Published', { exact: true }).waitFor();
+    // Published: the Setting menu keeps only what a published schema allows.
+    await page.getByTestId('live-setting').click();
+    await page.getByRole('menuitem', { name: 'Show versions' }).waitFor();
+    await expect(page.getByRole('menuitem', { name: 'Delete schema' }).count()).resolves.toBe(0);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Edit tab Receiving' }).click();
+    await page.getByTestId('modify-published-dialog').waitFor();
+    await page.getByText(MODIFY_PUBLISHED, { exact: false }).waitFor();
+    await screenshot(page, 'visual-dashboard-modify-published-1440');
+    await page.getByRole('button', { name: 'Create new version' }).click();
+    await page.waitForURL((url) => /\/schemas\/\d+\/tabs\/\d+\/edit$/.test(url.pathname));
+    expect(page.url()).not.toContain(`/schemas/${scene.schemaId}/`);
+  });
+
+  it("opens a machine: 'Live View: Detailed View' with its widgets and live sensor values", async () => {
+    const page = await browser.newPage({ width: 1440, height: 900 });
+    await openSignedIn(page, livePath());
+    await page.getByTestId(`live-machine-${scene.legId}`).click();
+    await page.getByRole('heading', { name: 'Live View: Detailed View' }).waitFor();
+    for (const widget of ['machine-info', 'machine-events', 'machine-sensors', 'machine-graphs']) {
+      await page.getByTestId(widget).waitFor();
+    }
+    await page.getByText('Machine Sensors').waitFor();
+    await page.getByText('24 Hours Graphs').waitFor();
+    await page.getByRole('tab', { name: 'Active Alarms' }).waitFor();
+    await page.getByRole('tab', { name: 'Maintenance' }).waitFor();
+    const bound = scene.bound[0];
+    if (bound === undefined) {
+      throw new Error('no bound sensor');
+    }
+    await page.waitForFunction((id) => {
+      const tag = document.querySelector(`[data-testid="machine-sensor-state-${id}"]`);
+      return tag !== null && tag.textContent !== 'No data';
+    }, bound.id);
+    await page.getByText(bound.name).first().waitFor();
+    await screenshot(page, 'visual-dashboard-machine-1440');
+
+    await page.getByRole('tab', { name: 'Maintenance' }).click();
+    const viewAll = page.getByTestId('machine-maintenance-view-all');
+    expect(await viewAll.getAttribute('href')).toBe(
+      `/notifications/site/${scene.siteId}?event_type=maintenance&tab=historical`,
+    );
+    await page.getByTestId('machine-back').click();
+    await page.waitForURL((url) => url.pathname === livePath());
+  });
+
+  it('fits a tablet at 900 px: the alarms below the diagram, the machine widgets in one column', async () => {
+    const page = await browser.newPage({ width: 900, height: 1000 });
+    await openSignedIn(page, livePath());
+    await page.getByTestId(`live-machine-${scene.legId}`).waitFor();
+    await page.getByTestId('live-active-alarms').waitFor();
+    const diagram = await page.getByTestId('live-diagram').boundingBox();
+    const alarms = await page.getByTestId('live-active-alarms').boundingBox();
+    expect(alarms?.y ?? 0).toBeGreaterThan((diagram?.y ?? 0) + (diagram?.height ?? 0) - 1);
+    await screenshot(page, 'visual-dashboard-live-900');
+    await page.getByTestId(`live-machine-${scene.legId}`).click();
+    await page.getByRole('heading', { name: 'Live View: Detailed View' }).waitFor();
+    await page.getByTestId('machine-sensors').waitFor();
+    await screenshot(page, 'visual-dashboard-machine-900');
+  });
+});
