@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, screenshot, signIn, useBrowser } from '../fixtures/browser';
-import { type LiveScene, seedLiveScene } from '../fixtures/visual-dashboard-scene';
+import { type LiveScene, seedLiveScene, standInForMissingActivity } from '../fixtures/visual-dashboard-scene';
 
 const MODIFY_PUBLISHED = "It's not allowed to modify published schema!";
 const CANNOT_UNDO = "This action can't be undone. Do you want to continue?";
@@ -53,24 +53,31 @@ describe('visual dashboard live views (M section 2 Schema details and Machine de
     expect(state).not.toBe('No data');
     await page.locator('[data-testid="live-diagram"][data-live="true"]').waitFor();
 
+    await screenshot(page, 'visual-dashboard-live-1440');
     // The tooltip names the sensor so a person can find it.
     await page.getByTestId(`live-point-${bound.id}`).hover();
     const tooltip = page.getByTestId('live-point-tooltip').first();
     await tooltip.waitFor();
     const text = await tooltip.innerText();
-    expect(text).toContain(bound.name);
-    expect(text).toContain(bound.device.name);
-    await screenshot(page, 'visual-dashboard-live-1440');
+    // The tab names a sensor by its tree name; search-sensor/ adds the F500 node ('Name · Network 1 · Node 1').
+    expect(text).toContain(bound.name.split(' · ')[0]);
+    expect(text).toContain(`Device: ${bound.device.name}`);
+    expect(text).toMatch(/Group: \S/);
+    expect(text).toMatch(/State: \S/);
+    await screenshot(page, 'visual-dashboard-live-tooltip-1440');
   });
 
   it('deletes a tab after two confirmations', async () => {
     const page = await browser.newPage({ width: 1440, height: 900 });
     await openSignedIn(page, livePath());
     await page.getByRole('button', { name: 'Delete tab Spare' }).click();
-    await page.getByText('Are you sure you want to delete this tab?').waitFor();
-    await page.getByRole('button', { name: 'Yes' }).click();
-    await page.getByText(CANNOT_UNDO).waitFor();
-    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const first = page.getByRole('dialog', { name: 'Are you sure you want to delete this tab?' });
+    await first.waitFor();
+    await first.getByRole('button', { name: 'Yes' }).click();
+    const second = page.getByRole('dialog', { name: CANNOT_UNDO });
+    await second.waitFor();
+    await screenshot(page, 'visual-dashboard-delete-tab-1440');
+    await second.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByText('The tab was deleted.').waitFor();
     await page.getByTestId(`live-tab-${scene.secondTabId}`).waitFor({ state: 'detached' });
     await page.getByTestId(`live-tab-${scene.tabId}`).waitFor();
@@ -81,8 +88,7 @@ describe('visual dashboard live views (M section 2 Schema details and Machine de
     await openSignedIn(page, livePath());
     await page.getByTestId('live-setting').click();
     await page.getByRole('menuitem', { name: 'Publish' }).click();
-    const dialog = page.getByTestId('publish-dialog');
-    await dialog.waitFor();
+    await page.getByRole('dialog', { name: /^Publish/ }).waitFor();
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByText('This field is required.').waitFor();
     await page.getByLabel('Comment').fill('First release of the receiving leg');
@@ -95,8 +101,8 @@ describe('visual dashboard live views (M section 2 Schema details and Machine de
     await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: 'Edit tab Receiving' }).click();
-    await page.getByTestId('modify-published-dialog').waitFor();
-    await page.getByText(MODIFY_PUBLISHED, { exact: false }).waitFor();
+    await page.getByRole('dialog', { name: 'Create a new version' }).waitFor();
+    await page.getByText(MODIFY_PUBLISHED, { exact: false }).first().waitFor();
     await screenshot(page, 'visual-dashboard-modify-published-1440');
     await page.getByRole('button', { name: 'Create new version' }).click();
     await page.waitForURL((url) => /\/schemas\/\d+\/tabs\/\d+\/edit$/.test(url.pathname));
@@ -105,6 +111,7 @@ describe('visual dashboard live views (M section 2 Schema details and Machine de
 
   it("opens a machine: 'Live View: Detailed View' with its widgets and live sensor values", async () => {
     const page = await browser.newPage({ width: 1440, height: 900 });
+    await standInForMissingActivity(page, scene);
     await openSignedIn(page, livePath());
     await page.getByTestId(`live-machine-${scene.legId}`).click();
     await page.getByRole('heading', { name: 'Live View: Detailed View' }).waitFor();
@@ -124,6 +131,13 @@ describe('visual dashboard live views (M section 2 Schema details and Machine de
       return tag !== null && tag.textContent !== 'No data';
     }, bound.id);
     await page.getByText(bound.name).first().waitFor();
+    if (scene.state !== null) {
+      await page.getByRole('cell', { name: 'Running state' }).waitFor();
+    }
+    // A chart of the graphs page, or the widget's empty text when the machine has no graph.
+    await page.locator('[data-testid="machine-graphs"] :is(figure canvas, .ant-empty)').first().waitFor();
+    await page.locator('[data-testid="machine-alarms"] .ant-table').waitFor();
+    await page.getByTestId('machine-alarms-view-all').waitFor();
     await screenshot(page, 'visual-dashboard-machine-1440');
 
     await page.getByRole('tab', { name: 'Maintenance' }).click();
@@ -137,6 +151,7 @@ describe('visual dashboard live views (M section 2 Schema details and Machine de
 
   it('fits a tablet at 900 px: the alarms below the diagram, the machine widgets in one column', async () => {
     const page = await browser.newPage({ width: 900, height: 1000 });
+    await standInForMissingActivity(page, scene);
     await openSignedIn(page, livePath());
     await page.getByTestId(`live-machine-${scene.legId}`).waitFor();
     await page.getByTestId('live-active-alarms').waitFor();

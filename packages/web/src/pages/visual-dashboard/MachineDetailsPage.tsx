@@ -1,9 +1,10 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Alert, Breadcrumb, Button, Flex, Result, Typography } from 'antd';
+import { Alert, Breadcrumb, Button, Flex, Typography } from 'antd';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { PageSpinner } from '../../components/PageSpinner';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { PATHS, schemaTabPath, visualDashboardSchemasPath } from '../../routes/paths';
+import { LiveNotFound } from './live-view/LiveNotFound';
 import { LiveNotice } from './live-view/LiveNotice';
 import styles from './live-view/live-view.module.css';
 import { MachineEventsCard } from './machine-details/MachineEventsCard';
@@ -20,19 +21,7 @@ export function MachineDetailsPage() {
     return <Navigate to={PATHS.home} replace />;
   }
   if (page.isNotFound) {
-    return (
-      <Result
-        status="404"
-        title="This machine does not exist"
-        subTitle="It may have been removed from its tab, or the link is wrong."
-        extra={
-          page.siteId > 0 ? (
-            <Link to={visualDashboardSchemasPath(page.siteId)}>Back to the schemas list</Link>
-          ) : null
-        }
-        data-testid="machine-not-found"
-      />
-    );
+    return <LiveNotFound what="machine" siteId={page.siteId} />;
   }
   if (page.error !== null) {
     return (

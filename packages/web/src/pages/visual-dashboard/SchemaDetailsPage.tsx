@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Alert, Breadcrumb, Button, Card, Flex, Result, Tag, Typography } from 'antd';
+import { Alert, Breadcrumb, Button, Card, Flex, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { PageSpinner } from '../../components/PageSpinner';
@@ -8,6 +8,7 @@ import { machineDetailsPath, PATHS, visualDashboardSchemasPath } from '../../rou
 import { formatSiteMinute } from '../../time/site-time';
 import { EventsTable } from './live-view/EventsTable';
 import { LiveDiagram } from './live-view/LiveDiagram';
+import { LiveNotFound } from './live-view/LiveNotFound';
 import { LiveNotice } from './live-view/LiveNotice';
 import styles from './live-view/live-view.module.css';
 import { siteNotificationsPath } from './live-view/notification-links';
@@ -26,7 +27,7 @@ export function SchemaDetailsPage() {
     return <Navigate to={PATHS.home} replace />;
   }
   if (page.isNotFound) {
-    return <NotFound siteId={page.siteId} />;
+    return <LiveNotFound what="schema or tab" siteId={page.siteId} />;
   }
   if (page.redirect !== null) {
     return <Navigate to={page.redirect} replace />;
@@ -45,20 +46,6 @@ export function SchemaDetailsPage() {
     return <PageSpinner />;
   }
   return <SchemaLiveView page={page} schema={page.schema} />;
-}
-
-function NotFound({ siteId }: { siteId: number }) {
-  return (
-    <Result
-      status="404"
-      title="This schema or tab does not exist"
-      subTitle="It may have been deleted, or the link is wrong."
-      extra={
-        siteId > 0 ? <Link to={visualDashboardSchemasPath(siteId)}>Back to the schemas list</Link> : null
-      }
-      data-testid="live-not-found"
-    />
-  );
 }
 
 type ViewProps = {

@@ -37,19 +37,20 @@ export function EventsTable({ events, timeZone, emptyText, hasValue, isCompact, 
     },
   ];
   return (
-    <Table
-      rowKey="id"
-      size="small"
-      columns={columns}
-      dataSource={events.data ?? []}
-      loading={events.isPending}
-      pagination={
-        isCompact ? { pageSize: 5, hideOnSinglePage: true } : { pageSize: 10, hideOnSinglePage: true }
-      }
-      locale={{ emptyText }}
-      scroll={{ x: 'max-content' }}
-      data-testid={testId}
-    />
+    <div data-testid={testId}>
+      <Table
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={events.data ?? []}
+        loading={events.isPending}
+        pagination={
+          isCompact ? { pageSize: 5, hideOnSinglePage: true } : { pageSize: 10, hideOnSinglePage: true }
+        }
+        locale={{ emptyText }}
+        scroll={{ x: 'max-content' }}
+      />
+    </div>
   );
 }
 

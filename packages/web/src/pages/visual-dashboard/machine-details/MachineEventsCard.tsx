@@ -6,44 +6,40 @@ import type { MachineDetailsPageState } from './useMachineDetailsPage';
 
 /** Tabs 'Active Alarms' and 'Maintenance' of the machine, each with its 'View all' link (M section 2). */
 export function MachineEventsCard({ page }: { page: MachineDetailsPageState }) {
-  const items = [
+  const panes = [
     {
       key: 'alarms',
       label: 'Active Alarms',
-      children: (
-        <>
-          <EventsTable
-            events={page.notifications}
-            timeZone={page.timeZone}
-            emptyText="No active alarm on this machine."
-            hasValue
-            testId="machine-alarms"
-          />
-          <Link to={siteNotificationsPath(page.siteId)} data-testid="machine-alarms-view-all">
-            View all
-          </Link>
-        </>
-      ),
+      events: page.notifications,
+      emptyText: 'No active alarm on this machine.',
+      viewAll: siteNotificationsPath(page.siteId),
     },
     {
       key: 'maintenance',
       label: 'Maintenance',
-      children: (
-        <>
-          <EventsTable
-            events={page.maintenance}
-            timeZone={page.timeZone}
-            emptyText="No maintenance recorded on this machine."
-            hasValue
-            testId="machine-maintenance"
-          />
-          <Link to={siteMaintenancePath(page.siteId)} data-testid="machine-maintenance-view-all">
-            View all
-          </Link>
-        </>
-      ),
+      events: page.maintenance,
+      emptyText: 'No maintenance recorded on this machine.',
+      viewAll: siteMaintenancePath(page.siteId),
     },
   ];
+  const items = panes.map((pane) => ({
+    key: pane.key,
+    label: pane.label,
+    children: (
+      <>
+        <EventsTable
+          events={pane.events}
+          timeZone={page.timeZone}
+          emptyText={pane.emptyText}
+          hasValue
+          testId={`machine-${pane.key}`}
+        />
+        <Link to={pane.viewAll} data-testid={`machine-${pane.key}-view-all`}>
+          View all
+        </Link>
+      </>
+    ),
+  }));
   return (
     <Card size="small" data-testid="machine-events">
       <Tabs items={items} />

@@ -9,7 +9,7 @@ import type { MachineDetailsPageState } from './useMachineDetailsPage';
 const PICTURE_TEXT = {
   alarm: 'Alarm',
   warning: 'Warning',
-  running: 'Running',
+  running: 'OK',
   stopped: 'Stopped or no data',
 };
 

@@ -21,7 +21,15 @@ export function MachineSensorsCard({
   page: MachineDetailsPageState;
   machine: NonNullable<MachineDetailsPageState['machine']>;
 }) {
-  const rows = machineSensorRowsOf(machine, page.readings, page.freshness, page.lastAlarms.data);
+  const devices = page.site?.devices ?? [];
+  const deviceTitleOf = (udfId: string) => devices.find((device) => device.udf_id === udfId)?.title;
+  const rows = machineSensorRowsOf(
+    machine,
+    page.readings,
+    page.freshness,
+    page.lastAlarms.data,
+    deviceTitleOf,
+  );
   const columns: TableColumnsType<MachineSensorRow> = [
     { title: 'Sensor point', dataIndex: 'pointLabel', key: 'point' },
     {

@@ -58,9 +58,13 @@ const readings: LiveReadings = new Map([['A.sys.1', { sensor, deviceId: 'A', tim
 
 describe('machineSensorRowsOf', () => {
   it('lists the bound sensors in sensor-point order with their labels, then the running-state sensor', () => {
-    const rows = machineSensorRowsOf(machine, readings, freshnessOf(true, []), {
-      'A.head.1': { event_type: 'Alarm Detected', date_created: 100 },
-    });
+    const rows = machineSensorRowsOf(
+      machine,
+      readings,
+      freshnessOf(true, []),
+      { 'A.head.1': { event_type: 'Alarm Detected', date_created: 100 } },
+      (udfId) => (udfId === 'A' ? 'Leg Controller' : undefined),
+    );
     expect(rows.map((row) => [row.pointLabel, row.id, row.view.value, row.lastAlarm])).toEqual([
       ['Head Pulley Alignment', 'A.head.1', 'No data', 100],
       ['Head Bearing Temperature', 'A.head.2', 'No data', null],
@@ -71,7 +75,7 @@ describe('machineSensorRowsOf', () => {
       groupName: 'Head',
       deviceName: 'Leg Controller',
     });
-    expect(rows[2]?.name).toBe('Running');
+    expect(rows[2]).toMatchObject({ name: 'Running', deviceName: 'Leg Controller' });
   });
 });
 

@@ -2,7 +2,7 @@ import type { LastTimeInAlarm, MachineDetail, MachineGraph } from '@vigil/contra
 import type { TimeSpan } from '../../graphs/graph-span';
 import { sensorPointsOf } from '../diagram/geometry';
 import type { LiveReadings } from '../diagram/live-readings';
-import { type Freshness, type SensorView, sensorViewOf } from '../live-view/live-state';
+import { deviceOfSensor, type Freshness, type SensorView, sensorViewOf } from '../live-view/live-state';
 
 /** The row label of the running-state sensor, which sits on no sensor point. */
 export const RUNNING_STATE_LABEL = 'Running state';
@@ -25,6 +25,7 @@ export function machineSensorRowsOf(
   readings: LiveReadings,
   freshness: Freshness,
   lastAlarms: LastTimeInAlarm | undefined,
+  deviceTitleOf: (udfId: string) => string | undefined = () => undefined,
 ): MachineSensorRow[] {
   const points = sensorPointsOf(machine.type_of_machine, machine.flip);
   const order = (point: number) => {
@@ -59,7 +60,7 @@ export function machineSensorRowsOf(
       // The machine answer names only bound sensors; the live tree names the state sensor once it reports.
       name: bound?.name ?? reading?.sensor.Name ?? stateId,
       groupName: bound?.group_name ?? '',
-      deviceName: bound?.device.name ?? stateId.split('.')[0] ?? '',
+      deviceName: bound?.device.name ?? deviceTitleOf(deviceOfSensor(stateId)) ?? deviceOfSensor(stateId),
       view: sensorViewOf(stateId, reading, freshness),
       lastAlarm: lastAlarms?.[stateId]?.date_created ?? null,
     },
