@@ -22,6 +22,19 @@ async function waitForLiveState(page: Page, sensorId: string): Promise<string> {
   return (await point.getAttribute('data-state')) ?? '';
 }
 
+/** Waits until the page's finite animations (a modal opening, a menu closing) have ended; blinking runs on. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY ||
+          animation.playState !== 'running',
+      ),
+  );
+}
+
 async function openSignedIn(page: Page, path: string): Promise<void> {
   await signIn(page, DEMO.superuser);
   await page.getByTestId('nav-visual-dashboard').waitFor();
@@ -76,6 +89,7 @@ describe('visual dashboard live views (M section 2 Schema details and Machine de
     await first.getByRole('button', { name: 'Yes' }).click();
     const second = page.getByRole('dialog', { name: CANNOT_UNDO });
     await second.waitFor();
+    await settled(page);
     await screenshot(page, 'visual-dashboard-delete-tab-1440');
     await second.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByText('The tab was deleted.').waitFor();
@@ -98,11 +112,17 @@ describe('visual dashboard live views (M section 2 Schema details and Machine de
     await page.getByTestId('live-setting').click();
     await page.getByRole('menuitem', { name: 'Show versions' }).waitFor();
     await expect(page.getByRole('menuitem', { name: 'Delete schema' }).count()).resolves.toBe(0);
-    await page.keyboard.press('Escape');
+    await page.getByRole('menuitem', { name: 'Show versions' }).click();
+    const versions = page.getByRole('dialog', { name: 'Versions' });
+    await versions.getByText(`${scene.schemaName} (viewing)`).waitFor();
+    await versions.getByText('First release of the receiving leg').waitFor();
+    await versions.getByRole('button', { name: 'Close' }).click();
+    await versions.waitFor({ state: 'hidden' });
 
     await page.getByRole('button', { name: 'Edit tab Receiving' }).click();
     await page.getByRole('dialog', { name: 'Create a new version' }).waitFor();
     await page.getByText(MODIFY_PUBLISHED, { exact: false }).first().waitFor();
+    await settled(page);
     await screenshot(page, 'visual-dashboard-modify-published-1440');
     await page.getByRole('button', { name: 'Create new version' }).click();
     await page.waitForURL((url) => /\/schemas\/\d+\/tabs\/\d+\/edit$/.test(url.pathname));
