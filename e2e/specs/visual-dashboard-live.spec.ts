@@ -4,6 +4,7 @@ import { DEMO, screenshot, signIn, useBrowser } from '../fixtures/browser';
 import { type LiveScene, seedLiveScene, standInForMissingActivity } from '../fixtures/visual-dashboard-scene';
 
 const MODIFY_PUBLISHED = "It's not allowed to modify published schema!";
+const LOST_CONNECTION = 'Live connection lost. Reconnecting… values shown may be out of date.';
 const CANNOT_UNDO = "This action can't be undone. Do you want to continue?";
 
 let scene: LiveScene;
@@ -78,6 +79,33 @@ describe('visual dashboard live views (M section 2 Schema details and Machine de
     expect(text).toMatch(/Group: \S/);
     expect(text).toMatch(/State: \S/);
     await screenshot(page, 'visual-dashboard-live-tooltip-1440');
+  });
+
+  it('greys the diagram and says so while the live connection is lost, and recovers', async () => {
+    const page = await browser.newPage({ width: 1440, height: 900 });
+    let isDown = false;
+    const open: Array<{ close: (options?: { code?: number; reason?: string }) => Promise<void> }> = [];
+    // The tab's socket passes through to the server until it is cut; then every new attempt is refused.
+    await page.routeWebSocket(/\/ws\/tab-devices-data\//, (socket) => {
+      if (isDown) {
+        void socket.close({ code: 1011, reason: 'down' });
+        return;
+      }
+      socket.connectToServer();
+      open.push(socket);
+    });
+    await openSignedIn(page, livePath());
+    await page.locator('[data-testid="live-diagram"][data-live="true"]').waitFor();
+    isDown = true;
+    for (const socket of open.splice(0)) {
+      await socket.close({ code: 1011, reason: 'down' });
+    }
+    await page.getByText(LOST_CONNECTION).waitFor();
+    await page.locator('[data-testid="live-diagram"][data-live="false"]').waitFor();
+    await screenshot(page, 'visual-dashboard-live-reconnecting-1440');
+    isDown = false;
+    await page.locator('[data-testid="live-diagram"][data-live="true"]').waitFor();
+    await page.getByTestId('live-notice').waitFor({ state: 'detached' });
   });
 
   it('deletes a tab after two confirmations', async () => {
