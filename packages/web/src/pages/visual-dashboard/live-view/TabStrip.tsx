@@ -35,43 +35,33 @@ export function TabStrip({ schema, tabId, canEdit, actions }: TabStripProps) {
             >
               {tab.name}
             </Link>
-            {canEdit ? (
-              <>
-                <Tooltip title="Edit tab">
-                  <Button
-                    type="text"
-                    size="small"
-                    icon={<EditOutlined />}
-                    aria-label={`Edit tab ${tab.name}`}
-                    onClick={() => actions.editTab(tab.id)}
-                  />
-                </Tooltip>
-                <Tooltip title="Clone tab">
-                  <Button
-                    type="text"
-                    size="small"
-                    icon={<CopyOutlined />}
-                    aria-label={`Clone tab ${tab.name}`}
-                    onClick={() => actions.cloneTab(tab.id)}
-                  />
-                </Tooltip>
-                {schema.is_published ? null : (
-                  <Tooltip title="Delete tab">
+            {canEdit
+              ? tabActions(schema.is_published, actions).map((action) => (
+                  <Tooltip key={action.label} title={`${action.label} tab`}>
                     <Button
                       type="text"
                       size="small"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={`Delete tab ${tab.name}`}
-                      onClick={() => actions.deleteTab(tab.id)}
+                      danger={action.isDanger}
+                      icon={action.icon}
+                      aria-label={`${action.label} tab ${tab.name}`}
+                      onClick={() => action.run(tab.id)}
                     />
                   </Tooltip>
-                )}
-              </>
-            ) : null}
+                ))
+              : null}
           </span>
         );
       })}
     </nav>
   );
+}
+
+/** Edit and clone always (a published schema offers a new version first); delete only while unpublished. */
+function tabActions(isPublished: boolean, actions: SchemaActions) {
+  const all = [
+    { label: 'Edit', icon: <EditOutlined />, run: actions.editTab, isDanger: false },
+    { label: 'Clone', icon: <CopyOutlined />, run: actions.cloneTab, isDanger: false },
+    { label: 'Delete', icon: <DeleteOutlined />, run: actions.deleteTab, isDanger: true },
+  ];
+  return isPublished ? all.filter((action) => action.label !== 'Delete') : all;
 }

@@ -80,22 +80,34 @@ export function useSchemaActions(schema: VisualSchema, viewedTabId: number) {
     navigate(schemaTabPath(siteId, copy.id, cloned.id));
   };
 
-  const askForNewVersion = (action: PublishedAction, tabId: number) =>
+  /** A copy of the schema under a name the person gives (default '{name} (copy)'), then `then` with it. */
+  const askForCopy = (
+    texts: Pick<TextPrompt, 'title' | 'message' | 'label' | 'okText' | 'testId'>,
+    then: (copy: VisualSchema) => Promise<void> | void,
+  ) =>
     setPrompt({
-      title: 'Create a new version',
-      message: `${VISUAL_MESSAGES.modifyPublished} To ${ACTION_TEXT[action]}, create a new version of this schema.`,
-      label: 'Name of the new version',
+      ...texts,
       initialValue: copyNameOf(schema.name, VISUAL_LIMITS.nameLength),
       requiredMessage: VISUAL_MESSAGES.nameRequired,
       maxLength: VISUAL_LIMITS.nameLength,
-      okText: 'Create new version',
-      testId: 'modify-published-dialog',
       onSubmit: async (name) => {
         const copy = await cloneSchema(schema.id, name);
         await refresh();
-        await proceedInVersion(copy, action, tabId);
+        await then(copy);
       },
     });
+
+  const askForNewVersion = (action: PublishedAction, tabId: number) =>
+    askForCopy(
+      {
+        title: 'Create a new version',
+        message: `${VISUAL_MESSAGES.modifyPublished} To ${ACTION_TEXT[action]}, create a new version of this schema.`,
+        label: 'Name of the new version',
+        okText: 'Create new version',
+        testId: 'modify-published-dialog',
+      },
+      (copy) => proceedInVersion(copy, action, tabId),
+    );
 
   const unlessPublished = (action: PublishedAction, tabId: number, run: () => void | Promise<void>) => {
     if (schema.is_published) {
@@ -151,21 +163,18 @@ export function useSchemaActions(schema: VisualSchema, viewedTabId: number) {
         },
       }),
     cloneSchema: () =>
-      setPrompt({
-        title: `Clone '${schema.name}'`,
-        label: 'Name of the copy',
-        initialValue: copyNameOf(schema.name, VISUAL_LIMITS.nameLength),
-        requiredMessage: VISUAL_MESSAGES.nameRequired,
-        maxLength: VISUAL_LIMITS.nameLength,
-        okText: 'Clone',
-        testId: 'clone-schema-dialog',
-        onSubmit: async (name) => {
-          const copy = await cloneSchema(schema.id, name);
-          await refresh();
+      askForCopy(
+        {
+          title: `Clone '${schema.name}'`,
+          label: 'Name of the copy',
+          okText: 'Clone',
+          testId: 'clone-schema-dialog',
+        },
+        (copy) => {
           const tabId = correspondingTabId(schema, copy, viewedTabId);
           navigate(tabId === null ? newTabPath(siteId, copy.id) : schemaTabPath(siteId, copy.id, tabId));
         },
-      }),
+      ),
   };
 }
 
