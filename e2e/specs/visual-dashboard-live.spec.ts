@@ -81,6 +81,17 @@ describe('visual dashboard live views (M section 2 Schema details and Machine de
     await screenshot(page, 'visual-dashboard-live-tooltip-1440');
   });
 
+  it('sends a tab id not in the schema to its first tab, and says when a schema does not exist', async () => {
+    const page = await browser.newPage({ width: 1440, height: 900 });
+    await openSignedIn(page, livePath(scene.tabId + 100_000));
+    await page.waitForURL((url) => url.pathname === livePath());
+    await page.getByRole('heading', { name: `Live View: ${scene.schemaName}` }).waitFor();
+    await page.goto(`/visual-dashboard/site/${scene.siteId}/schemas/${scene.schemaId + 100_000}/tabs/1`);
+    await page.getByText('This schema or tab does not exist').waitFor();
+    await page.getByRole('link', { name: 'Back to the schemas list' }).click();
+    await page.getByTestId('schemas-page').waitFor();
+  });
+
   it('greys the diagram and says so while the live connection is lost, and recovers', async () => {
     const page = await browser.newPage({ width: 1440, height: 900 });
     let isDown = false;

@@ -84,7 +84,7 @@ export function useSchemaDetailsPage() {
     redirect: schema.data === undefined ? null : tabRedirectOf(schema.data, tabId, canEdit),
     isForbidden: errors.some(isForbidden),
     isNotFound:
-      siteId === 0 || schemaId === 0 || !isSchemaOfSite || isNotFound(schema.error) || isNotFound(tab.error),
+      siteId === 0 || schemaId === 0 || !isSchemaOfSite || errors.some((error) => isNotFound(error)),
     error: errors.find((error) => error !== null) ?? null,
     isLoading: site.isPending || schema.isPending || (isTabOfSchema && tab.isPending),
   };

@@ -68,7 +68,8 @@ export function useMachineDetailsPage() {
     freshness,
     timeZone: timeZoneOf(site.data?.timezone),
     isForbidden: isForbidden(site.error) || isForbidden(machine.error),
-    isNotFound: !isValid || siteId === 0 || isNotFound(machine.error) || isMisplaced,
+    isNotFound:
+      !isValid || siteId === 0 || isNotFound(site.error) || isNotFound(machine.error) || isMisplaced,
     error: site.error ?? machine.error ?? null,
     isLoading: site.isPending || machine.isPending,
   };
