@@ -97,7 +97,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     db,
     signals: bus,
     tokens,
-    limiter: new LoginRateLimiter(deps.loginRateLimits),
+    limiter: new LoginRateLimiter(limits, deps.loginRateLimits),
     sessionTtlSeconds: config.sessionTtlSeconds,
   });
 

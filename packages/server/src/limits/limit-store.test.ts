@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { openMemoryLimitStore, openSharedLimitStores } from '../../test/limit-stores';
 import { requireService } from '../../test/services';
 import { LimitStore } from './limit-store';
 
@@ -25,6 +25,17 @@ describe('limit counters', () => {
     await store.close();
   });
 
+  it('blocks a key for the seconds given and forgets a deleted one', async () => {
+    const counter = openMemoryLimitStore().counter('block', rule);
+    expect(await counter.waitSeconds('a')).toBe(0);
+    await counter.block('a', 90);
+    expect(await counter.waitSeconds('a')).toBe(90);
+    expect(await counter.take('a')).toBeGreaterThan(0);
+    await counter.delete('a');
+    expect(await counter.waitSeconds('a')).toBe(0);
+    expect(await counter.add('a')).toBe(1);
+  });
+
   it('counts in memory, neither failing nor hanging, while Redis cannot be reached', async () => {
     const store = LimitStore.open({ redisUrl: 'redis://127.0.0.1:1', prefix: 'unreachable:' });
     const counter = store.counter('fallback', rule);
@@ -35,13 +46,9 @@ describe('limit counters', () => {
   });
 
   it.skipIf(redisUrl === undefined)('shares one count between two stores on one Redis', async () => {
-    const prefix = `vigil-test-${process.pid}-${randomBytes(4).toString('hex')}:`;
-    const [a, b] = [1, 2].map(() => LimitStore.open({ redisUrl, prefix })) as [LimitStore, LimitStore];
-    // Wait for both connections: a store counts in memory until its connection is ready.
+    const [a, b] = await openSharedLimitStores(redisUrl as string);
     const counterA = a.counter('shared', rule);
     const counterB = b.counter('shared', rule);
-    await a.ready();
-    await b.ready();
     expect(await counterA.take('k')).toBe(0);
     expect(await counterB.take('k')).toBe(0);
     expect(await counterA.take('k')).toBeGreaterThan(0);

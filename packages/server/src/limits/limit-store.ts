@@ -13,6 +13,14 @@ export type LimitRule = { points: number; durationSeconds: number };
 /** One key's window: points counted so far and seconds until the window ends (0 when nothing is counted). */
 export type LimitWindow = { used: number; resetSeconds: number };
 
+/** A limit written as `limit` events in `windowMs` milliseconds, as the accounts and two-factor rules are. */
+export type WindowRule = { limit: number; windowMs: number };
+
+/** A rule of milliseconds as a counter's rule of whole seconds. */
+export function limitRuleOf(rule: WindowRule): LimitRule {
+  return { points: rule.limit, durationSeconds: Math.max(1, Math.ceil(rule.windowMs / 1000)) };
+}
+
 const secondsOf = (ms: number): number => Math.max(1, Math.ceil(ms / 1000));
 
 /** One limit's counters (rate-limiter-flexible), shared by every instance when they share Redis. */
@@ -35,9 +43,25 @@ export class LimitCounter {
     }
   }
 
-  /** Counts one point for `key` whatever is left (a failure to remember). */
-  async add(key: string): Promise<void> {
-    await this.limiter.penalty(key);
+  /** Counts one point for `key` whatever is left (a failure to remember): the points counted in its window. */
+  async add(key: string): Promise<number> {
+    return (await this.limiter.penalty(key)).consumedPoints;
+  }
+
+  /** Seconds until `key` may count a point again: 0 while points are left in its window. */
+  async waitSeconds(key: string): Promise<number> {
+    const window = await this.peek(key);
+    return window.used >= this.rule.points ? window.resetSeconds : 0;
+  }
+
+  /** Makes `key` full for `seconds` from now, whatever was counted (a wait decided by its caller). */
+  async block(key: string, seconds: number): Promise<void> {
+    await this.limiter.block(key, Math.max(1, Math.ceil(seconds)));
+  }
+
+  /** Forgets the key's window. */
+  async delete(key: string): Promise<void> {
+    await this.limiter.delete(key);
   }
 
   /** The key's current window. */

@@ -40,14 +40,14 @@ export class AccountsService {
   /** Checks the credentials and opens a session; the same message for every kind of failure. */
   async login(input: LoginRequest, meta: RequestMeta): Promise<{ token: string }> {
     const account = input.username.trim().toLowerCase();
-    const retryAfter = this.deps.limiter.retryAfterSeconds(account, meta.ip);
+    const retryAfter = await this.deps.limiter.retryAfterSeconds(account, meta.ip);
     if (retryAfter > 0) {
       throw new AppError('rate_limited', LOGIN_MESSAGES.tooManyAttempts, undefined, retryAfter);
     }
     const user = await this.repos.users.findUserByLogin(this.deps.db, account);
     const passwordOk = await verifyPassword(user?.passwordHash, input.password);
     const succeeded = user !== undefined && passwordOk && user.isActive;
-    this.deps.limiter.recordAttempt(account, meta.ip, succeeded);
+    await this.deps.limiter.recordAttempt(account, meta.ip, succeeded);
     if (!succeeded) {
       throw AppError.validation({ [NON_FIELD_ERRORS]: [LOGIN_MESSAGES.wrongCredentials] });
     }

@@ -1,4 +1,7 @@
-export type RateLimitRule = { limit: number; windowMs: number };
+import { limitKeyOf } from '../../limits/limit-key';
+import { type LimitCounter, type LimitStore, limitRuleOf, type WindowRule } from '../../limits/limit-store';
+
+export type RateLimitRule = WindowRule;
 
 export type LoginRateLimits = {
   /** Free failures on one account from one address (within the window) before that pair has to wait. */
@@ -22,95 +25,85 @@ export const DEFAULT_LOGIN_RATE_LIMITS: LoginRateLimits = {
 };
 
 const DEFAULT_DELAY = { firstMs: 60_000, maxMs: 15 * 60_000 };
-const MAX_TRACKED_KEYS = 100_000;
+
+type Keys = { pair: string; account: string; address: string };
 
 /**
- * Failed sign-ins counted in memory per (account, address), per account and per address. Only the
- * address that failed waits, for a window that grows with each failure; failures from elsewhere make an
- * account's failing addresses wait sooner but never lock the owner out of a clean address.
+ * Failed sign-ins counted per (account, address), per account and per address, on the LimitStore (Redis when
+ * instances share one, so they lock a pair as one instance would). Only the address that failed waits, for a
+ * wait set at each failure that doubles with each further failure; failures from elsewhere make an account's
+ * failing addresses wait sooner but never lock the owner out of a clean address. Accounts and addresses are
+ * stored hashed. `name` keeps apart limiters that count different guesses (sign-in, old passwords).
  */
 export class LoginRateLimiter {
-  private readonly hits = new Map<string, number[]>();
+  private readonly perPair: LimitCounter;
+  private readonly perAccount: LimitCounter;
+  private readonly perAddress: LimitCounter;
+  /** The pair's wait under the usual rule: free failures, then the doubling wait (blocked keys only). */
+  private readonly pairWait: LimitCounter;
+  /** The pair's wait were its account under attack: the doubling wait from the first failure. */
+  private readonly pairAttackWait: LimitCounter;
   private readonly delay: { firstMs: number; maxMs: number };
-  private readonly longestWindowMs: number;
 
   constructor(
+    store: LimitStore,
     private readonly limits: LoginRateLimits = DEFAULT_LOGIN_RATE_LIMITS,
-    private readonly now: () => number = Date.now,
+    name = 'login',
   ) {
     this.delay = limits.delay ?? DEFAULT_DELAY;
-    this.longestWindowMs = Math.max(
-      limits.perAccountAndIp.windowMs,
-      limits.perAccount.windowMs,
-      limits.perIp.windowMs,
-    );
+    this.perPair = store.counter(`${name}-pair`, limitRuleOf(limits.perAccountAndIp));
+    this.perAccount = store.counter(`${name}-account`, limitRuleOf(limits.perAccount));
+    this.perAddress = store.counter(`${name}-address`, limitRuleOf(limits.perIp));
+    const waitRule = { points: 1, durationSeconds: Math.ceil(this.delay.maxMs / 1000) };
+    this.pairWait = store.counter(`${name}-pair-wait`, waitRule);
+    this.pairAttackWait = store.counter(`${name}-pair-attack-wait`, waitRule);
   }
 
   /** Seconds to wait before another attempt is allowed, or 0 when it is allowed now. */
-  retryAfterSeconds(account: string, ip: string): number {
-    const waitMs = Math.max(0, this.pairWaitMs(account, ip), this.ipWaitMs(ip));
-    return Math.ceil(waitMs / 1000);
+  async retryAfterSeconds(account: string, ip: string): Promise<number> {
+    const keys = keysOf(account, ip);
+    const [wait, attackWait, accountWait, addressWait] = await Promise.all([
+      this.pairWait.waitSeconds(keys.pair),
+      this.pairAttackWait.waitSeconds(keys.pair),
+      this.perAccount.waitSeconds(keys.account),
+      this.perAddress.waitSeconds(keys.address),
+    ]);
+    // Under attack is judged now: a pair that failed before the attack began waits from its last failure.
+    const isUnderAttack = accountWait > 0;
+    return Math.max(wait, isUnderAttack ? attackWait : 0, addressWait);
   }
 
   /** Counts a failed attempt against the account and the address; a success clears the pair's count. */
-  recordAttempt(account: string, ip: string, succeeded: boolean): void {
+  async recordAttempt(account: string, ip: string, succeeded: boolean): Promise<void> {
+    const keys = keysOf(account, ip);
     if (succeeded) {
-      this.hits.delete(pairKey(account, ip));
+      await Promise.all([
+        this.perPair.delete(keys.pair),
+        this.pairWait.delete(keys.pair),
+        this.pairAttackWait.delete(keys.pair),
+      ]);
       return;
     }
-    this.push(`ip:${ip}`);
-    this.push(pairKey(account, ip));
-    this.push(`acct:${account}`);
-  }
-
-  private pairWaitMs(account: string, ip: string): number {
-    const failures = this.recent(pairKey(account, ip), this.limits.perAccountAndIp.windowMs);
-    const isUnderAttack =
-      this.recent(`acct:${account}`, this.limits.perAccount.windowMs).length >= this.limits.perAccount.limit;
-    const freeFailures = isUnderAttack ? 1 : this.limits.perAccountAndIp.limit;
-    const last = failures[failures.length - 1];
-    if (failures.length < freeFailures || last === undefined) {
-      return 0;
+    const [failures] = await Promise.all([
+      this.perPair.add(keys.pair),
+      this.perAccount.add(keys.account),
+      this.perAddress.add(keys.address),
+    ]);
+    const freeFailures = this.limits.perAccountAndIp.limit;
+    const blocks = [this.pairAttackWait.block(keys.pair, this.waitSeconds(failures - 1))];
+    if (failures >= freeFailures) {
+      blocks.push(this.pairWait.block(keys.pair, this.waitSeconds(failures - freeFailures)));
     }
-    const doublings = Math.min(failures.length - freeFailures, 30);
-    const waitMs = Math.min(this.delay.firstMs * 2 ** doublings, this.delay.maxMs);
-    return last + waitMs - this.now();
+    await Promise.all(blocks);
   }
 
-  private ipWaitMs(ip: string): number {
-    const rule = this.limits.perIp;
-    const recent = this.recent(`ip:${ip}`, rule.windowMs);
-    if (recent.length < rule.limit) {
-      return 0;
-    }
-    const oldestCounted = recent[recent.length - rule.limit] ?? this.now();
-    return oldestCounted + rule.windowMs - this.now();
-  }
-
-  private recent(key: string, windowMs: number): number[] {
-    const since = this.now() - windowMs;
-    return (this.hits.get(key) ?? []).filter((at) => at > since);
-  }
-
-  private push(key: string): void {
-    if (this.hits.size >= MAX_TRACKED_KEYS && !this.hits.has(key)) {
-      this.prune();
-    }
-    const recent = this.recent(key, this.longestWindowMs);
-    recent.push(this.now());
-    this.hits.set(key, recent);
-  }
-
-  private prune(): void {
-    const since = this.now() - this.longestWindowMs;
-    for (const [key, times] of this.hits) {
-      if (times.every((at) => at <= since)) {
-        this.hits.delete(key);
-      }
-    }
+  /** The first wait doubled `doublings` times, up to the longest. */
+  private waitSeconds(doublings: number): number {
+    const waitMs = Math.min(this.delay.firstMs * 2 ** Math.min(doublings, 30), this.delay.maxMs);
+    return Math.ceil(waitMs / 1000);
   }
 }
 
-function pairKey(account: string, ip: string): string {
-  return `acct-ip:${account}|${ip}`;
+function keysOf(account: string, ip: string): Keys {
+  return { pair: limitKeyOf(account, ip), account: limitKeyOf(account), address: limitKeyOf(ip) };
 }

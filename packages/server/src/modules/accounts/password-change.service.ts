@@ -41,12 +41,12 @@ export class PasswordChangeService {
     const { user, session } = auth;
     // A stolen session must not become a way to guess the password: the sign-in limits apply.
     const account = `user:${user.id}`;
-    const retryAfter = limiter.retryAfterSeconds(account, ip);
+    const retryAfter = await limiter.retryAfterSeconds(account, ip);
     if (retryAfter > 0) {
       throw new AppError('rate_limited', PASSWORD_MESSAGES.tooManyAttempts, undefined, retryAfter);
     }
     const isOldPasswordRight = await verifyPassword(user.passwordHash, input.old_password);
-    limiter.recordAttempt(account, ip, isOldPasswordRight);
+    await limiter.recordAttempt(account, ip, isOldPasswordRight);
     if (!isOldPasswordRight) {
       throw AppError.validation({ old_password: [PASSWORD_MESSAGES.wrongOldPassword] });
     }

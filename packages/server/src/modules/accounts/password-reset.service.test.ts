@@ -5,6 +5,7 @@ import type { Database } from '../../db/database';
 import type { PasswordResetTokenRow } from '../../db/tables/password-reset-tokens.table';
 import type { UserRow } from '../../db/tables/users.table';
 import { AppError } from '../../errors';
+import { LimitStore } from '../../limits/limit-store';
 import * as usersRepo from '../users/users.repo';
 import * as passwordResetRepo from './password-reset.repo';
 import { decodeUid, encodeUid, PasswordResetService, passwordResetLink } from './password-reset.service';
@@ -64,7 +65,7 @@ describe('PasswordResetService.confirm, with fake repositories', () => {
       config: {} as AppContext['config'],
       mailer: { send: async () => undefined },
       signals: { publishControl: () => writes.push('session-revoked') },
-      limiter: new ResetRateLimiter(),
+      limiter: new ResetRateLimiter(LimitStore.open({ redisUrl: undefined, prefix: '' })),
       now: () => now,
       repos: {
         users: {

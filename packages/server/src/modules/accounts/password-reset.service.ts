@@ -84,7 +84,7 @@ export class PasswordResetService {
   async request(email: string, ip: string): Promise<void> {
     const { db, config, mailer } = this.deps;
     const now = this.now();
-    const retryAfter = this.deps.limiter.takeRequest(ip, email);
+    const retryAfter = await this.deps.limiter.takeRequest(ip, email);
     if (retryAfter > 0) {
       throw new AppError('rate_limited', PASSWORD_RESET_MESSAGES.tooManyRequests, undefined, retryAfter);
     }

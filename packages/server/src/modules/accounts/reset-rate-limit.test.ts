@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openMemoryLimitStore, openSharedLimitStores } from '../../../test/limit-stores';
+import { requireService } from '../../../test/services';
 import { ResetRateLimiter } from './reset-rate-limit';
+
+// CI: TEST_REDIS_URL=redis://127.0.0.1:6379. Without it the shared count is skipped, and fails under CI=true.
+const redisUrl = await requireService('redis');
 
 const limits = {
   perIp: { limit: 4, windowMs: 60_000 },
@@ -7,30 +12,52 @@ const limits = {
 };
 
 describe('ResetRateLimiter', () => {
-  it('limits one address per e-mail and overall, and never another address', () => {
-    let now = 0;
-    const limiter = new ResetRateLimiter(limits, () => now);
-    expect(limiter.takeRequest('a', 'ann@x.test')).toBe(0);
-    expect(limiter.takeRequest('a', 'ANN@x.test')).toBe(0);
-    expect(limiter.takeRequest('a', 'ann@x.test')).toBe(60);
-    expect(limiter.takeRequest('b', 'ann@x.test')).toBe(0);
-    expect(limiter.takeRequest('a', 'nobody1@x.test')).toBe(0);
-    expect(limiter.takeRequest('a', 'nobody2@x.test')).toBe(0);
-    expect(limiter.takeRequest('a', 'nobody3@x.test')).toBe(60);
-    now = 60_001;
-    expect(limiter.takeRequest('a', 'ann@x.test')).toBe(0);
+  // The in-memory counters read Date.now and expire their keys with timers: both follow the fake clock.
+  beforeEach(() => {
+    vi.useFakeTimers({ now: 0 });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
   });
 
-  it('does not count refused requests', () => {
-    let now = 0;
-    const limiter = new ResetRateLimiter(limits, () => now);
-    limiter.takeRequest('a', 'ann@x.test');
-    now = 30_000;
-    limiter.takeRequest('a', 'ann@x.test');
+  it('limits one address per e-mail and overall, and never another address', async () => {
+    const limiter = new ResetRateLimiter(openMemoryLimitStore(), limits);
+    expect(await limiter.takeRequest('a', 'ann@x.test')).toBe(0);
+    expect(await limiter.takeRequest('a', 'ANN@x.test')).toBe(0);
+    expect(await limiter.takeRequest('a', 'ann@x.test')).toBe(60);
+    expect(await limiter.takeRequest('b', 'ann@x.test')).toBe(0);
+    expect(await limiter.takeRequest('a', 'nobody1@x.test')).toBe(0);
+    expect(await limiter.takeRequest('a', 'nobody2@x.test')).toBe(0);
+    expect(await limiter.takeRequest('a', 'nobody3@x.test')).toBe(60);
+    vi.advanceTimersByTime(60_001);
+    expect(await limiter.takeRequest('a', 'ann@x.test')).toBe(0);
+  });
+
+  it('does not count refused requests', async () => {
+    const limiter = new ResetRateLimiter(openMemoryLimitStore(), limits);
+    await limiter.takeRequest('a', 'ann@x.test');
+    vi.advanceTimersByTime(30_000);
+    await limiter.takeRequest('a', 'ann@x.test');
     for (let i = 0; i < 5; i += 1) {
-      limiter.takeRequest('a', 'ann@x.test');
+      expect(await limiter.takeRequest('a', 'ann@x.test')).toBe(30);
     }
-    now = 60_001;
-    expect(limiter.takeRequest('a', 'ann@x.test')).toBe(0);
+    vi.advanceTimersByTime(30_001);
+    expect(await limiter.takeRequest('a', 'ann@x.test')).toBe(0);
+    expect(await limiter.takeRequest('a', 'other@x.test')).toBe(0);
+    expect(await limiter.takeRequest('a', 'third@x.test')).toBe(0);
+  });
+});
+
+describe('ResetRateLimiter on Redis', () => {
+  it.skipIf(redisUrl === undefined)('refuses on one instance the requests counted on another', async () => {
+    const [a, b] = await openSharedLimitStores(redisUrl as string);
+    const onA = new ResetRateLimiter(a, limits);
+    const onB = new ResetRateLimiter(b, limits);
+    expect(await onA.takeRequest('203.0.113.5', 'ann@x.test')).toBe(0);
+    expect(await onA.takeRequest('203.0.113.5', 'ann@x.test')).toBe(0);
+    expect(await onB.takeRequest('203.0.113.5', 'ann@x.test')).toBeGreaterThan(0);
+    expect(await onB.takeRequest('203.0.113.6', 'ann@x.test')).toBe(0);
+    await a.close();
+    await b.close();
   });
 });

@@ -1,3 +1,5 @@
+import { limitKeyOf } from '../../limits/limit-key';
+import { type LimitCounter, type LimitStore, limitRuleOf } from '../../limits/limit-store';
 import type { RateLimitRule } from './login-rate-limit';
 
 export type ResetRateLimits = {
@@ -12,61 +14,33 @@ export const DEFAULT_RESET_RATE_LIMITS: ResetRateLimits = {
   perIpAndEmail: { limit: 3, windowMs: 60 * 60_000 },
 };
 
-const MAX_TRACKED_KEYS = 100_000;
-
 /**
- * Password-reset requests counted per requester address in memory, never per person asked for: someone
- * asking many times for another's e-mail cannot stop that person getting a link from their own address.
+ * Password-reset requests counted per requester address on the LimitStore (Redis when instances share one),
+ * never per person asked for: someone asking many times for another's e-mail cannot stop that person getting a
+ * link from their own address. Addresses and e-mails are stored hashed.
  */
 export class ResetRateLimiter {
-  private readonly hits = new Map<string, number[]>();
+  private readonly perIp: LimitCounter;
+  private readonly perIpAndEmail: LimitCounter;
 
-  constructor(
-    private readonly limits: ResetRateLimits = DEFAULT_RESET_RATE_LIMITS,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(store: LimitStore, limits: ResetRateLimits = DEFAULT_RESET_RATE_LIMITS) {
+    this.perIp = store.counter('reset-address', limitRuleOf(limits.perIp));
+    this.perIpAndEmail = store.counter('reset-address-email', limitRuleOf(limits.perIpAndEmail));
+  }
 
   /** Seconds before this address may ask again (for this e-mail), or 0; a request that may go on is counted. */
-  takeRequest(ip: string, email: string): number {
-    const keys: Array<[string, RateLimitRule]> = [
-      [`ip:${ip}`, this.limits.perIp],
-      [`ip-email:${ip}|${email.trim().toLowerCase()}`, this.limits.perIpAndEmail],
+  async takeRequest(ip: string, email: string): Promise<number> {
+    const counted: Array<[LimitCounter, string]> = [
+      [this.perIp, limitKeyOf(ip)],
+      [this.perIpAndEmail, limitKeyOf(ip, email.trim().toLowerCase())],
     ];
-    const waitMs = Math.max(0, ...keys.map(([key, rule]) => this.waitMs(key, rule)));
-    if (waitMs > 0) {
-      return Math.ceil(waitMs / 1000);
+    const waits = await Promise.all(counted.map(([counter, key]) => counter.waitSeconds(key)));
+    const waitSeconds = Math.max(0, ...waits);
+    if (waitSeconds > 0) {
+      return waitSeconds;
     }
-    for (const [key, rule] of keys) {
-      this.push(key, rule);
-    }
+    // Checked, then counted: requests racing on several instances may pass a request or two over the limit.
+    await Promise.all(counted.map(([counter, key]) => counter.add(key)));
     return 0;
-  }
-
-  private waitMs(key: string, rule: RateLimitRule): number {
-    const recent = this.recent(key, rule);
-    if (recent.length < rule.limit) {
-      return 0;
-    }
-    const oldestCounted = recent[recent.length - rule.limit] ?? this.now();
-    return oldestCounted + rule.windowMs - this.now();
-  }
-
-  private recent(key: string, rule: RateLimitRule): number[] {
-    const since = this.now() - rule.windowMs;
-    return (this.hits.get(key) ?? []).filter((at) => at > since);
-  }
-
-  private push(key: string, rule: RateLimitRule): void {
-    if (this.hits.size >= MAX_TRACKED_KEYS && !this.hits.has(key)) {
-      // Forget the oldest keys first: a flood of addresses must not grow memory without bound.
-      const oldest = this.hits.keys().next().value;
-      if (oldest !== undefined) {
-        this.hits.delete(oldest);
-      }
-    }
-    const recent = this.recent(key, rule);
-    recent.push(this.now());
-    this.hits.delete(key);
-    this.hits.set(key, recent);
   }
 }

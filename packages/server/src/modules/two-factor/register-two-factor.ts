@@ -9,7 +9,7 @@ export async function registerTwoFactor(app: FastifyInstance, ctx: AppContext): 
   const twoFactor = new TwoFactorService({
     db: ctx.db,
     encryptionKey: ctx.secrets.encryptionKey,
-    limiter: new VerifyRateLimiter(),
+    limiter: new VerifyRateLimiter(ctx.limits),
   });
   await app.register(twoFactorRoutes, { twoFactor });
 }

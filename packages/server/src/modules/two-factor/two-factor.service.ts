@@ -70,7 +70,7 @@ export class TwoFactorService {
   async verify(auth: AuthContext, token: string): Promise<Detail> {
     const { db, limiter } = this.deps;
     const { user, session } = auth;
-    const retryAfter = limiter.retryAfterSeconds(user.id);
+    const retryAfter = await limiter.retryAfterSeconds(user.id);
     if (retryAfter > 0) {
       throw new AppError('rate_limited', TWO_FACTOR_MESSAGES.tooManyAttempts, undefined, retryAfter);
     }
@@ -82,7 +82,7 @@ export class TwoFactorService {
     const totp = totpFor(decryptSecret(this.deps.encryptionKey, device.secretEncrypted), user.email);
     const step = acceptedStep(totp, token, now.getTime(), device.lastUsedStep);
     if (step === undefined || !(await this.repos.twoFactor.useDeviceStep(db, user.id, step, now))) {
-      limiter.recordFailure(user.id);
+      await limiter.recordFailure(user.id);
       throw AppError.validation({ token: [TWO_FACTOR_MESSAGES.verificationFailed] });
     }
     await this.repos.twoFactor.markSessionVerified(db, session.id);

@@ -1,43 +1,24 @@
-export type VerifyRateLimit = { limit: number; windowMs: number };
+import { type LimitCounter, type LimitStore, limitRuleOf, type WindowRule } from '../../limits/limit-store';
+
+export type VerifyRateLimit = WindowRule;
 
 /** Ten wrong codes per user in 15 minutes: a 6-digit code cannot be guessed in that many tries. */
 export const DEFAULT_VERIFY_RATE_LIMIT: VerifyRateLimit = { limit: 10, windowMs: 15 * 60_000 };
 
-const MAX_TRACKED_USERS = 100_000;
-
-/** Wrong two-factor codes per user in a sliding window, in memory per instance (as the login limits). */
+/** Wrong two-factor codes per user, counted on the LimitStore (Redis when instances share one). */
 export class VerifyRateLimiter {
-  private readonly failures = new Map<number, number[]>();
+  private readonly failures: LimitCounter;
 
-  constructor(
-    private readonly rule: VerifyRateLimit = DEFAULT_VERIFY_RATE_LIMIT,
-    private readonly now: () => number = Date.now,
-  ) {}
+  constructor(store: LimitStore, rule: VerifyRateLimit = DEFAULT_VERIFY_RATE_LIMIT) {
+    this.failures = store.counter('two-factor-verify', limitRuleOf(rule));
+  }
 
   /** Seconds before the user may try again, or 0. */
-  retryAfterSeconds(userId: number): number {
-    const recent = this.recent(userId);
-    if (recent.length < this.rule.limit) {
-      return 0;
-    }
-    const oldestCounted = recent[recent.length - this.rule.limit] ?? this.now();
-    return Math.max(1, Math.ceil((oldestCounted + this.rule.windowMs - this.now()) / 1000));
+  async retryAfterSeconds(userId: number): Promise<number> {
+    return this.failures.waitSeconds(String(userId));
   }
 
-  recordFailure(userId: number): void {
-    const recent = this.recent(userId);
-    recent.push(this.now());
-    if (!this.failures.has(userId) && this.failures.size >= MAX_TRACKED_USERS) {
-      const oldestKey = this.failures.keys().next().value;
-      if (oldestKey !== undefined) {
-        this.failures.delete(oldestKey);
-      }
-    }
-    this.failures.set(userId, recent);
-  }
-
-  private recent(userId: number): number[] {
-    const since = this.now() - this.rule.windowMs;
-    return (this.failures.get(userId) ?? []).filter((at) => at > since);
+  async recordFailure(userId: number): Promise<void> {
+    await this.failures.add(String(userId));
   }
 }
