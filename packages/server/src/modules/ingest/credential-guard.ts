@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import {
   CREDENTIAL_FAILURE_WINDOW_S,
   CREDENTIAL_FAILURES_PER_ADDRESS,
   CREDENTIAL_FAILURES_PER_SERIAL,
   CREDENTIAL_FAILURES_PER_SERIAL_AND_ADDRESS,
 } from '@vigil/contracts';
+import { limitKeyOf } from '../../limits/limit-key';
 import type { LimitCounter, LimitStore, LimitWindow } from '../../limits/limit-store';
 import type { DirectoryDevice } from './device-directory';
 import type { IngestMetrics } from './ingest-metrics';
@@ -18,9 +18,6 @@ export type GuardedLogin =
 type Authenticator = {
   authenticate(serialNumber: string, code: string): Promise<DirectoryDevice | undefined>;
 };
-
-// Serial numbers are hashed into keys, so a guesser's long made-up serials cannot grow the counters' memory.
-const keyOf = (text: string): string => createHash('sha256').update(text).digest('base64url').slice(0, 22);
 
 /**
  * Throttles device-credential guessing on HTTP ingest and the broker's CONNECT (docs/device-protocol.md
@@ -52,7 +49,12 @@ export class CredentialGuard {
     code: string,
     address: string,
   ): Promise<GuardedLogin> {
-    const keys = { pair: `${keyOf(serialNumber)}|${address}`, serial: keyOf(serialNumber), address };
+    // Hashed: a guesser's long made-up serials cannot grow the counters, and no address is stored in clear text.
+    const keys = {
+      pair: limitKeyOf(serialNumber, address),
+      serial: limitKeyOf(serialNumber),
+      address: limitKeyOf(address),
+    };
     const retryAfterSeconds = await this.waitSeconds(keys);
     if (retryAfterSeconds > 0) {
       this.metrics?.rejected.inc({ reason: 'credential_throttled' });
