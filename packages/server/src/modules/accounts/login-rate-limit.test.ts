@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openMemoryLimitStore, openSharedLimitStores } from '../../../test/limit-stores';
+import { describe, expect, it, vi } from 'vitest';
+import { onTwoInstances, openMemoryLimitStore, useFakeClock } from '../../../test/limit-stores';
 import { requireService } from '../../../test/services';
+import type { LimitStore } from '../../limits/limit-store';
 import { DEFAULT_LOGIN_RATE_LIMITS, LoginRateLimiter } from './login-rate-limit';
 
 // CI: TEST_REDIS_URL=redis://127.0.0.1:6379. Without it the shared count is skipped, and fails under CI=true.
@@ -25,13 +26,7 @@ async function failTimes(
 }
 
 describe('LoginRateLimiter', () => {
-  // The in-memory counters read Date.now and expire their keys with timers: both follow the fake clock.
-  beforeEach(() => {
-    vi.useFakeTimers({ now: 0 });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  useFakeClock();
 
   it('makes only the failing address wait, for a window that doubles with each further failure', async () => {
     const limiter = new LoginRateLimiter(openMemoryLimitStore(), limits);
@@ -109,17 +104,15 @@ describe('LoginRateLimiter', () => {
 
 describe('LoginRateLimiter on Redis', () => {
   it.skipIf(redisUrl === undefined)('makes a pair that failed on one instance wait on another', async () => {
-    const [a, b] = await openSharedLimitStores(redisUrl as string);
-    const onA = new LoginRateLimiter(a, limits);
-    const onB = new LoginRateLimiter(b, limits);
-    await failTimes(onA, 'ann@example.test', '203.0.113.5', 2);
-    const wait = await onB.retryAfterSeconds('ann@example.test', '203.0.113.5');
-    expect(wait).toBeGreaterThan(55);
-    expect(wait).toBeLessThanOrEqual(60);
-    expect(await onB.retryAfterSeconds('ann@example.test', '203.0.113.6')).toBe(0);
-    await onB.recordAttempt('ann@example.test', '203.0.113.5', true);
-    expect(await onA.retryAfterSeconds('ann@example.test', '203.0.113.5')).toBe(0);
-    await a.close();
-    await b.close();
+    const build = (store: LimitStore) => new LoginRateLimiter(store, limits);
+    await onTwoInstances(redisUrl as string, build, async (onA, onB) => {
+      await failTimes(onA, 'ann@example.test', '203.0.113.5', 2);
+      const wait = await onB.retryAfterSeconds('ann@example.test', '203.0.113.5');
+      expect(wait).toBeGreaterThan(55);
+      expect(wait).toBeLessThanOrEqual(60);
+      expect(await onB.retryAfterSeconds('ann@example.test', '203.0.113.6')).toBe(0);
+      await onB.recordAttempt('ann@example.test', '203.0.113.5', true);
+      expect(await onA.retryAfterSeconds('ann@example.test', '203.0.113.5')).toBe(0);
+    });
   });
 });

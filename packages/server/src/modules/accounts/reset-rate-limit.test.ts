@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openMemoryLimitStore, openSharedLimitStores } from '../../../test/limit-stores';
+import { describe, expect, it, vi } from 'vitest';
+import { onTwoInstances, openMemoryLimitStore, useFakeClock } from '../../../test/limit-stores';
 import { requireService } from '../../../test/services';
+import type { LimitStore } from '../../limits/limit-store';
 import { ResetRateLimiter } from './reset-rate-limit';
 
 // CI: TEST_REDIS_URL=redis://127.0.0.1:6379. Without it the shared count is skipped, and fails under CI=true.
@@ -12,13 +13,7 @@ const limits = {
 };
 
 describe('ResetRateLimiter', () => {
-  // The in-memory counters read Date.now and expire their keys with timers: both follow the fake clock.
-  beforeEach(() => {
-    vi.useFakeTimers({ now: 0 });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  useFakeClock();
 
   it('limits one address per e-mail and overall, and never another address', async () => {
     const limiter = new ResetRateLimiter(openMemoryLimitStore(), limits);
@@ -50,14 +45,12 @@ describe('ResetRateLimiter', () => {
 
 describe('ResetRateLimiter on Redis', () => {
   it.skipIf(redisUrl === undefined)('refuses on one instance the requests counted on another', async () => {
-    const [a, b] = await openSharedLimitStores(redisUrl as string);
-    const onA = new ResetRateLimiter(a, limits);
-    const onB = new ResetRateLimiter(b, limits);
-    expect(await onA.takeRequest('203.0.113.5', 'ann@x.test')).toBe(0);
-    expect(await onA.takeRequest('203.0.113.5', 'ann@x.test')).toBe(0);
-    expect(await onB.takeRequest('203.0.113.5', 'ann@x.test')).toBeGreaterThan(0);
-    expect(await onB.takeRequest('203.0.113.6', 'ann@x.test')).toBe(0);
-    await a.close();
-    await b.close();
+    const build = (store: LimitStore) => new ResetRateLimiter(store, limits);
+    await onTwoInstances(redisUrl as string, build, async (onA, onB) => {
+      expect(await onA.takeRequest('203.0.113.5', 'ann@x.test')).toBe(0);
+      expect(await onA.takeRequest('203.0.113.5', 'ann@x.test')).toBe(0);
+      expect(await onB.takeRequest('203.0.113.5', 'ann@x.test')).toBeGreaterThan(0);
+      expect(await onB.takeRequest('203.0.113.6', 'ann@x.test')).toBe(0);
+    });
   });
 });

@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openMemoryLimitStore, openSharedLimitStores } from '../../../test/limit-stores';
+import { describe, expect, it, vi } from 'vitest';
+import { onTwoInstances, openMemoryLimitStore, useFakeClock } from '../../../test/limit-stores';
 import { requireService } from '../../../test/services';
+import type { LimitStore } from '../../limits/limit-store';
 import { VerifyRateLimiter } from './verify-rate-limit';
 
 // CI: TEST_REDIS_URL=redis://127.0.0.1:6379. Without it the shared count is skipped, and fails under CI=true.
@@ -9,13 +10,7 @@ const redisUrl = await requireService('redis');
 const rule = { limit: 3, windowMs: 60_000 };
 
 describe('wrong two-factor codes', () => {
-  // The in-memory counters read Date.now and expire their keys with timers: both follow the fake clock.
-  beforeEach(() => {
-    vi.useFakeTimers({ now: 1_000_000 });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  useFakeClock(1_000_000);
 
   it('blocks a user after the limit until the window has passed, without touching others', async () => {
     const limiter = new VerifyRateLimiter(openMemoryLimitStore(), rule);
@@ -33,15 +28,13 @@ describe('wrong two-factor codes', () => {
 
 describe('wrong two-factor codes on Redis', () => {
   it.skipIf(redisUrl === undefined)('blocks on one instance a user who failed on another', async () => {
-    const [a, b] = await openSharedLimitStores(redisUrl as string);
-    const onA = new VerifyRateLimiter(a, rule);
-    const onB = new VerifyRateLimiter(b, rule);
-    for (let i = 0; i < 3; i += 1) {
-      await onA.recordFailure(7);
-    }
-    expect(await onB.retryAfterSeconds(7)).toBeGreaterThan(0);
-    expect(await onB.retryAfterSeconds(8)).toBe(0);
-    await a.close();
-    await b.close();
+    const build = (store: LimitStore) => new VerifyRateLimiter(store, rule);
+    await onTwoInstances(redisUrl as string, build, async (onA, onB) => {
+      for (let i = 0; i < 3; i += 1) {
+        await onA.recordFailure(7);
+      }
+      expect(await onB.retryAfterSeconds(7)).toBeGreaterThan(0);
+      expect(await onB.retryAfterSeconds(8)).toBe(0);
+    });
   });
 });
