@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { LimitStore } from '../src/limits/limit-store';
+import { uniqueRedisPrefix } from './services';
 
 /** A store that counts in this process, as an instance without REDIS_URL does. */
 export function openMemoryLimitStore(): LimitStore {
@@ -12,7 +12,7 @@ export function openMemoryLimitStore(): LimitStore {
  * a store counts in memory until its connection is ready.
  */
 export async function openSharedLimitStores(redisUrl: string): Promise<[LimitStore, LimitStore]> {
-  const prefix = `vigil-test-${process.pid}-${randomBytes(4).toString('hex')}:`;
+  const prefix = uniqueRedisPrefix();
   const a = LimitStore.open({ redisUrl, prefix });
   const b = LimitStore.open({ redisUrl, prefix });
   await Promise.all([a.ready(), b.ready()]);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 
 /** A hang guard for the reachability probe on a busy machine, not an expected duration. */
@@ -17,6 +18,16 @@ export const TEST_SERVICES = {
 export type TestService = keyof typeof TEST_SERVICES;
 
 type Environment = Partial<Record<string, string>>;
+
+/** A Redis key and channel prefix of this run's own, so parallel test files (and runs) never share counts or frames. */
+export function uniqueRedisPrefix(): string {
+  return `vigil-test-${process.pid}-${randomBytes(4).toString('hex')}:`;
+}
+
+/** The environment of test apps that share the Redis at `redisUrl` (several instances), under a prefix of their own. */
+export function sharedRedisEnv(redisUrl: string): Record<string, string> {
+  return { REDIS_URL: redisUrl, REDIS_CHANNEL_PREFIX: uniqueRedisPrefix() };
+}
 
 /**
  * The URL of a service a suite needs, once something answers at it. A service not configured or silent is

@@ -1,6 +1,7 @@
 import { LOGIN_MESSAGES } from '@vigil/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, TEST_PASSWORD } from '../../../test/factories';
+import { requireService, sharedRedisEnv } from '../../../test/services';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { DEFAULT_LOGIN_RATE_LIMITS } from './login-rate-limit';
 
@@ -153,5 +154,47 @@ describe('login rate limiting behind a trusted proxy (TRUST_PROXY=127.0.0.1)', (
       direct.push(response.statusCode);
     }
     expect(direct).toEqual([400, 400, 429]);
+  });
+});
+
+// Two instances on one Redis (CI: TEST_REDIS_URL=redis://127.0.0.1:6379) share the count.
+const redisUrl = await requireService('redis');
+
+describe.skipIf(redisUrl === undefined)('login rate limiting across instances (needs TEST_REDIS_URL)', () => {
+  let a: TestApp;
+  let b: TestApp;
+
+  beforeAll(async () => {
+    const env = sharedRedisEnv(redisUrl as string);
+    const loginRateLimits = {
+      perAccountAndIp: { limit: 3, windowMs: 60_000 },
+      perAccount: { limit: 100, windowMs: 60_000 },
+      perIp: { limit: 100, windowMs: 60_000 },
+    };
+    a = await buildTestApp({ env, loginRateLimits });
+    b = await buildTestApp({ env, loginRateLimits, database: a.database });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('makes the pair that failed through instance A wait on instance B, and nobody else', async () => {
+    const user = await buildUser(a.db);
+    const remoteAddress = '10.4.4.4';
+    const codes = [];
+    for (const t of [a, b, a]) {
+      codes.push((await attempt(t, { username: user.email, password: WRONG, remoteAddress })).statusCode);
+    }
+    expect(codes).toEqual([400, 400, 400]);
+    const blocked = await attempt(b, { username: user.email, password: TEST_PASSWORD, remoteAddress });
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    const elsewhere = await attempt(b, {
+      username: user.email,
+      password: TEST_PASSWORD,
+      remoteAddress: '10.5.5.5',
+    });
+    expect(elsewhere.statusCode).toBe(200);
   });
 });

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { LIMIT_MESSAGES, TEST_NOTIFICATION_INTERVAL_S } from '@vigil/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listNotifications } from '../../../test/fixtures/notifications';
 import { provisionTypedDevice, signedInAt } from '../../../test/maintenance';
-import { requireService } from '../../../test/services';
+import { requireService, sharedRedisEnv } from '../../../test/services';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 
 /** One test notification a minute per person and device (issue 23). */
@@ -65,10 +64,7 @@ describe.skipIf(redisUrl === undefined)(
     let b: TestApp;
 
     beforeAll(async () => {
-      const env = {
-        REDIS_URL: redisUrl as string,
-        REDIS_CHANNEL_PREFIX: `vigil-test-${process.pid}-${randomBytes(4).toString('hex')}:`,
-      };
+      const env = sharedRedisEnv(redisUrl as string);
       a = await buildTestApp({ env });
       b = await buildTestApp({ env, database: a.database });
     });
