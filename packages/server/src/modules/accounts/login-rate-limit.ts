@@ -90,15 +90,15 @@ export class LoginRateLimiter {
       this.perAddress.add(keys.address),
     ]);
     const freeFailures = this.limits.perAccountAndIp.limit;
-    const blocks = [this.pairAttackWait.block(keys.pair, this.waitSeconds(failures - 1))];
+    const blocks = [this.pairAttackWait.block(keys.pair, this.doublingWaitSeconds(failures - 1))];
     if (failures >= freeFailures) {
-      blocks.push(this.pairWait.block(keys.pair, this.waitSeconds(failures - freeFailures)));
+      blocks.push(this.pairWait.block(keys.pair, this.doublingWaitSeconds(failures - freeFailures)));
     }
     await Promise.all(blocks);
   }
 
   /** The first wait doubled `doublings` times, up to the longest. */
-  private waitSeconds(doublings: number): number {
+  private doublingWaitSeconds(doublings: number): number {
     const waitMs = Math.min(this.delay.firstMs * 2 ** Math.min(doublings, 30), this.delay.maxMs);
     return Math.ceil(waitMs / 1000);
   }
