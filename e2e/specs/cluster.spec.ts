@@ -143,4 +143,24 @@ describe.skipIf(missing.length > 0 && !isCi)('two instances behind nginx', () =>
       await page.context().close();
     }
   });
+
+  it('five wrong passwords spread over both instances lock the account and address as one instance would', async () => {
+    const attempt = (port: number, password: string) =>
+      fetch(`http://127.0.0.1:${port}/api/v1/accounts/login-jwt/`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username: DEMO.oem, password }),
+      });
+    const ports = scene.cluster.instances.map((instance) => instance.port);
+    // The free failures of one account from one address (DEFAULT_LOGIN_RATE_LIMITS.perAccountAndIp: 5), alternating.
+    for (let failure = 0; failure < 5; failure++) {
+      expect((await attempt(ports[failure % 2] ?? 0, `wrong-${failure}`)).status).toBe(400);
+    }
+    // Each instance has seen two or three of them; together they are five, so both refuse now, the right one too.
+    for (const port of ports) {
+      const refused = await attempt(port, DEMO_PASSWORD);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+  });
 });
