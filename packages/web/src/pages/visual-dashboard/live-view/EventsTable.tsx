@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { MachineEvent } from '@vigil/contracts';
 import { Alert, Table, type TableColumnsType } from 'antd';
-import { errorMessageOf, isNotFound } from '../../../api/api-error';
+import { errorMessageOf } from '../../../api/api-error';
 import { formatSiteTime } from '../../../time/site-time';
 
 type EventsTableProps = {
@@ -15,13 +15,11 @@ type EventsTableProps = {
 
 /**
  * Notifications or maintenance of a machine or schema (machine-activity contract): sensor, device, event type,
- * value and time in the site's zone. A call not there yet (404) says so instead of an empty list.
+ * value and time in the site's zone. A list that could not be read says so instead of showing an empty one.
  */
 export function EventsTable({ events, timeZone, emptyText, hasValue, isCompact, testId }: EventsTableProps) {
   if (events.error !== null) {
-    const text = isNotFound(events.error)
-      ? 'Not available yet on this server.'
-      : errorMessageOf(events.error, 'The list could not be loaded.');
+    const text = errorMessageOf(events.error, 'The list could not be loaded.');
     return <Alert type="warning" showIcon message={text} data-testid={`${testId}-error`} />;
   }
   const columns: TableColumnsType<MachineEvent> = [

@@ -1,7 +1,7 @@
 import { graphExportFileName, type MachineGraph } from '@vigil/contracts';
 import { Alert, Button, Card, Empty, Spin } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
-import { errorMessageOf, isNotFound } from '../../../api/api-error';
+import { errorMessageOf } from '../../../api/api-error';
 import { GraphChart } from '../../graphs/components/GraphChart';
 import type { ZoomRange } from '../../graphs/graph-paths';
 import { useIsNarrow } from '../../graphs/hooks/useIsNarrow';
@@ -34,11 +34,7 @@ export function MachineGraphsCard({ page }: { page: MachineDetailsPageState }) {
         <Alert
           type="warning"
           showIcon
-          message={
-            isNotFound(graphs.error)
-              ? 'Graphs are not available yet on this server.'
-              : errorMessageOf(graphs.error, 'The graphs could not be loaded.')
-          }
+          message={errorMessageOf(graphs.error, 'The graphs could not be loaded.')}
         />
       )}
       {graphs.data?.length === 0 ? <Empty description={NO_GRAPHS_TEXT} /> : null}
