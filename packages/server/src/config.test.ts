@@ -18,6 +18,13 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:8080/');
   });
 
+  it('gives each instance of a machine its own MQTT consumer client ids, stable across its restarts', () => {
+    expect(loadConfig({ PORT: '8081' }).mqttClientId).toMatch(/^vigil-ingest-.+-8081$/);
+    expect(loadConfig({ PORT: '8081' }).mqttClientId).not.toBe(loadConfig({ PORT: '8082' }).mqttClientId);
+    expect(loadConfig({ MQTT_CLIENT_ID: 'plant-a_1' }).mqttClientId).toBe('plant-a_1');
+    expect(() => loadConfig({ MQTT_CLIENT_ID: 'has space' })).toThrow(/MQTT_CLIENT_ID/);
+  });
+
   it('turns the demo off by default on a PostgreSQL server', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).demo).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', DEMO: '1' }).demo).toBe(true);

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { RequestLogMode } from './http/request-log';
@@ -21,6 +22,10 @@ const EnvSchema = z.object({
   MQTT_URL: z.url({ protocol: /^(mqtts?|wss?|tcp)$/ }).optional(),
   MQTT_PORT: port.default(1883),
   MQTT_CONSUMERS: z.coerce.number().int().min(1).max(64).default(8),
+  MQTT_CLIENT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,60}$/, 'letters, digits, dot, dash and underscore, at most 60')
+    .optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Vigil <no-reply@vigil.local>'),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -106,6 +111,8 @@ export type Config = {
   /** Port of the demo simulator's control API on 127.0.0.1 (a free one when taken). */
   demoControlPort: number;
   webDistDir: string;
+  /** With MQTT_URL: the base of this instance's consumer client ids (`-<n>` added per connection). */
+  mqttClientId: string;
   /** Peers trusted to set X-Forwarded-For (Fastify's trustProxy); false trusts none. */
   trustProxy: TrustProxy;
   /** Bearer token Prometheus sends to /metrics; unset: /metrics answers 404. */
@@ -149,6 +156,9 @@ export function loadConfig(
     redisChannelPrefix: e.REDIS_CHANNEL_PREFIX,
     mqttUrl: e.MQTT_URL,
     mqttConsumers: e.MQTT_CONSUMERS,
+    // Stable across this instance's restarts (the broker keeps its sessions) and apart from another instance's
+    // on the same machine (same host name, another port): a shared client id would throw each other off.
+    mqttClientId: e.MQTT_CLIENT_ID ?? `vigil-ingest-${hostname()}-${e.PORT}`,
     mqttPort: e.MQTT_PORT,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -19,6 +19,7 @@ const mqtt = config.mqttUrl
       ingest: app.ingest,
       log: app.log,
       connections: config.mqttConsumers,
+      clientId: config.mqttClientId,
     })
   : await startEmbeddedBroker({
       port: config.mqttPort,
