@@ -1,5 +1,8 @@
-import { listSensors, type StateTree } from '@vigil/contracts';
+import { createHash } from 'node:crypto';
+import { deviceStateTopic, listSensors, type StateTree } from '@vigil/contracts';
 import { SimulatedDevice } from '@vigil/simulator';
+import mqtt from 'mqtt';
+import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD, screenshot, signIn, useBrowser } from '../fixtures/browser';
@@ -26,6 +29,8 @@ const SPARE = {
   udfId: 'W0300002',
 } as const;
 
+const MAINTENANCE_TIMEOUT_S = 40;
+
 type Api = <T>(method: string, path: string, token?: string, body?: unknown) => Promise<T>;
 
 describe.skipIf(missing.length > 0 && !isCi)('two instances behind nginx', () => {
@@ -36,7 +41,8 @@ describe.skipIf(missing.length > 0 && !isCi)('two instances behind nginx', () =>
   let deviceId: number;
 
   beforeAll(async () => {
-    scene = await startClusterScene();
+    // Short enough for a maintenance timeout to fall due across both restarts of the last journey.
+    scene = await startClusterScene({ MAINTENANCE_TIMEOUT_S: String(MAINTENANCE_TIMEOUT_S) });
     api = async <T>(method: string, path: string, token?: string, body?: unknown) => {
       const response = await fetch(`${scene.cluster.url}/api/v1/${path}`, {
         method,
@@ -162,5 +168,106 @@ describe.skipIf(missing.length > 0 && !isCi)('two instances behind nginx', () =>
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     }
+  });
+
+  it('restarting one instance, then the other, loses no acknowledged message, keeps the browser live and fires a timer once', async () => {
+    const token = await login(DEMO.manager);
+    const tree = new SimulatedDevice(SPARE, { seed: 2, rate: 1, scenarioChance: 0 }).stateTree();
+    const sensors = listSensors(tree).filter(
+      (entry) => entry.sensor.Type === 'NUMERIC' && entry.sensor.Meta.Units?.toLowerCase() !== 'minutes',
+    );
+    const [counter, tested] = sensors;
+    if (counter === undefined || tested === undefined) {
+      throw new Error('the WDC4 tree has fewer than two NUMERIC sensors');
+    }
+    for (const entry of listSensors(tree)) {
+      entry.sensor.Alarm = false;
+      entry.sensor.Status = 'OK';
+    }
+
+    // A gateway publishing QoS 1 through the broker: a message counts once the broker acknowledged it.
+    const acknowledged: string[] = [];
+    let sequence = 0;
+    let publishing = true;
+    const gateway = await mqtt.connectAsync(process.env.TEST_MQTT_URL ?? '', {
+      clientId: `cluster-gateway-${process.pid}`,
+    });
+    const published = (async () => {
+      while (publishing) {
+        sequence += 1;
+        counter.sensor.Value = sequence;
+        const payload = JSON.stringify({ ...tree, time: Math.floor(Date.now() / 1000) });
+        await gateway.publishAsync(deviceStateTopic(SPARE.udfId), payload, { qos: 1 });
+        acknowledged.push(createHash('sha256').update(payload).digest().subarray(0, 16).toString('hex'));
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    })();
+
+    const page = await browser.newPage({ width: 1440, height: 900 }, scene.cluster.url);
+    await signIn(page, DEMO.manager);
+    await page.waitForURL((url) => url.pathname !== '/');
+    await api('POST', `devices/${deviceId}/select/`, token);
+    await page.goto('/dashboard');
+    await page.getByTestId('sensor-groups').waitFor();
+    const shown = async () => Number((await readingOf(page, counter.fullId)).replace(/[^\d.]/g, ''));
+    await expect.poll(shown).toBeGreaterThan(0);
+
+    // A maintenance test whose deadline falls after both restarts: it must fail exactly once.
+    await api('POST', `devices/${deviceId}/maintenance/`, token, {
+      device_id: deviceId,
+      event_type: 'maintenance_expect_alarm_on',
+      sensor_id: tested.fullId,
+      sensor_name: tested.sensor.Name,
+      comment: '',
+      maintenance_time: 0,
+    });
+    const deadline = Date.now() + MAINTENANCE_TIMEOUT_S * 1000;
+
+    for (const instance of scene.cluster.instances) {
+      const before = sequence;
+      const stoppedAt = Date.now();
+      await instance.restart();
+      // Live again: the page shows a value published after this instance began to stop.
+      await expect.poll(shown).toBeGreaterThan(before);
+      process.stdout.write(
+        `[cluster] ${instance.name} restarted; the browser showed live values ${((Date.now() - stoppedAt) / 1000).toFixed(1)} s after its stop began\n`,
+      );
+    }
+    expect(Date.now()).toBeLessThan(deadline);
+
+    const db = new pg.Client({ connectionString: scene.databaseUrl });
+    await db.connect();
+    try {
+      const failures = async () =>
+        Number(
+          (
+            await db.query(
+              "select count(*) as n from maintenance_records where device_id = $1 and event_type = 'maintenance_failed'",
+              [deviceId],
+            )
+          ).rows[0]?.n,
+        );
+      await expect.poll(failures).toBe(1);
+
+      publishing = false;
+      await published;
+      await gateway.endAsync();
+      const stored = async () => {
+        const { rows } = await db.query<{ digest: Buffer }>(
+          'select digest from message_receipts where device_id = $1',
+          [deviceId],
+        );
+        const digests = new Set(rows.map((row) => row.digest.toString('hex')));
+        return acknowledged.filter((digest) => !digests.has(digest)).length;
+      };
+      // Every message the broker acknowledged is stored, whichever instance took it and whenever.
+      await expect.poll(stored).toBe(0);
+      expect(acknowledged.length).toBeGreaterThan(20);
+      // Still once, after every message of the run was stored (each instance saw the deadline pass).
+      expect(await failures()).toBe(1);
+    } finally {
+      await db.end();
+    }
+    await screenshot(page, 'cluster-after-restarts-1440');
   });
 });

@@ -66,10 +66,8 @@ const id = IdSchema;
 const name = z.string().trim().min(1).max(VISUAL_LIMITS.nameLength);
 const coordinate = z.number().finite().min(-VISUAL_LIMITS.coordinateMax).max(VISUAL_LIMITS.coordinateMax);
 /** A full sensor id: the dotted path `<udf_id>.<group>...<sensor>`, as everywhere in Vigil. */
-const fullSensorId = z.string().min(3).max(200);
-
-export const MACHINE_DISPLAY_STATES = ['alarm', 'warning', 'ok', 'no-info'] as const;
-export type MachineDisplayState = (typeof MACHINE_DISPLAY_STATES)[number];
+export const FullSensorIdSchema = z.string().min(3).max(200);
+const fullSensorId = FullSensorIdSchema;
 
 export const SHAPE_KINDS = ['circle', 'default', 'line', 'rectangle'] as const;
 
@@ -264,49 +262,6 @@ export type TabSave = z.infer<typeof TabSaveSchema>;
 /** The answer of a tab save. */
 export const TabSavedSchema = z.object({ id, schema: id });
 
-/** An item of `search-sensor/` (a plain array): a sensor a machine point may be bound to. */
-export const SearchSensorItemSchema = z.object({
-  id: fullSensorId,
-  name: z.string(),
-  group_name: z.string(),
-  device: z.object({ id, name: z.string() }),
-  /** The tabs of the site's schemas (or of `schema` only) where the sensor is bound already. */
-  tabs: z.array(z.object({ id, name: z.string(), machine_name: z.string() })),
-});
-export type SearchSensorItem = z.infer<typeof SearchSensorItemSchema>;
-
-/** `search-sensor/`: at most `results` items (the first in device-name and tree order); bounded query texts. */
-export const SEARCH_SENSOR_LIMITS = { results: 200, textLength: 200, deviceListLength: 2000 } as const;
-
-/** `GET search-sensor/?location=&q=&exclude_devices=&exclude_group_name=&schema=` (docs/visual-dashboard.md). */
-export const SearchSensorQuerySchema = z.object({
-  location: z.coerce.number().int().positive().max(MAX_ID).describe('The site (location) id'),
-  q: z
-    .string()
-    .max(SEARCH_SENSOR_LIMITS.textLength)
-    .optional()
-    .describe('Part of the name, group name or full id (case-insensitive)'),
-  exclude_devices: z
-    .string()
-    .max(SEARCH_SENSOR_LIMITS.deviceListLength)
-    .regex(/^[\d,\s]*$/, 'A comma-separated list of device ids.')
-    .optional()
-    .describe('Comma-separated device ids whose sensors are left out'),
-  exclude_group_name: z
-    .string()
-    .max(SEARCH_SENSOR_LIMITS.textLength)
-    .optional()
-    .describe('A group name whose sensors are left out (whole name, case-insensitive, trimmed)'),
-  schema: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(MAX_ID)
-    .optional()
-    .describe("Limit `tabs` to this schema's tabs (default: every schema of the site)"),
-});
-export type SearchSensorQuery = z.infer<typeof SearchSensorQuerySchema>;
-
 /**
  * `GET machines/{id}/`: the machine as its tab lists it, with its machine type as an object (the shape of
  * `type-of-machine/`) and where it sits: its schema (with the site) and its tab (M section 3 'Machine ... in details').
@@ -318,64 +273,3 @@ export const MachineDetailSchema = MachineSchema.extend({
 });
 export type MachineDetail = z.infer<typeof MachineDetailSchema>;
 export type MachineSensorJson = z.infer<typeof MachineSensorSchema>;
-
-/** Live data a machine's sensor shows (the dashboard's reading fields). */
-type LiveReading =
-  | { Alarm?: boolean; Status?: string; Type?: string; Value?: unknown; Meta?: { State?: unknown } | null }
-  | null
-  | undefined;
-
-/**
- * A machine's display state from its bound sensors' live data (M section 4 'Machine display state'): alarm if
- * any has an alarm, warning if any Status is WARNING, ok if any live data exists, no-info otherwise.
- */
-export function machineDisplayState(readings: readonly LiveReading[]): MachineDisplayState {
-  const live = readings.filter((reading): reading is NonNullable<LiveReading> => reading != null);
-  if (live.some((reading) => reading.Alarm === true || reading.Status === 'Alarm')) {
-    return 'alarm';
-  }
-  if (live.some((reading) => reading.Status === 'WARNING')) {
-    return 'warning';
-  }
-  return live.length > 0 ? 'ok' : 'no-info';
-}
-
-/** What a machine's running-state sensor says: its state text, or for a BOOL sensor its value; null: unknown. */
-export type MachineRunState = 'running' | 'stopped' | null;
-
-export function machineRunState(reading: LiveReading): MachineRunState {
-  if (reading == null) {
-    return null;
-  }
-  const state = typeof reading.Meta?.State === 'string' ? reading.Meta.State.trim().toLowerCase() : '';
-  if (state.startsWith('running') || state === 'on') {
-    return 'running';
-  }
-  if (state.startsWith('stopped') || state === 'off') {
-    return 'stopped';
-  }
-  if (reading.Type === 'BOOL' && (typeof reading.Value === 'boolean' || typeof reading.Value === 'number')) {
-    return reading.Value === true || reading.Value === 1 ? 'running' : 'stopped';
-  }
-  return null;
-}
-
-/** The picture set a machine shows (docs/visual-dashboard.md 'Machine types': plain = stopped, ok_ = running). */
-export type MachinePicture = 'alarm' | 'warning' | 'running' | 'stopped';
-
-/**
- * M section 4 'Machine display state': alarm and warning show their pictures and blink while the state sensor
- * says Running; ok shows the running picture unless the state sensor says Stopped (gray); no-info is gray.
- */
-export function machinePicture(
-  state: MachineDisplayState,
-  run: MachineRunState,
-): { picture: MachinePicture; blinks: boolean } {
-  if (state === 'alarm' || state === 'warning') {
-    return { picture: state, blinks: run === 'running' };
-  }
-  if (state === 'ok' && run !== 'stopped') {
-    return { picture: 'running', blinks: false };
-  }
-  return { picture: 'stopped', blinks: false };
-}
