@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SERVER_NODE_FLAGS } from './vigil-process';
+import { SERVER_MAIN, SERVER_NODE_FLAGS } from './vigil-process';
 
 describe('the benches run the server as npm start does', () => {
   it("passes every one of the bench server's node flags in the start script", () => {
@@ -11,9 +11,9 @@ describe('the benches run the server as npm start does', () => {
     const serverCommand = (manifest.scripts.start as string)
       .split('&&')
       .map((command) => command.trim())
-      .find((command) => command.endsWith('packages/server/src/main.ts'));
+      .find((command) => command.endsWith(SERVER_MAIN));
     expect(serverCommand?.split(/\s+/)).toEqual(
-      expect.arrayContaining(['node', ...SERVER_NODE_FLAGS, 'packages/server/src/main.ts']),
+      expect.arrayContaining(['node', ...SERVER_NODE_FLAGS, SERVER_MAIN]),
     );
   });
 });

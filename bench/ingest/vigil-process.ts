@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { freePort } from '../../e2e/fixtures/free-port';
@@ -63,13 +63,33 @@ export function cpuProfileArgs(dir: string | null, name: string): string[] {
  * alike): a young generation of up to 64 MB per semi-space, so that the trees an ingest batch holds for its
  * 250 ms die young instead of being promoted (docs/decisions.md 2026-11-24 'ingest CPU per point').
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64'] as const;
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64', '--enable-source-maps'] as const;
+/** What npm start runs: the compiled server (scripts/build-server.ts). */
+export const SERVER_MAIN = 'packages/server/dist/main.js';
 
-/** Starts `packages/server/src/main.ts` on free HTTP and MQTT ports (embedded broker, no demo). */
+let isBuilt = false;
+
+/** Builds the server (and the web app) when their sources changed since the last build, once per process. */
+function ensureBuild(): void {
+  if (isBuilt) {
+    return;
+  }
+  const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/ensure-build.ts'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) {
+    throw new Error('the server did not build (see above)');
+  }
+  isBuilt = true;
+}
+
+/** Starts the compiled server, as npm start does, on free HTTP and MQTT ports (embedded broker, no demo). */
 export async function startVigilServer(env: VigilEnv, nodeArgs: string[] = []): Promise<VigilServer> {
+  ensureBuild();
   const port = await freePort();
   const mqttPort = await freePort();
-  const args = [...SERVER_NODE_FLAGS, ...nodeArgs, '--import', 'tsx', 'packages/server/src/main.ts'];
+  const args = [...SERVER_NODE_FLAGS, ...nodeArgs, SERVER_MAIN];
   const metricsToken = randomBytes(24).toString('hex');
   const child = spawn(process.execPath, args, {
     cwd: ROOT,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { deviceStateTopic, listSensors, type StateTree } from '@vigil/contracts';
+import { ALERT_RULE_DEFAULTS, deviceStateTopic, listSensors, type StateTree } from '@vigil/contracts';
 import { SimulatedDevice } from '@vigil/simulator';
 import mqtt from 'mqtt';
 import pg from 'pg';
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD, screenshot, signIn, useBrowser } from '../fixtures/browser';
 import { type ClusterScene, missingForCluster, startClusterScene } from '../fixtures/cluster';
 import { readingOf } from '../fixtures/dashboard';
+import { readMails } from '../fixtures/mail-catcher';
 
 /**
  * Vigil as production runs it (issue 26; docs/operations.md): two compiled instances behind nginx on PostgreSQL,
@@ -42,7 +43,11 @@ describe.skipIf(missing.length > 0 && !isCi)('two instances behind nginx', () =>
 
   beforeAll(async () => {
     // Short enough for a maintenance timeout to fall due across both restarts of the last journey.
-    scene = await startClusterScene({ MAINTENANCE_TIMEOUT_S: String(MAINTENANCE_TIMEOUT_S) });
+    scene = await startClusterScene({
+      MAINTENANCE_TIMEOUT_S: String(MAINTENANCE_TIMEOUT_S),
+      // An alert's e-mail goes after a second of grouping instead of 30.
+      ALERT_GROUP_WAIT_S: '1',
+    });
     api = async <T>(method: string, path: string, token?: string, body?: unknown) => {
       const response = await fetch(`${scene.cluster.url}/api/v1/${path}`, {
         method,
@@ -168,6 +173,50 @@ describe.skipIf(missing.length > 0 && !isCi)('two instances behind nginx', () =>
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     }
+  });
+
+  it('an alarm stored by both instances sends its e-mail rule exactly one e-mail', async () => {
+    const token = await login(DEMO.manager);
+    await api('POST', 'notification-settings/', token, {
+      ...ALERT_RULE_DEFAULTS,
+      periodical: false,
+      devices: [deviceId],
+    });
+    const tree = new SimulatedDevice(SPARE, { seed: 3, rate: 1, scenarioChance: 0 }).stateTree();
+    const alarmed = listSensors(tree).find((entry) => entry.sensor.Type === 'BOOL');
+    if (alarmed === undefined) {
+      throw new Error('the WDC4 tree has no BOOL sensor');
+    }
+    alarmed.sensor.Alarm = true;
+    alarmed.sensor.Status = 'Alarm';
+    // The same alarm reaches both instances (a gateway retrying through another address): one edge, one e-mail.
+    for (const instance of scene.cluster.instances) {
+      expect(await postTreeTo(instance.port, { ...tree, time: Math.floor(Date.now() / 1000) })).toBe(202);
+    }
+    const mails = () =>
+      readMails(scene.mail.mailDir).filter(
+        (mail) => mail.to.includes(DEMO.manager) && mail.text.includes('Cluster Leg'),
+      );
+    await expect.poll(() => mails().length).toBeGreaterThan(0);
+    const db = new pg.Client({ connectionString: scene.databaseUrl });
+    await db.connect();
+    try {
+      // Settled: the manager's group was mailed and nothing of it waits on any instance.
+      const waiting = async () =>
+        Number(
+          (
+            await db.query(
+              `select count(*) as n from alert_mail_groups g
+                where g.recipient = $1 and (g.send_at is not null or g.last_sent_at is null)`,
+              [DEMO.manager],
+            )
+          ).rows[0]?.n,
+        );
+      await expect.poll(waiting).toBe(0);
+    } finally {
+      await db.end();
+    }
+    expect(mails()).toHaveLength(1);
   });
 
   it('restarting one instance, then the other, loses no acknowledged message, keeps the browser live and fires a timer once', async () => {
