@@ -5,6 +5,7 @@ import mqtt from 'mqtt';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiAt, type Method } from '../fixtures/api-seed';
 import { DEMO, DEMO_PASSWORD, screenshot, signIn, useBrowser } from '../fixtures/browser';
 import { type ClusterScene, missingForCluster, startClusterScene } from '../fixtures/cluster';
 import { readingOf } from '../fixtures/dashboard';
@@ -32,7 +33,7 @@ const SPARE = {
 
 const MAINTENANCE_TIMEOUT_S = 40;
 
-type Api = <T>(method: string, path: string, token?: string, body?: unknown) => Promise<T>;
+type Api = <T>(method: Method, path: string, token?: string, body?: unknown) => Promise<T>;
 
 describe.skipIf(missing.length > 0 && !isCi)('two instances behind nginx', () => {
   const browser = useBrowser();
@@ -48,21 +49,7 @@ describe.skipIf(missing.length > 0 && !isCi)('two instances behind nginx', () =>
       // An alert's e-mail goes after a second of grouping instead of 30.
       ALERT_GROUP_WAIT_S: '1',
     });
-    api = async <T>(method: string, path: string, token?: string, body?: unknown) => {
-      const response = await fetch(`${scene.cluster.url}/api/v1/${path}`, {
-        method,
-        headers: {
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-          ...(token === undefined ? {} : { Authorization: `JWT ${token}` }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      if (!response.ok) {
-        throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-      }
-      return (text === '' ? undefined : JSON.parse(text)) as T;
-    };
+    api = (method, path, token, body) => apiAt(scene.cluster.url, method, `api/v1/${path}`, token, body);
     const manager = await login(DEMO.manager);
     const { results: sites } = await api<{ results: Array<{ id: number }> }>('GET', 'locations/', manager);
     const device = await api<{ id: number }>('POST', 'devices/', manager, {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { tabSavePayload } from '../../packages/server/test/fixtures/visual-dashboard';
 import { apiLogin } from '../fixtures/api-seed';
 import { DEMO, screenshot, signIn, useBrowser } from '../fixtures/browser';
-import { e2eServer } from '../fixtures/e2e-server';
+import { apiV2Call } from '../fixtures/visual-dashboard-scene';
 
 const SCHEMAS = '/visual-dashboard/site/1/schemas/';
 const UNSAVED = VISUAL_MESSAGES.unsaved;
@@ -143,33 +143,15 @@ describe('the visual dashboard editor (M section 2 "Editor")', () => {
   });
 });
 
-/** A call of api/v2 as the super user (seeding a published schema the journey then edits). */
-async function apiV2<T>(method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${e2eServer().baseUrl}/api/v2/${path}`, {
-    method,
-    headers: {
-      Accept: 'application/json',
-      Authorization: `JWT ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) {
-    throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-  }
-  return JSON.parse(text) as T;
-}
-
 describe('saving a published schema (M section 4 "Schema")', () => {
   const browser = useBrowser();
 
   it('asks first, then saves the tab into a copy and opens the copy', async () => {
     const token = await apiLogin(DEMO.superuser);
-    const sensors = await apiV2<Array<{ id: string }>>('GET', 'search-sensor/?location=1', token);
+    const sensors = await apiV2Call<Array<{ id: string }>>('GET', 'search-sensor/?location=1', token);
     const name = `Published ${Date.now().toString(36)}`;
     // The server tests' valid save: an elevator bound to the site's last sensor feeding a belt conveyor.
-    const saved = await apiV2<{ id: number; schema: number }>(
+    const saved = await apiV2Call<{ id: number; schema: number }>(
       'POST',
       'tabs/',
       token,
@@ -178,7 +160,7 @@ describe('saving a published schema (M section 4 "Schema")', () => {
         schema_name: name,
       }),
     );
-    await apiV2('POST', `schemas/${saved.schema}/publish/`, token, { comment: 'Ready' });
+    await apiV2Call('POST', `schemas/${saved.schema}/publish/`, token, { comment: 'Ready' });
 
     const page = await browser.newPage({ width: 1440, height: 1000 });
     await signIn(page, DEMO.superuser);
@@ -194,9 +176,13 @@ describe('saving a published schema (M section 4 "Schema")', () => {
     await page.waitForURL(/\/schemas\/\d+\/tabs\/\d+$/);
     const [, schemaId, tabId] = new URL(page.url()).pathname.match(/schemas\/(\d+)\/tabs\/(\d+)$/) ?? [];
     expect(Number(schemaId)).not.toBe(saved.schema);
-    const copy = await apiV2<{ name: string; is_published: boolean }>('GET', `schemas/${schemaId}/`, token);
+    const copy = await apiV2Call<{ name: string; is_published: boolean }>(
+      'GET',
+      `schemas/${schemaId}/`,
+      token,
+    );
     expect(copy).toMatchObject({ name: `${name} (copy)`, is_published: false });
-    const tab = await apiV2<{
+    const tab = await apiV2Call<{
       machines: Array<{ name: string; sensors: unknown[] }>;
       connectors: Array<{ additional_points: unknown[] }>;
       shapes: unknown[];
@@ -217,13 +203,13 @@ describe('the tab strip of the editor (M sections 2 and 9)', () => {
   it('switches tabs after asking about unsaved changes, and reorders tabs by a held drag', async () => {
     const token = await apiLogin(DEMO.superuser);
     const name = `Two tabs ${Date.now().toString(36)}`;
-    const first = await apiV2<{ id: number; schema: number }>(
+    const first = await apiV2Call<{ id: number; schema: number }>(
       'POST',
       'tabs/',
       token,
       tabSavePayload({ location: 1, schema: null }, [], { name: 'North', schema_name: name }),
     );
-    const second = await apiV2<{ id: number; schema: number }>(
+    const second = await apiV2Call<{ id: number; schema: number }>(
       'POST',
       'tabs/',
       token,
@@ -258,7 +244,7 @@ describe('the tab strip of the editor (M sections 2 and 9)', () => {
     await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
     await page.mouse.up();
     await page.getByRole('tab').first().filter({ hasText: 'South' }).waitFor();
-    const schema = await apiV2<{ schema_tabs: Array<{ name: string }> }>(
+    const schema = await apiV2Call<{ schema_tabs: Array<{ name: string }> }>(
       'GET',
       `schemas/${first.schema}/`,
       token,
