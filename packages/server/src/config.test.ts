@@ -23,6 +23,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ PORT: '8081' }).mqttClientId).not.toBe(loadConfig({ PORT: '8082' }).mqttClientId);
     expect(loadConfig({ MQTT_CLIENT_ID: 'plant-a_1' }).mqttClientId).toBe('plant-a_1');
     expect(() => loadConfig({ MQTT_CLIENT_ID: 'has space' })).toThrow(/MQTT_CLIENT_ID/);
+    expect(loadConfig({}).mqttShareGroup).toBe('vigil');
+    expect(() => loadConfig({ MQTT_SHARE_GROUP: 'a/b' })).toThrow(/MQTT_SHARE_GROUP/);
   });
 
   it('turns the demo off by default on a PostgreSQL server', () => {

@@ -22,6 +22,10 @@ const EnvSchema = z.object({
   MQTT_URL: z.url({ protocol: /^(mqtts?|wss?|tcp)$/ }).optional(),
   MQTT_PORT: port.default(1883),
   MQTT_CONSUMERS: z.coerce.number().int().min(1).max(64).default(8),
+  MQTT_SHARE_GROUP: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,60}$/, 'letters, digits, dot, dash and underscore, at most 60')
+    .default('vigil'),
   MQTT_CLIENT_ID: z
     .string()
     .regex(/^[A-Za-z0-9._-]{1,60}$/, 'letters, digits, dot, dash and underscore, at most 60')
@@ -111,6 +115,8 @@ export type Config = {
   /** Port of the demo simulator's control API on 127.0.0.1 (a free one when taken). */
   demoControlPort: number;
   webDistDir: string;
+  /** With MQTT_URL: the shared subscription's group, the same on every instance of one deployment. */
+  mqttShareGroup: string;
   /** With MQTT_URL: the base of this instance's consumer client ids (`-<n>` added per connection). */
   mqttClientId: string;
   /** Peers trusted to set X-Forwarded-For (Fastify's trustProxy); false trusts none. */
@@ -158,6 +164,7 @@ export function loadConfig(
     mqttConsumers: e.MQTT_CONSUMERS,
     // Stable across this instance's restarts (the broker keeps its sessions) and apart from another instance's
     // on the same machine (same host name, another port): a shared client id would throw each other off.
+    mqttShareGroup: e.MQTT_SHARE_GROUP,
     mqttClientId: e.MQTT_CLIENT_ID ?? `vigil-ingest-${hostname()}-${e.PORT}`,
     mqttPort: e.MQTT_PORT,
     smtpUrl: e.SMTP_URL,

@@ -20,6 +20,7 @@ const mqtt = config.mqttUrl
       log: app.log,
       connections: config.mqttConsumers,
       clientId: config.mqttClientId,
+      shareGroup: config.mqttShareGroup,
     })
   : await startEmbeddedBroker({
       port: config.mqttPort,
