@@ -1,11 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
+import type { MachineEvent } from '@vigil/contracts';
 import { Alert, Breadcrumb, Button, Card, Flex, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { PageSpinner } from '../../components/PageSpinner';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { machineDetailsPath, PATHS, visualDashboardSchemasPath } from '../../routes/paths';
 import { formatSiteMinute } from '../../time/site-time';
+import { AcknowledgeAlarm } from './live-view/AcknowledgeAlarm';
+import { alarmedTabsOf } from './live-view/alarm-tabs';
 import { EventsTable } from './live-view/EventsTable';
 import { LiveDiagram } from './live-view/LiveDiagram';
 import { LiveNotFound } from './live-view/LiveNotFound';
@@ -56,7 +59,20 @@ type ViewProps = {
 function SchemaLiveView({ page, schema }: ViewProps) {
   const actions = useSchemaActions(schema, page.tabId);
   const [isVersionsOpen, setIsVersionsOpen] = useState(false);
+  const [acknowledging, setAcknowledging] = useState<MachineEvent | null>(null);
   const siteTitle = page.site?.title ?? 'Site';
+  const alarms = page.alarms.data;
+  const alarmed = useMemo(
+    () => alarmedTabsOf(schema.schema_tabs, alarms ?? []),
+    [schema.schema_tabs, alarms],
+  );
+  const act = {
+    timeZone: page.timeZone,
+    canEdit: page.canEdit,
+    alarms: alarms ?? [],
+    devices: page.site?.devices,
+    onAcknowledge: setAcknowledging,
+  };
   const editor = `${schema.modified_by.first_name} ${schema.modified_by.last_name}`.trim();
   return (
     <div data-testid="schema-live-page">
@@ -93,7 +109,13 @@ function SchemaLiveView({ page, schema }: ViewProps) {
         {editor === '' ? '' : ` by ${editor}`}
         {schema.is_published && schema.comment ? ` — ${schema.comment}` : ''}
       </Typography.Paragraph>
-      <TabStrip schema={schema} tabId={page.tabId} canEdit={page.canEdit} actions={actions} />
+      <TabStrip
+        schema={schema}
+        tabId={page.tabId}
+        canEdit={page.canEdit}
+        actions={actions}
+        alarmed={alarmed}
+      />
       <LiveNotice status={page.socketStatus} />
       <div className={styles.layout}>
         {page.tab === null ? (
@@ -105,6 +127,7 @@ function SchemaLiveView({ page, schema }: ViewProps) {
             readings={page.readings}
             freshness={page.freshness}
             machinePath={(machineId) => machineDetailsPath(page.siteId, schema.id, page.tabId, machineId)}
+            act={act}
           />
         )}
         <Card
@@ -123,6 +146,17 @@ function SchemaLiveView({ page, schema }: ViewProps) {
           />
         </Card>
       </div>
+      {acknowledging === null ? null : (
+        <AcknowledgeAlarm
+          event={acknowledging}
+          siteTitle={siteTitle}
+          onCancel={() => setAcknowledging(null)}
+          onDone={() => {
+            setAcknowledging(null);
+            void page.alarms.refetch();
+          }}
+        />
+      )}
       {actions.prompt === null ? null : (
         <TextPromptModal prompt={actions.prompt} onClose={actions.closePrompt} />
       )}

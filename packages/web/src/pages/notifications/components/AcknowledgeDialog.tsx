@@ -3,8 +3,11 @@ import { Alert, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import type { NotificationRow } from '../notification-rows';
 
+export const ACKNOWLEDGE_FAILED = 'The alarm could not be acknowledged. Please try again.';
+
 type Props = {
-  row: NotificationRow;
+  /** A row of the log, or anything naming an alarm the same way (the live view's active alarms). */
+  row: Pick<NotificationRow, 'label' | 'site' | 'device' | 'sensorName' | 'content'>;
   isSaving: boolean;
   error: string | null;
   onConfirm: (comment: string) => void;

@@ -11,13 +11,12 @@ import { useSiteTimeZone } from '../../../time/useSiteTimeZone';
 import { EMPTY_FILTERS, type NotificationFilters, type NotificationTab } from '../notification-filters';
 import type { NotificationRow } from '../notification-rows';
 import { useNotificationLog } from '../useNotificationLog';
-import { AcknowledgeDialog } from './AcknowledgeDialog';
+import { ACKNOWLEDGE_FAILED, AcknowledgeDialog } from './AcknowledgeDialog';
 import { ExportButton } from './ExportButton';
 import { NotificationFilterForm } from './NotificationFilterForm';
 import { notificationColumns } from './notification-columns';
 
 const LOAD_FAILED = 'The notifications could not be loaded. Please try to refresh the page.';
-const ACKNOWLEDGE_FAILED = 'The alarm could not be acknowledged. Please try again.';
 
 /** The log: tabs, search, count, export, filters and the table of 25 rows a page, live. */
 export function NotificationsLog({ initial }: { initial: NotificationFilters }) {

@@ -1,11 +1,11 @@
 import type { MachineTypeJson, Tab } from '@vigil/contracts';
-import { Tooltip } from 'antd';
 import { Link } from 'react-router';
 import { machinePictureUrl, machineSize, sensorPointsOf } from '../diagram/geometry';
 import type { LiveReadings } from '../diagram/live-readings';
 import { type Freshness, machineViewOf, sensorViewOf } from './live-state';
 import styles from './live-view.module.css';
-import { SensorTooltip } from './SensorTooltip';
+import type { PointActContext } from './SensorPanel';
+import { SensorPoint } from './SensorPoint';
 
 type DiagramMachineProps = {
   machine: Tab['machines'][number];
@@ -14,57 +14,54 @@ type DiagramMachineProps = {
   freshness: Freshness;
   /** machineDetailsPath of this machine. */
   to: string;
+  act: PointActContext;
 };
 
 /**
  * A machine of the read-only diagram: its picture in its live state (blinking in alarm or warning while running),
- * its name, and its bound sensors' points coloured by their state with a tooltip naming each. Opens machine details.
+ * its name, and its bound sensors' points coloured by their state with a tooltip naming each and a panel to act on each
+ * (click). The picture and name open machine details.
  */
-export function DiagramMachine({ machine, type, readings, freshness, to }: DiagramMachineProps) {
+export function DiagramMachine({ machine, type, readings, freshness, to, act }: DiagramMachineProps) {
   const view = machineViewOf(machine, readings, freshness);
   const size = type === undefined ? { width: 120, height: 120 } : machineSize(type, machine.scale);
   const blink = !view.blinks ? '' : view.picture === 'alarm' ? styles.blinkAlarm : styles.blinkWarning;
   const points = type === undefined ? [] : sensorPointsOf(type, machine.flip);
   const name = machine.name.trim() === '' ? (type?.name ?? 'Machine') : machine.name;
   return (
-    <Link
-      to={to}
+    <div
       className={`${styles.machine} ${blink}`}
       style={{ left: machine.x_coord, top: machine.y_coord, width: size.width, height: size.height }}
-      aria-label={`${name}: open the detailed view`}
       data-testid={`live-machine-${machine.id}`}
       data-picture={view.picture}
       data-blinks={view.blinks}
     >
-      {type === undefined ? (
-        <span className={styles.shape} style={{ inset: 0 }} />
-      ) : (
-        <img src={machinePictureUrl(type, view.picture, machine.flip)} alt="" draggable={false} />
-      )}
+      <Link to={to} className={styles.machineLink} aria-label={`${name}: open the detailed view`}>
+        {type === undefined ? (
+          <span className={styles.shape} style={{ inset: 0 }} />
+        ) : (
+          <img src={machinePictureUrl(type, view.picture, machine.flip)} alt="" draggable={false} />
+        )}
+        <span className={styles.machineName}>{name}</span>
+      </Link>
       {view.hasOfflineDevice ? <span className={styles.offlineTag}>Offline</span> : null}
       {machine.sensors.map((binding) => {
         const point = points.find((candidate) => candidate.id === binding.sensor_point);
         if (point === undefined) {
           return null;
         }
-        const sensorView = sensorViewOf(binding.sensor.id, readings.get(binding.sensor.id), freshness);
         return (
-          <Tooltip
+          <SensorPoint
             key={binding.sensor_point}
-            title={<SensorTooltip sensor={binding.sensor} view={sensorView} pointLabel={point.label} />}
-          >
-            <span
-              className={`${styles.point} ${styles[`tone-${sensorView.tone}`]}`}
-              style={{ left: point.x_coord * machine.scale, top: point.y_coord * machine.scale }}
-              data-testid={`live-point-${binding.sensor.id}`}
-              data-state={sensorView.state}
-              role="img"
-              aria-label={`${binding.sensor.name}: ${sensorView.value} ${sensorView.unit} ${sensorView.state}`}
-            />
-          </Tooltip>
+            sensor={binding.sensor}
+            view={sensorViewOf(binding.sensor.id, readings.get(binding.sensor.id), freshness)}
+            pointLabel={point.label}
+            left={point.x_coord * machine.scale}
+            top={point.y_coord * machine.scale}
+            act={act}
+          />
         );
       })}
-      <span className={styles.machineName}>{name}</span>
-    </Link>
+    </div>
   );
 }

@@ -4,6 +4,7 @@ import type { LiveReadings } from '../diagram/live-readings';
 import { DiagramMachine } from './DiagramMachine';
 import type { Freshness } from './live-state';
 import styles from './live-view.module.css';
+import type { PointActContext } from './SensorPanel';
 
 type LiveDiagramProps = {
   tab: Tab;
@@ -11,6 +12,7 @@ type LiveDiagramProps = {
   readings: LiveReadings;
   freshness: Freshness;
   machinePath: (machineId: number) => string;
+  act: PointActContext;
 };
 
 /**
@@ -18,7 +20,7 @@ type LiveDiagramProps = {
  * scaled by zoom/100 and offset by offset_x/offset_y (viewTransform), scrollable when larger than the page. While
  * the socket is not live every state is greyed.
  */
-export function LiveDiagram({ tab, types, readings, freshness, machinePath }: LiveDiagramProps) {
+export function LiveDiagram({ tab, types, readings, freshness, machinePath, act }: LiveDiagramProps) {
   const view = viewTransform(tab);
   return (
     <div className={styles.scroller} data-testid="live-diagram" data-live={freshness.isLive}>
@@ -37,6 +39,7 @@ export function LiveDiagram({ tab, types, readings, freshness, machinePath }: Li
               readings={readings}
               freshness={freshness}
               to={machinePath(machine.id)}
+              act={act}
             />
           ))}
         </div>

@@ -3,6 +3,7 @@ import type { VisualSchema } from '@vigil/contracts';
 import { Button, Tooltip } from 'antd';
 import { Link } from 'react-router';
 import { schemaTabPath } from '../../../routes/paths';
+import { tabAlarmLabel } from './alarm-tabs';
 import styles from './live-view.module.css';
 import type { SchemaActions } from './useSchemaActions';
 
@@ -11,17 +12,20 @@ type TabStripProps = {
   tabId: number;
   canEdit: boolean;
   actions: SchemaActions;
+  /** Tabs with sensors in alarm (alarmedTabsOf): tab id → how many. */
+  alarmed: ReadonlyMap<number, number>;
 };
 
 /**
  * The schema's tabs in order, the viewed one selected; for editors each has edit, clone and delete icons (delete
- * only while the schema is unpublished, M section 4 'Schema').
+ * only while the schema is unpublished, M section 4 'Schema'). A tab whose machine is in alarm carries a red dot.
  */
-export function TabStrip({ schema, tabId, canEdit, actions }: TabStripProps) {
+export function TabStrip({ schema, tabId, canEdit, actions, alarmed }: TabStripProps) {
   return (
     <nav className={styles.tabStrip} aria-label="Tabs of the schema" data-testid="live-tab-strip">
       {schema.schema_tabs.map((tab) => {
         const isCurrent = tab.id === tabId;
+        const alarms = alarmed.get(tab.id) ?? 0;
         return (
           <span
             key={tab.id}
@@ -35,6 +39,15 @@ export function TabStrip({ schema, tabId, canEdit, actions }: TabStripProps) {
             >
               {tab.name}
             </Link>
+            {alarms === 0 ? null : (
+              <span
+                className={styles.tabAlarm}
+                role="img"
+                aria-label={tabAlarmLabel(tab.name, alarms)}
+                title={tabAlarmLabel(tab.name, alarms)}
+                data-testid={`live-tab-alarm-${tab.id}`}
+              />
+            )}
             {canEdit
               ? tabActions(schema.is_published, actions).map((action) => (
                   <Tooltip key={action.label} title={`${action.label} tab`}>

@@ -1,4 +1,4 @@
-import type { MachineEvent } from '@vigil/contracts';
+import type { MachineEvent, VisualSchema } from '@vigil/contracts';
 import { describe, expect, it } from 'vitest';
 import { alarmedTabsOf, tabAlarmLabel } from './alarm-tabs';
 import {
@@ -72,7 +72,10 @@ describe('lastTestText and maintenanceDashboardPath', () => {
     expect(lastTestText(undefined, 'UTC')).toBe(NEVER_TESTED);
     expect(lastTestText({ last_test: null }, 'UTC')).toBe(NEVER_TESTED);
     const time = Date.UTC(2026, 10, 2, 8, 30);
-    const text = lastTestText({ last_test: { time, engineer: 'Morgan Manager', comment: '' } }, 'Europe/London');
+    const text = lastTestText(
+      { last_test: { time, engineer: 'Morgan Manager', comment: '' } },
+      'Europe/London',
+    );
     expect(text).toMatch(/^Passed .*08:30 .* by Morgan Manager$/);
   });
 
@@ -82,7 +85,7 @@ describe('lastTestText and maintenanceDashboardPath', () => {
 });
 
 describe('alarmedTabsOf (which tabs are marked)', () => {
-  const tabs = [
+  const tabs: VisualSchema['schema_tabs'] = [
     { id: 1, name: 'Receiving', sensors_ids: [{ 'W1.plug.1': { machine_name: 'Leg 1' } }] },
     {
       id: 2,

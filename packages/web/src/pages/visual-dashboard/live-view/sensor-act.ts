@@ -1,6 +1,10 @@
 import type { MachineEvent, ProofTestSensor } from '@vigil/contracts';
 import { formatSiteMinute } from '../../../time/site-time';
-import { DASHBOARD_PATH, MAINTENANCE_MODE_QUERY, MAINTENANCE_MODE_VALUE } from '../../dashboard/dashboard-paths';
+import {
+  DASHBOARD_PATH,
+  MAINTENANCE_MODE_QUERY,
+  MAINTENANCE_MODE_VALUE,
+} from '../../dashboard/dashboard-paths';
 import { LINKED_DEVICE_QUERY } from '../../dashboard/hooks/useLinkedDevice';
 import { deviceOfSensor } from './live-state';
 
@@ -38,7 +42,7 @@ export function sensorActionsOf(input: SensorActionInput): SensorActions {
   return {
     openGraph: true,
     acknowledge: activeAlarmOf(input.alarms, input.fullSensorId),
-    startTest: input.canEdit && input.device !== null && input.device.is_online,
+    startTest: input.canEdit && input.device?.is_online === true,
   };
 }
 
