@@ -1,0 +1,93 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, screenshot, signIn, useBrowser } from '../fixtures/browser';
+import { type AlarmScene, forceAlarm, seedAlarmScene } from '../fixtures/visual-dashboard-alarm-scene';
+
+let scene: AlarmScene;
+
+const livePath = (tabId = scene.tabId) =>
+  `/visual-dashboard/site/${scene.siteId}/schemas/${scene.schemaId}/tabs/${tabId}`;
+
+async function openLive(page: Page): Promise<void> {
+  await signIn(page, DEMO.superuser);
+  await page.getByTestId('nav-visual-dashboard').waitFor();
+  await page.goto(livePath());
+  await page.locator('[data-testid="live-diagram"][data-live="true"]').waitFor();
+}
+
+/** The first tab's elevator in a picture and blink state (data attributes of DiagramMachine). */
+function leg(page: Page, picture: string, blinks: boolean) {
+  return page.locator(
+    `[data-testid="live-machine-${scene.legId}"][data-picture="${picture}"][data-blinks="${blinks}"]`,
+  );
+}
+
+/** The CSS animation the machine runs (blinking), or 'none'. */
+async function animationOf(page: Page): Promise<string> {
+  return page
+    .getByTestId(`live-machine-${scene.legId}`)
+    .evaluate((element) => getComputedStyle(element).animationName);
+}
+
+describe('visual dashboard: a machine turns to alarm and blinks, and a person acts from the picture (issue 25)', () => {
+  const browser = useBrowser();
+
+  beforeAll(async () => {
+    scene = await seedAlarmScene();
+  });
+  afterAll(async () => scene?.simulator.stop());
+
+  it('shows a running machine turn to alarm and blink when the simulator forces an alarm, and back when it clears', async () => {
+    const page = await browser.newPage({ width: 1440, height: 900 });
+    await openLive(page);
+    // 'Elevator State' reads 'Running' and every bound sensor is OK: the running picture, still.
+    await leg(page, 'running', false).waitFor();
+    expect(await animationOf(page)).toBe('none');
+
+    await forceAlarm(scene, 'POST', scene.plug.id);
+    await leg(page, 'alarm', true).waitFor();
+    await page.locator(`[data-testid="live-point-${scene.plug.id}"][data-state="Alarm"]`).waitFor();
+    expect(await animationOf(page)).not.toBe('none');
+    const picture = await page.locator(`[data-testid="live-machine-${scene.legId}"] img`).getAttribute('src');
+    expect(picture).toMatch(/alarm/i);
+    await screenshot(page, 'visual-dashboard-alarm-1440');
+
+    await forceAlarm(scene, 'DELETE', scene.plug.id);
+    await leg(page, 'running', false).waitFor();
+    expect(await animationOf(page)).toBe('none');
+  });
+
+  it("marks the other tab's title when its machine alarms, and a sensor point's panel leads to its graph", async () => {
+    const page = await browser.newPage({ width: 1440, height: 900 });
+    await openLive(page);
+    await forceAlarm(scene, 'POST', scene.alignment.id);
+    // The schema's Active alarms list (read again every 30 s) names the sensor the 'Tail' tab binds.
+    const mark = page.getByTestId(`live-tab-alarm-${scene.secondTabId}`);
+    await mark.waitFor({ timeout: 90_000 });
+    expect(await mark.getAttribute('aria-label')).toBe('Tail: 1 sensor in alarm');
+    await expect(page.getByTestId(`live-tab-alarm-${scene.tabId}`).count()).resolves.toBe(0);
+    await page.getByRole('img', { name: 'Tail: 1 sensor in alarm' }).waitFor();
+
+    await page.getByTestId(`live-point-${scene.plug.id}`).click();
+    const panel = page.getByTestId('live-sensor-panel');
+    await panel.waitFor();
+    const text = await panel.innerText();
+    expect(text).toContain(scene.plug.name.split(' · ')[0]);
+    expect(text).toContain(`Device: ${scene.plug.device.name}`);
+    expect(text).toMatch(/Value: \S/);
+    expect(text).toMatch(/State: \S/);
+    await expect
+      .poll(() => page.getByTestId('live-sensor-last-test').innerText())
+      .toBe('Last maintenance test: Never tested');
+    await panel.getByRole('button', { name: 'Start maintenance test' }).waitFor();
+    // No active alarm on the Plug Switch: nothing to acknowledge.
+    await expect(panel.getByRole('button', { name: 'Acknowledge' }).count()).resolves.toBe(0);
+    await screenshot(page, 'visual-dashboard-act-panel-1440');
+    await page.setViewportSize({ width: 900, height: 1000 });
+    await screenshot(page, 'visual-dashboard-act-panel-900');
+
+    await panel.getByRole('button', { name: 'Open graph' }).click();
+    await page.waitForURL((url) => url.pathname === `/graphs/${scene.plug.id}`);
+    await forceAlarm(scene, 'DELETE', scene.alignment.id);
+  });
+});
