@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, screenshot, signIn, useBrowser } from '../fixtures/browser';
 import { type AlarmScene, forceAlarm, seedAlarmScene } from '../fixtures/visual-dashboard-alarm-scene';
@@ -29,6 +29,14 @@ async function animationOf(page: Page): Promise<string> {
     .evaluate((element) => getComputedStyle(element).animationName);
 }
 
+/** Waits until the popover holding `inside` has finished opening (its zoom animation). */
+async function openedFully(inside: Locator): Promise<void> {
+  await inside.evaluate(async (element) => {
+    const popover = element.closest('.ant-popover') ?? element;
+    await Promise.all(popover.getAnimations({ subtree: true }).map((animation) => animation.finished));
+  });
+}
+
 describe('visual dashboard: a machine turns to alarm and blinks, and a person acts from the picture (issue 25)', () => {
   const browser = useBrowser();
 
@@ -50,6 +58,9 @@ describe('visual dashboard: a machine turns to alarm and blinks, and a person ac
     expect(await animationOf(page)).not.toBe('none');
     const picture = await page.locator(`[data-testid="live-machine-${scene.legId}"] img`).getAttribute('src');
     expect(picture).toMatch(/alarm/i);
+    // The Active alarms list follows the picture, and the viewed tab is marked too.
+    await page.getByTestId(`live-tab-alarm-${scene.tabId}`).waitFor();
+    await page.getByTestId('live-active-alarms').getByText(scene.plug.name.split(' · ')[0]).waitFor();
     await screenshot(page, 'visual-dashboard-alarm-1440');
 
     await forceAlarm(scene, 'DELETE', scene.plug.id);
@@ -63,7 +74,7 @@ describe('visual dashboard: a machine turns to alarm and blinks, and a person ac
     await forceAlarm(scene, 'POST', scene.alignment.id);
     // The schema's Active alarms list (read again every 30 s) names the sensor the 'Tail' tab binds.
     const mark = page.getByTestId(`live-tab-alarm-${scene.secondTabId}`);
-    await mark.waitFor({ timeout: 90_000 });
+    await mark.waitFor();
     expect(await mark.getAttribute('aria-label')).toBe('Tail: 1 sensor in alarm');
     await expect(page.getByTestId(`live-tab-alarm-${scene.tabId}`).count()).resolves.toBe(0);
     await page.getByRole('img', { name: 'Tail: 1 sensor in alarm' }).waitFor();
@@ -82,12 +93,25 @@ describe('visual dashboard: a machine turns to alarm and blinks, and a person ac
     await panel.getByRole('button', { name: 'Start maintenance test' }).waitFor();
     // No active alarm on the Plug Switch: nothing to acknowledge.
     await expect(panel.getByRole('button', { name: 'Acknowledge' }).count()).resolves.toBe(0);
+    await openedFully(panel);
     await screenshot(page, 'visual-dashboard-act-panel-1440');
     await page.setViewportSize({ width: 900, height: 1000 });
     await screenshot(page, 'visual-dashboard-act-panel-900');
 
     await panel.getByRole('button', { name: 'Open graph' }).click();
     await page.waitForURL((url) => url.pathname === `/graphs/${scene.plug.id}`);
+
+    // The sensor in alarm offers to acknowledge it, with the notifications page's dialog.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(livePath(scene.secondTabId));
+    await page.getByTestId(`live-point-${scene.alignment.id}`).click();
+    await panel.getByRole('button', { name: 'Acknowledge' }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: 'Comment (optional)' });
+    await dialog.getByText('Acknowledge Alarm Detected').waitFor();
+    await dialog.getByLabel('Comment (optional)').fill('Belt realigned by the night shift');
+    await screenshot(page, 'visual-dashboard-act-acknowledge-1440');
+    await page.locator('#acknowledge-confirm').click();
+    await dialog.waitFor({ state: 'hidden' });
     await forceAlarm(scene, 'DELETE', scene.alignment.id);
   });
 });

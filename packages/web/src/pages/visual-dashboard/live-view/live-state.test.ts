@@ -2,7 +2,7 @@ import type { Sensor } from '@vigil/contracts';
 import { describe, expect, it } from 'vitest';
 import { filtersFromLocation } from '../../notifications/notification-filters';
 import type { LiveReadings } from '../diagram/live-readings';
-import { freshnessOf, machineViewOf, sensorViewOf } from './live-state';
+import { alarmingSensorsKey, freshnessOf, machineViewOf, sensorViewOf } from './live-state';
 import { siteMaintenancePath } from './notification-links';
 import { copyNameOf, correspondingTabId, tabRedirectOf } from './tab-routing';
 
@@ -144,5 +144,17 @@ describe('siteMaintenancePath', () => {
       type: 'maintenance',
       tab: 'historical',
     });
+  });
+});
+
+describe('alarmingSensorsKey', () => {
+  it('names the sensors in alarm, sorted, so a change of the set is seen', () => {
+    const readings = readingsOf([
+      ['A.tmp.2', sensor({ Alarm: true })],
+      ['A.tmp.1', sensor({ Alarm: true })],
+      ['A.plug.1', sensor()],
+    ]);
+    expect(alarmingSensorsKey(readings)).toBe('A.tmp.1,A.tmp.2');
+    expect(alarmingSensorsKey(readingsOf([['A.plug.1', sensor()]]))).toBe('');
   });
 });

@@ -114,3 +114,12 @@ export function freshnessOf(
   const offline = new Set(devices.filter((device) => !device.is_online).map((device) => device.udf_id));
   return { isLive, isDeviceOnline: (udfId) => !offline.has(udfId) };
 }
+
+/** The sensors of the readings that report an alarm, as one comparable key (sorted ids; '' for none). */
+export function alarmingSensorsKey(readings: LiveReadings): string {
+  return [...readings]
+    .filter(([, reading]) => reading.sensor.Alarm === true)
+    .map(([id]) => id)
+    .sort()
+    .join(',');
+}

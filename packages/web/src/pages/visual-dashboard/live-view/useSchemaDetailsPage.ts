@@ -14,6 +14,7 @@ import { isKnownTimeZone } from '../../../time/site-time';
 import { useLiveReadings } from '../diagram/live-readings';
 import { freshnessOf } from './live-state';
 import { tabRedirectOf } from './tab-routing';
+import { useAlarmsFollowReadings } from './useAlarmsFollowReadings';
 
 /** How often the site (its devices' online flags) and the active alarms are read again while the view is open. */
 export const LIVE_VIEW_REFRESH_MS = 30_000;
@@ -62,6 +63,7 @@ export function useSchemaDetailsPage() {
   });
   const types = useMachineTypes();
   const live = useLiveReadings(isTabOfSchema ? { kind: 'tab', id: tabId } : null);
+  useAlarmsFollowReadings(schemaId, live.readings);
   const canEdit = site.data?.can_edit ?? false;
   const devices = site.data?.devices;
   const freshness = useMemo(() => freshnessOf(live.status === 'live', devices ?? []), [live.status, devices]);
