@@ -66,14 +66,16 @@ export function SensorPanel({ sensor, view, pointLabel, act }: SensorPanelProps)
       }),
   });
   const lastTest =
-    device === null || proof.isError
-      ? 'Not known (the report could not be read).'
-      : proof.isPending
-        ? 'Loading…'
-        : lastTestText(
-            proof.data.sensors.find((row) => row.sensor_id === sensor.id),
-            act.timeZone,
-          );
+    device === null
+      ? 'Not known (the site does not list this device).'
+      : proof.isError
+        ? 'Not known (the report could not be read).'
+        : proof.isPending
+          ? 'Loading…'
+          : lastTestText(
+              proof.data.sensors.find((row) => row.sensor_id === sensor.id),
+              act.timeZone,
+            );
   return (
     <div className={styles.panel} data-testid="live-sensor-panel">
       <SensorTooltip sensor={sensor} view={view} pointLabel={pointLabel} />
