@@ -32,10 +32,10 @@ async function animationOf(page: Page): Promise<string> {
     .evaluate((element) => getComputedStyle(element).animationName);
 }
 
-/** Waits until the popover holding `inside` has finished opening (its zoom animation). */
+/** Waits until the popover or modal holding `inside` has finished opening (its zoom animation). */
 async function openedFully(inside: Locator): Promise<void> {
   await inside.evaluate(async (element) => {
-    const popover = element.closest('.ant-popover') ?? element;
+    const popover = element.closest('.ant-popover, .ant-modal-root') ?? element;
     await Promise.all(popover.getAnimations({ subtree: true }).map((animation) => animation.finished));
   });
 }
@@ -112,6 +112,7 @@ describe('visual dashboard: a machine turns to alarm and blinks, and a person ac
     const dialog = page.getByRole('dialog').filter({ hasText: 'Comment (optional)' });
     await dialog.getByText('Acknowledge Alarm Detected').waitFor();
     await dialog.getByLabel('Comment (optional)').fill('Belt realigned by the night shift');
+    await openedFully(dialog);
     await screenshot(page, 'visual-dashboard-act-acknowledge-1440');
     await page.locator('#acknowledge-confirm').click();
     await dialog.waitFor({ state: 'hidden' });
