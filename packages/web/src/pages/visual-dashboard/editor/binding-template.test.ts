@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import {
+  matchScore,
+  pointKind,
+  proposeBindings,
+  sensorKind,
+  type TemplatePoint,
+  type TemplateSensor,
+} from './binding-template';
+
+/** The bucket elevator's sensor points (server machine-type-catalog.ts, type 1). */
+const ELEVATOR: TemplatePoint[] = [
+  { id: 101, label: 'Head Pulley Alignment' },
+  { id: 102, label: 'Head Bearing Temperature' },
+  { id: 103, label: 'Tail Pulley Alignment' },
+  { id: 104, label: 'Boot Bearing Temperature' },
+  { id: 105, label: 'Belt Speed' },
+  { id: 106, label: 'Plug Switch' },
+];
+
+const sensor = (id: string, name: string, group_name: string): TemplateSensor => ({ id, name, group_name });
+
+/** A WDC4 (0300) tree as search-sensor names it (simulator model wdc4.ts; the outermost group's name). */
+const WDC4: TemplateSensor[] = [
+  sensor('W1.system.1', 'Elevator State', 'System'),
+  sensor('W1.system.18000', 'Run Time', 'System'),
+  sensor('W1.speed.1', 'Head Shaft Speed', 'Speed'),
+  sensor('W1.speed.2', 'Tail Shaft Speed', 'Speed'),
+  sensor('W1.head.1', 'Head Left Alignment', 'Alignment:Head'),
+  sensor('W1.head.2', 'Head Right Alignment', 'Alignment:Head'),
+  sensor('W1.tail.1', 'Tail Left Alignment', 'Alignment:Tail'),
+  sensor('W1.tail.2', 'Tail Right Alignment', 'Alignment:Tail'),
+  sensor('W1.tmp.1', 'Head Left Bearing', 'Temperature'),
+  sensor('W1.tmp.2', 'Head Right Bearing', 'Temperature'),
+  sensor('W1.tmp.3', 'Tail Left Bearing', 'Temperature'),
+  sensor('W1.tmp.4', 'Tail Right Bearing', 'Temperature'),
+  sensor('W1.plug.1', 'Plug Switch', 'Plug'),
+  sensor('W1.pull.1', 'Head Pulley', 'Pulley'),
+  sensor('W1.pull.2', 'Tail Pulley', 'Pulley'),
+  sensor('W1.exp1.1', 'Boot Temperature', 'Expansion Card 1'),
+  sensor('W1.exp1.2', 'Auxiliary Contact', 'Expansion Card 1'),
+];
+
+/** An F500: System State, then Network 1's four nodes (bearing, alignment, shaft speed, auxiliary input). */
+const F500: TemplateSensor[] = [
+  sensor('F1.system.1', 'Network', 'System State'),
+  sensor('F1.system.2', 'Status', 'System State'),
+  ...[1, 2, 3, 4].flatMap((node) => [
+    sensor(`F1.net1.n0${node}.1`, 'Bearing Temperature', 'Network 1'),
+    sensor(`F1.net1.n0${node}.2`, 'Alignment', 'Network 1'),
+    sensor(`F1.net1.n0${node}.3`, 'Shaft Speed', 'Network 1'),
+    sensor(`F1.net1.n0${node}.4`, 'Auxiliary Input', 'Network 1'),
+  ]),
+];
+
+/** An ETH-NODE-1: NTC probes, pulse inputs and digital contacts. */
+const ETH_NODE: TemplateSensor[] = [
+  sensor('E1.system.18000', 'Uptime', 'System'),
+  sensor('E1.ntc.1', 'NTC 1', 'NTC'),
+  sensor('E1.ntc.2', 'NTC 2', 'NTC'),
+  sensor('E1.pulse.1', 'Pulse 1', 'Pulse'),
+  sensor('E1.pulse.2', 'Pulse 2', 'Pulse'),
+  sensor('E1.digital.1', 'Belt Alignment', 'Digital'),
+  sensor('E1.digital.2', 'Door Switch', 'Digital'),
+];
+
+const byPoint = (proposals: ReturnType<typeof proposeBindings>) =>
+  Object.fromEntries(proposals.map((proposal) => [proposal.point, proposal.sensorId]));
+
+describe('kinds', () => {
+  it("reads a point's kind from its label's last kind word", () => {
+    expect(pointKind('Head Pulley Alignment')).toBe('alignment');
+    expect(pointKind('Boot Bearing Temperature')).toBe('temperature');
+    expect(pointKind('Outlet Plug Switch')).toBe('plug');
+    expect(pointKind('Wet Bin High Level')).toBe('level');
+    expect(pointKind('Burner Flame')).toBe('flame');
+    expect(pointKind('Vibration')).toBe('vibration');
+    expect(pointKind('Output Shaft Speed')).toBe('speed');
+    expect(pointKind('Inlet')).toBeNull();
+  });
+
+  it("reads a sensor's kind from its name, else from its group", () => {
+    expect(sensorKind(sensor('a', 'Head Left Bearing', 'Temperature'))).toBe('temperature');
+    expect(sensorKind(sensor('a', 'Tail Left Alignment', 'Alignment:Tail'))).toBe('alignment');
+    expect(sensorKind(sensor('a', 'Pulse 2', 'Pulse'))).toBe('speed');
+    expect(sensorKind(sensor('a', 'NTC 1', 'NTC'))).toBe('temperature');
+    expect(sensorKind(sensor('a', 'Head Pulley', 'Pulley'))).toBeNull();
+    expect(sensorKind(sensor('a', 'Elevator State', 'System'))).toBeNull();
+  });
+});
+
+describe('matchScore', () => {
+  it('never fits a sensor of another kind or of the opposite end', () => {
+    const head = { id: 101, label: 'Head Pulley Alignment' };
+    expect(matchScore(head, sensor('a', 'Head Pulley', 'Pulley'))).toBeNull();
+    expect(matchScore(head, sensor('a', 'Tail Left Alignment', 'Alignment:Tail'))).toBeNull();
+    expect(matchScore({ id: 104, label: 'Boot Bearing Temperature' }, WDC4[8] as TemplateSensor)).toBeNull();
+    expect(matchScore({ id: 501, label: 'High Level' }, sensor('a', 'Low Level', 'Bin'))).toBeNull();
+  });
+
+  it('scores the same end and shared words above a bare kind match', () => {
+    const point = { id: 104, label: 'Boot Bearing Temperature' };
+    const tailBearing = matchScore(point, sensor('a', 'Tail Left Bearing', 'Temperature')) ?? 0;
+    const bootProbe = matchScore(point, sensor('b', 'Boot Temperature', 'Expansion Card 1')) ?? 0;
+    const ntc = matchScore(point, sensor('c', 'NTC 1', 'NTC')) ?? 0;
+    expect(tailBearing).toBeGreaterThan(bootProbe);
+    expect(bootProbe).toBeGreaterThan(ntc);
+    expect(ntc).toBeGreaterThan(0);
+  });
+});
+
+describe('proposeBindings', () => {
+  it('binds a bucket elevator from a WDC4 by ends, kinds and words', () => {
+    expect(byPoint(proposeBindings(ELEVATOR, WDC4))).toEqual({
+      101: 'W1.head.1',
+      102: 'W1.tmp.1',
+      103: 'W1.tail.1',
+      104: 'W1.tmp.3',
+      105: 'W1.speed.1',
+      106: 'W1.plug.1',
+    });
+  });
+
+  it('binds from an F500 in tree order, never one sensor twice', () => {
+    const proposals = byPoint(proposeBindings(ELEVATOR, F500));
+    expect(proposals).toEqual({
+      101: 'F1.net1.n01.2',
+      102: 'F1.net1.n01.1',
+      103: 'F1.net1.n02.2',
+      104: 'F1.net1.n02.1',
+      105: 'F1.net1.n01.3',
+      106: null,
+    });
+  });
+
+  it('leaves a point empty when the device has nothing that fits (ETH-NODE: one alignment contact, no plug)', () => {
+    expect(byPoint(proposeBindings(ELEVATOR, ETH_NODE))).toEqual({
+      101: 'E1.digital.1',
+      102: 'E1.ntc.1',
+      103: null,
+      104: 'E1.ntc.2',
+      105: 'E1.pulse.1',
+      106: null,
+    });
+  });
+
+  it('does not propose a sensor bound elsewhere in the schema', () => {
+    const unavailable = new Set(['W1.head.1', 'W1.plug.1']);
+    const proposals = byPoint(proposeBindings(ELEVATOR, WDC4, unavailable));
+    expect(proposals[101]).toBe('W1.head.2');
+    expect(proposals[106]).toBeNull();
+  });
+
+  it('proposes nothing from a device without sensors', () => {
+    expect(proposeBindings(ELEVATOR.slice(0, 2), [])).toEqual([
+      { point: 101, sensorId: null },
+      { point: 102, sensorId: null },
+    ]);
+  });
+});
