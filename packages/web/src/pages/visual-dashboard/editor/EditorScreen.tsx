@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router';
 import { updateTabsOrder, visualDashboardKeys } from '../../../api/visual-dashboard';
 import { editTabPath, schemaTabPath, visualDashboardSchemasPath } from '../../../routes/paths';
 import { sensorPointsOf } from '../diagram/geometry';
+import { BindFromDevice } from './BindFromDevice';
 import { ConnectorEdge } from './ConnectorEdge';
 import { EditorToolbar } from './EditorToolbar';
 import { type EditorActions, EditorContext } from './editor-context';
@@ -59,8 +60,13 @@ export function EditorScreen({ mode, isEdit, schema, initial, types, machineType
   const saver = useTabSaver({ mode, schema, schemaName, getDiagram, onSaved: guard.release });
 
   const actions: EditorActions = useMemo(
-    () => ({ types, openPicker: diagram.setPicker, clearPort: diagram.clearPort }),
-    [types, diagram.setPicker, diagram.clearPort],
+    () => ({
+      types,
+      openPicker: diagram.setPicker,
+      openTemplate: diagram.setTemplate,
+      clearPort: diagram.clearPort,
+    }),
+    [types, diagram.setPicker, diagram.setTemplate, diagram.clearPort],
   );
 
   const handleCancel = () =>
@@ -85,6 +91,9 @@ export function EditorScreen({ mode, isEdit, schema, initial, types, machineType
   const pickerNode = diagram.nodes.find((node) => node.id === diagram.picker?.nodeId) as
     | MachineNodeType
     | undefined;
+  const templateNode = diagram.nodes.find(
+    (node): node is MachineNodeType => node.id === diagram.template && node.type === 'machine',
+  );
   const picker = pickerInfo(pickerNode, diagram.picker?.point ?? null, types);
 
   return (
@@ -174,6 +183,17 @@ export function EditorScreen({ mode, isEdit, schema, initial, types, machineType
           diagram.setPicker(null);
         }}
         onClose={() => diagram.setPicker(null)}
+      />
+      <BindFromDevice
+        node={templateNode}
+        type={templateNode === undefined ? undefined : types.get(templateNode.data.typeId)}
+        place={mode}
+        bindings={diagram.bindings}
+        onConfirm={(nodeId, sensors) => {
+          diagram.bindSensors(nodeId, sensors);
+          diagram.setTemplate(null);
+        }}
+        onClose={() => diagram.setTemplate(null)}
       />
     </div>
   );

@@ -1,4 +1,4 @@
-import { CheckOutlined, CloseOutlined, SwapOutlined } from '@ant-design/icons';
+import { CheckOutlined, CloseOutlined, LinkOutlined, SwapOutlined } from '@ant-design/icons';
 import { VISUAL_LIMITS, VISUAL_MESSAGES } from '@vigil/contracts';
 import {
   Handle,
@@ -20,7 +20,7 @@ import type { MachineNodeData, MachineNode as MachineNodeType } from './editor-m
  * (click clears their connectors), sensor points and the running-state sensor slot.
  */
 export function MachineNode({ id, data, selected }: NodeProps<MachineNodeType>) {
-  const { types, openPicker, clearPort } = useEditorActions();
+  const { types, openPicker, openTemplate, clearPort } = useEditorActions();
   const { updateNodeData, deleteElements } = useReactFlow();
   const updateNodeInternals = useUpdateNodeInternals();
   const type = types.get(data.typeId);
@@ -54,6 +54,14 @@ export function MachineNode({ id, data, selected }: NodeProps<MachineNodeType>) 
         className="vd-resize"
       />
       <div className="vd-machine__tools nodrag">
+        <Tooltip title="Bind from device…">
+          <Button
+            size="small"
+            icon={<LinkOutlined />}
+            aria-label="Bind from device…"
+            onClick={() => openTemplate(id)}
+          />
+        </Tooltip>
         <Tooltip title="Flip">
           <Button
             size="small"

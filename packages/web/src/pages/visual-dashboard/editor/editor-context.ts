@@ -6,6 +6,8 @@ import type { PickerTarget } from './sensor-use';
 export type EditorActions = {
   types: ReadonlyMap<number, MachineTypeJson>;
   openPicker: (target: PickerTarget) => void;
+  /** Opens 'Bind from device…' for a machine node. */
+  openTemplate: (nodeId: string) => void;
   /** Removes every connector at a machine's anchor port. */
   clearPort: (nodeId: string, anchorId: number) => void;
 };

@@ -9,6 +9,7 @@ import {
 } from '@xyflow/react';
 import { type DragEvent, useCallback, useMemo, useState } from 'react';
 import type {
+  BoundSensor,
   ConnectorEdge,
   EditorDiagram,
   EditorNode,
@@ -30,6 +31,8 @@ export function useDiagramState(initial: EditorDiagram, types: ReadonlyMap<numbe
   const [width, setWidth] = useState(initial.width);
   const [height, setHeight] = useState(initial.height);
   const [picker, setPicker] = useState<PickerTarget | null>(null);
+  /** The machine node 'Bind from device…' is open for. */
+  const [template, setTemplate] = useState<string | null>(null);
 
   // A label keeps its measured size: the resize handle changes its font, not its box.
   const onNodesChange = useCallback(
@@ -113,6 +116,13 @@ export function useDiagramState(initial: EditorDiagram, types: ReadonlyMap<numbe
     [flow],
   );
 
+  /** A template's confirmed bindings: they replace every sensor point's binding of the node. */
+  const bindSensors = useCallback(
+    (nodeId: string, sensors: Array<{ point: number; sensor: BoundSensor }>) =>
+      flow.updateNodeData(nodeId, { sensors }),
+    [flow],
+  );
+
   /** The diagram as it is now (the viewport read from React Flow). */
   const getDiagram = useCallback(
     (): EditorDiagram => ({
@@ -137,7 +147,10 @@ export function useDiagramState(initial: EditorDiagram, types: ReadonlyMap<numbe
     onDrop,
     clearPort,
     bindSensor,
+    bindSensors,
     bindings,
+    template,
+    setTemplate,
     picker,
     setPicker,
     tabName,
