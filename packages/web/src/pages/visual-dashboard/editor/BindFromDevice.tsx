@@ -102,6 +102,8 @@ function BindFromDeviceBody(
               <div className="vd-template-row" key={point.id} data-testid={`template-point-${point.id}`}>
                 <Typography.Text strong>{point.label}</Typography.Text>
                 <Select
+                  showSearch
+                  optionFilterProp="label"
                   aria-label={point.label}
                   loading={state.sensors.isFetching}
                   value={choice ?? NONE}
