@@ -144,7 +144,7 @@ function BindFromDeviceBody(
   );
 }
 
-/** Says where a point's choice comes from: the proposal, the person's change, or nothing that fits. */
+/** Says where a point's choice comes from: the proposal, the person's change, or no free sensor that fits. */
 function ProposalTag({
   isChanged,
   proposed,
@@ -160,5 +160,5 @@ function ProposalTag({
   if (proposed !== null && proposed === choice) {
     return <Tag color="green">Proposed</Tag>;
   }
-  return choice === null ? <Tag>No match</Tag> : <Tag>Bound now</Tag>;
+  return choice === null ? <Tag>No free match</Tag> : <Tag>Bound now</Tag>;
 }

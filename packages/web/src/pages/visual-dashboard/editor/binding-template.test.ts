@@ -41,15 +41,18 @@ const WDC4: TemplateSensor[] = [
   sensor('W1.exp1.2', 'Auxiliary Contact', 'Expansion Card 1'),
 ];
 
-/** An F500: System State, then Network 1's four nodes (bearing, alignment, shaft speed, auxiliary input). */
+/**
+ * An F500: System State, then Network 1's four nodes (bearing, alignment, shaft speed, auxiliary input), named as
+ * search-sensor/ names a node's sensor ('Name · Network 1 · Node 1').
+ */
 const F500: TemplateSensor[] = [
   sensor('F1.system.1', 'Network', 'System State'),
   sensor('F1.system.2', 'Status', 'System State'),
   ...[1, 2, 3, 4].flatMap((node) => [
-    sensor(`F1.net1.n0${node}.1`, 'Bearing Temperature', 'Network 1'),
-    sensor(`F1.net1.n0${node}.2`, 'Alignment', 'Network 1'),
-    sensor(`F1.net1.n0${node}.3`, 'Shaft Speed', 'Network 1'),
-    sensor(`F1.net1.n0${node}.4`, 'Auxiliary Input', 'Network 1'),
+    sensor(`F1.net1.n0${node}.1`, `Bearing Temperature · Network 1 · Node ${node}`, 'Network 1'),
+    sensor(`F1.net1.n0${node}.2`, `Alignment · Network 1 · Node ${node}`, 'Network 1'),
+    sensor(`F1.net1.n0${node}.3`, `Shaft Speed · Network 1 · Node ${node}`, 'Network 1'),
+    sensor(`F1.net1.n0${node}.4`, `Auxiliary Input · Network 1 · Node ${node}`, 'Network 1'),
   ]),
 ];
 
