@@ -41,7 +41,8 @@ export async function signedInPage(
   return page;
 }
 
-async function blankPage(browser: Browser, baseUrl: string): Promise<Page> {
+/** An empty page of the server's origin (its /healthz) with the probe installed: a baseline draws on it. */
+export async function blankPage(browser: Browser, baseUrl: string): Promise<Page> {
   const page = await probedPage(browser, baseUrl);
   await page.goto('/healthz');
   return page;

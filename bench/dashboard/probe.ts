@@ -1,6 +1,6 @@
 /**
  * Runs in the page before any of its scripts (Playwright `addInitScript`): times the main-thread work of every
- * update of the device feed — each frame of a `ws/device-data/` socket on the page, or each `changes` message
+ * update of the device feed — each frame of a `ws/device-data/` or `ws/tab-devices-data/` socket on the page, or each `changes` message
  * of the dashboard's feed worker — and, when asked, counts the animation frames the page missed.
  *
  * One update's time runs from the start of the page's first `message` listener to the end of its last one,
@@ -138,7 +138,8 @@ export function installDashboardProbe(): void {
   class ProbedWebSocket extends Native {
     constructor(url: string | URL, protocols?: string | string[]) {
       super(url, protocols);
-      if (String(url).includes('/ws/device-data/')) {
+      // A device's feed (the dashboard) or a tab's (the visual dashboard's live view: bench:visual).
+      if (['/ws/device-data/', '/ws/tab-devices-data/'].some((feed) => String(url).includes(feed))) {
         probeMessages(this, () => true);
       }
     }

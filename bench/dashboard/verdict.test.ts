@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judge, stepRatio } from './verdict';
+import { judge, judgeAgainstFloor, stepRatio } from './verdict';
 import { summariseUpdates } from './windows';
 
 /** A page whose windows each held one update of these milliseconds. */
@@ -34,5 +34,22 @@ describe('dashboard bench verdict', () => {
     expect(judge([holds(500), fails(1000)]).isPass).toBe(false);
     expect(judge([holds(500)])).toMatchObject({ isPass: false, missing: [1000] });
     expect(judge([])).toMatchObject({ isPass: false, missing: [500, 1000] });
+  });
+});
+
+describe('visual bench verdict against its floor', () => {
+  const withDrops = (dropped: number, ...busyMs: number[]) => ({ ...page(...busyMs), droppedFrames: dropped });
+
+  it('passes at p95 within 1.3 × the floor with no more dropped frames than the floor', () => {
+    expect(judgeAgainstFloor(withDrops(2, 1, 2.6), withDrops(2, 1, 2))).toMatchObject({
+      p95Ratio: 1.3,
+      isPass: true,
+    });
+  });
+
+  it('fails over 1.3 ×, with more dropped frames than the floor, or with nothing measured', () => {
+    expect(judgeAgainstFloor(withDrops(0, 1, 2.8), withDrops(0, 1, 2)).isPass).toBe(false);
+    expect(judgeAgainstFloor(withDrops(3, 1, 2), withDrops(2, 1, 2)).isPass).toBe(false);
+    expect(judgeAgainstFloor(page(), page(1)).isPass).toBe(false);
   });
 });

@@ -49,3 +49,25 @@ export function judge(steps: StepRatio[]): Verdict {
     isPass: missing.length === 0 && steps.length > 0 && steps.every((step) => step.holds),
   };
 }
+
+/** bench:visual's verdict (issue 25): one page against its floor of the same run. */
+export type FloorVerdict = {
+  /** The page's p95 ÷ the floor's p95 (main-thread time per update); null when either is missing. */
+  p95Ratio: number | null;
+  p50Ratio: number | null;
+  droppedFrames: number;
+  floorDroppedFrames: number;
+  isPass: boolean;
+};
+
+/** PASS when the page's p95 is at most LIMIT_RATIO × the floor's and it dropped no more frames than the floor. */
+export function judgeAgainstFloor(page: UpdateSummary, floor: UpdateSummary): FloorVerdict {
+  const p95Ratio = ratioOf(page.p95Ms, floor.p95Ms);
+  return {
+    p95Ratio,
+    p50Ratio: ratioOf(page.p50Ms, floor.p50Ms),
+    droppedFrames: page.droppedFrames,
+    floorDroppedFrames: floor.droppedFrames,
+    isPass: p95Ratio !== null && p95Ratio <= LIMIT_RATIO && page.droppedFrames <= floor.droppedFrames,
+  };
+}
