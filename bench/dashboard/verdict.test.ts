@@ -38,7 +38,10 @@ describe('dashboard bench verdict', () => {
 });
 
 describe('visual bench verdict against its floor', () => {
-  const withDrops = (dropped: number, ...busyMs: number[]) => ({ ...page(...busyMs), droppedFrames: dropped });
+  const withDrops = (dropped: number, ...busyMs: number[]) => ({
+    ...page(...busyMs),
+    droppedFrames: dropped,
+  });
 
   it('passes at p95 within 1.3 × the floor with no more dropped frames than the floor', () => {
     expect(judgeAgainstFloor(withDrops(2, 1, 2.6), withDrops(2, 1, 2))).toMatchObject({
