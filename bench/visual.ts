@@ -72,6 +72,8 @@ async function main(): Promise<void> {
   await provisionUnits(env, [DEVICE]);
   const server = await startVigilServer(env);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const token = await provisionDevices(server.baseUrl, [DEVICE]);
+  // After the device exists, as bench:dashboard does: the simulator's first connection is then admitted.
   const simulator = await startSimulator({
     devices: [DEVICE],
     transport: { kind: 'mqtt', brokerUrl: server.brokerUrl },
@@ -80,8 +82,8 @@ async function main(): Promise<void> {
     scenarioChance: 0,
   });
   try {
-    const token = await provisionDevices(server.baseUrl, [DEVICE]);
     await simulator.ready();
+    console.log('  device publishing; creating the tab');
     const entries = listSensors(simulator.getDevice(DEVICE.udfId)?.stateTree(new Date()) ?? never());
     const system = entries.filter((entry) => entry.fullId.startsWith(`${DEVICE.udfId}.system.`));
     const stateSensor = system.find((entry) => machineRunState(entry.sensor) !== null)?.fullId;
