@@ -8,13 +8,13 @@
 // the plain cards in the same run (bench/dashboard/verdict.ts). Flags: --seconds T (60), --steps 500,1000,2000,
 // --trace FILE (Chrome traces of the first step's dashboard window, and of its plain cards' in FILE-plain-cards.json,
 // and where their main-thread time went), --css TEXT (extra CSS on the dashboard: an experiment, not a verdict).
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type DeviceIdentity, startSimulator } from '@vigil/simulator';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/fixtures/chromium';
+import { prepareBrowserBench } from './browser-bench';
 import { measure } from './dashboard/measure';
 import { feedWorkerPath, parsingPage, signedInPage, workerFeedPage } from './dashboard/pages';
 import { checkReadingsChange, type ReadingsCheck } from './dashboard/readings';
@@ -78,17 +78,7 @@ function printRatio(ratio: StepRatio): void {
 }
 
 async function main(): Promise<void> {
-  if (!fs.existsSync(CHROMIUM_PATH)) {
-    console.error(`No Chromium at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH).`);
-    process.exit(2);
-  }
-  const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/ensure-build.ts'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) {
-    process.exit(build.status ?? 1);
-  }
+  prepareBrowserBench(ROOT);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-bench-dashboard-'));
   const env = { databaseUrl: null, dataDir };
   await provisionUnits(env, [DEVICE]);

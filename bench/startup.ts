@@ -2,10 +2,10 @@
 // started one after the other on the same migrated PGlite data, alternating, --rounds times each: the time from
 // process start to /healthz answering, and the resident memory of the idle instance. The verdict: the compiled
 // server's median start at most 1.0 × the loader's (the build must not make starting slower).
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ensureBuilt } from './browser-bench';
 import { percentile } from './ingest/stats';
 import { currentCommit } from './measured-commit';
 import { measureStart, type StartMode, type StartSample } from './startup/measure-start';
@@ -22,13 +22,7 @@ if (!Number.isInteger(rounds) || rounds < 1 || !(idleMs >= 0)) {
   process.exit(2);
 }
 
-const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/ensure-build.ts'], {
-  cwd: ROOT,
-  stdio: 'inherit',
-});
-if (build.status !== 0) {
-  process.exit(build.status ?? 1);
-}
+ensureBuilt(ROOT);
 
 /** The median of samples that exist (every mode has `rounds` ≥ 1 of them). */
 const median = (values: number[]) => percentile(values, 0.5) ?? Number.NaN;

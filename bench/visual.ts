@@ -5,7 +5,6 @@
 // update (p50/p95) and the dropped frames of both, measured as bench:dashboard measures them
 // (bench/dashboard/measure.ts). Target: p95 at most 1.3 × the floor's, and no more dropped frames than the floor
 // (exit 1 otherwise). Flags: --seconds T (30), --sensors N (600), --machines M (60, at least), --trace FILE.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +12,7 @@ import { listSensors, machineRunState } from '@vigil/contracts';
 import { type DeviceIdentity, startSimulator } from '@vigil/simulator';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/fixtures/chromium';
+import { prepareBrowserBench } from './browser-bench';
 import { measure } from './dashboard/measure';
 import { signedInPage } from './dashboard/pages';
 import { checkReadingsChange } from './dashboard/readings';
@@ -56,17 +56,7 @@ const line = (label: string, s: UpdateSummary) =>
   `  ${label.padEnd(34)} ${ms(s.p50Ms)} ${ms(s.p95Ms)} ${ms(s.meanMs)} ${ms(s.cpuP50Ms)} ${ms(s.cpuP95Ms)} ${ms(s.listenerP50Ms)} ${ms(s.listenerP95Ms)} ${String(s.droppedFrames).padStart(8)} / ${s.frames} ${String(s.updates).padStart(8)}`;
 
 async function main(): Promise<void> {
-  if (!fs.existsSync(CHROMIUM_PATH)) {
-    console.error(`No Chromium at ${CHROMIUM_PATH} (apt-get install chromium, or set CHROMIUM_PATH).`);
-    process.exit(2);
-  }
-  const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/ensure-build.ts'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) {
-    process.exit(build.status ?? 1);
-  }
+  prepareBrowserBench(ROOT);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-bench-visual-'));
   const env = { databaseUrl: null, dataDir };
   await provisionUnits(env, [DEVICE]);
