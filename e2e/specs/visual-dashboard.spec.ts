@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO, screenshot, signIn, useBrowser } from '../fixtures/browser';
+import { seedManagedSite } from '../fixtures/managed-site';
 
 const isPath = (path: string) => (url: URL) => url.pathname === path;
 
@@ -45,7 +46,9 @@ describe('visual dashboard access (M section 2)', () => {
     // The Main Elevator's plant, published by the demo's first start (demo-plant.ts).
     await page.getByText('Plant overview').first().waitFor();
     await screenshot(page, 'visual-dashboard-schemas-1440');
-    await page.goto('/visual-dashboard/site/2/schemas/');
+    // A new site of a new client: other journeys on this server draw schemas on the demo's sites.
+    const { site } = await seedManagedSite({ title: 'Empty Yard', address: '1 Dock Road', timezone: 'UTC' });
+    await page.goto(`/visual-dashboard/site/${site.id}/schemas/`);
     await page.getByText('This site has no schema yet.').waitFor();
     await page.context().close();
 
