@@ -4,8 +4,7 @@ import { machinePictureUrl, machineSize, sensorPointsOf } from '../diagram/geome
 import type { LiveReadings } from '../diagram/live-readings';
 import { type Freshness, machineViewOf, sensorViewOf } from './live-state';
 import styles from './live-view.module.css';
-import type { PointActContext } from './SensorPanel';
-import { SensorPoint } from './SensorPoint';
+import { type PointKey, SensorPoint } from './SensorPoint';
 
 type DiagramMachineProps = {
   machine: Tab['machines'][number];
@@ -14,15 +13,17 @@ type DiagramMachineProps = {
   freshness: Freshness;
   /** machineDetailsPath of this machine. */
   to: string;
-  act: PointActContext;
+  onHoverPoint: (point: PointKey | null) => void;
+  onOpenPoint: (point: PointKey) => void;
 };
 
 /**
  * A machine of the read-only diagram: its picture in its live state (blinking in alarm or warning while running),
  * its name, and its bound sensors' points coloured by their state with a tooltip naming each and a panel to act on each
- * (click). The picture and name open machine details.
+ * (click; one tooltip and one panel for the whole diagram, PointOverlay). The picture and name open machine details.
  */
-export function DiagramMachine({ machine, type, readings, freshness, to, act }: DiagramMachineProps) {
+export function DiagramMachine(props: DiagramMachineProps) {
+  const { machine, type, readings, freshness, to, onHoverPoint, onOpenPoint } = props;
   const view = machineViewOf(machine, readings, freshness);
   const size = type === undefined ? { width: 120, height: 120 } : machineSize(type, machine.scale);
   const blink = !view.blinks ? '' : view.picture === 'alarm' ? styles.blinkAlarm : styles.blinkWarning;
@@ -50,15 +51,20 @@ export function DiagramMachine({ machine, type, readings, freshness, to, act }: 
         if (point === undefined) {
           return null;
         }
+        const view = sensorViewOf(binding.sensor.id, readings.get(binding.sensor.id), freshness);
         return (
           <SensorPoint
             key={binding.sensor_point}
-            sensor={binding.sensor}
-            view={sensorViewOf(binding.sensor.id, readings.get(binding.sensor.id), freshness)}
-            pointLabel={point.label}
+            machineId={machine.id}
+            sensorPoint={binding.sensor_point}
+            sensorId={binding.sensor.id}
+            tone={view.tone}
+            state={view.state}
+            label={`${binding.sensor.name}: ${view.value} ${view.unit} ${view.state}`}
             left={point.x_coord * machine.scale}
             top={point.y_coord * machine.scale}
-            act={act}
+            onHover={onHoverPoint}
+            onOpen={onOpenPoint}
           />
         );
       })}

@@ -1,10 +1,13 @@
 import type { MachineTypeJson, Tab } from '@vigil/contracts';
+import { useCallback, useState } from 'react';
 import { anchorPosition, type Point, polylinePoints, viewTransform } from '../diagram/geometry';
 import type { LiveReadings } from '../diagram/live-readings';
 import { DiagramMachine } from './DiagramMachine';
 import type { Freshness } from './live-state';
 import styles from './live-view.module.css';
+import { PointOverlay } from './PointOverlay';
 import type { PointActContext } from './SensorPanel';
+import type { PointKey } from './SensorPoint';
 
 type LiveDiagramProps = {
   tab: Tab;
@@ -22,6 +25,12 @@ type LiveDiagramProps = {
  */
 export function LiveDiagram({ tab, types, readings, freshness, machinePath, act }: LiveDiagramProps) {
   const view = viewTransform(tab);
+  const [hovered, setHovered] = useState<PointKey | null>(null);
+  const [opened, setOpened] = useState<PointKey | null>(null);
+  // Stable, so a point whose view did not change skips its render (SensorPoint is memoised).
+  const onHoverPoint = useCallback((point: PointKey | null) => setHovered(point), []);
+  const onOpenPoint = useCallback((point: PointKey) => setOpened(point), []);
+  const onClose = useCallback(() => setOpened(null), []);
   return (
     <div className={styles.scroller} data-testid="live-diagram" data-live={freshness.isLive}>
       <div className={styles.sizer} style={{ width: view.width, height: view.height }}>
@@ -39,9 +48,20 @@ export function LiveDiagram({ tab, types, readings, freshness, machinePath, act 
               readings={readings}
               freshness={freshness}
               to={machinePath(machine.id)}
-              act={act}
+              onHoverPoint={onHoverPoint}
+              onOpenPoint={onOpenPoint}
             />
           ))}
+          <PointOverlay
+            tab={tab}
+            types={types}
+            readings={readings}
+            freshness={freshness}
+            hovered={hovered}
+            opened={opened}
+            onClose={onClose}
+            act={act}
+          />
         </div>
       </div>
     </div>
