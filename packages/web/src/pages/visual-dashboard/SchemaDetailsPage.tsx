@@ -10,9 +10,8 @@ import { formatSiteMinute } from '../../time/site-time';
 import { AcknowledgeAlarm } from './live-view/AcknowledgeAlarm';
 import { alarmedTabsOf } from './live-view/alarm-tabs';
 import { EventsTable } from './live-view/EventsTable';
-import { LiveDiagram } from './live-view/LiveDiagram';
 import { LiveNotFound } from './live-view/LiveNotFound';
-import { LiveNotice } from './live-view/LiveNotice';
+import { LiveTab } from './live-view/LiveTab';
 import styles from './live-view/live-view.module.css';
 import { siteNotificationsPath } from './live-view/notification-links';
 import { SettingMenu } from './live-view/SettingMenu';
@@ -116,36 +115,32 @@ function SchemaLiveView({ page, schema }: ViewProps) {
         actions={actions}
         alarmed={alarmed}
       />
-      <LiveNotice status={page.socketStatus} />
-      <div className={styles.layout}>
-        {page.tab === null ? (
-          <PageSpinner />
-        ) : (
-          <LiveDiagram
-            tab={page.tab}
-            types={page.types}
-            readings={page.readings}
-            freshness={page.freshness}
-            machinePath={(machineId) => machineDetailsPath(page.siteId, schema.id, page.tabId, machineId)}
-            act={act}
-          />
-        )}
-        <Card
-          size="small"
-          title="Active alarms"
-          extra={<Link to={siteNotificationsPath(page.siteId)}>View all</Link>}
-          className={styles.sideCard}
-          data-testid="live-active-alarms"
-        >
-          <EventsTable
-            events={page.alarms}
-            timeZone={page.timeZone}
-            emptyText="No active alarm."
-            isCompact
-            testId="schema-alarms"
-          />
-        </Card>
-      </div>
+      <LiveTab
+        room={page.liveRoom}
+        schemaId={schema.id}
+        tab={page.tab}
+        types={page.types}
+        devices={page.site?.devices}
+        machinePath={(machineId) => machineDetailsPath(page.siteId, schema.id, page.tabId, machineId)}
+        act={act}
+        aside={
+          <Card
+            size="small"
+            title="Active alarms"
+            extra={<Link to={siteNotificationsPath(page.siteId)}>View all</Link>}
+            className={styles.sideCard}
+            data-testid="live-active-alarms"
+          >
+            <EventsTable
+              events={page.alarms}
+              timeZone={page.timeZone}
+              emptyText="No active alarm."
+              isCompact
+              testId="schema-alarms"
+            />
+          </Card>
+        }
+      />
       {acknowledging === null ? null : (
         <AcknowledgeAlarm
           event={acknowledging}

@@ -11,10 +11,7 @@ import {
   tabQuery,
 } from '../../../api/visual-dashboard';
 import { isKnownTimeZone } from '../../../time/site-time';
-import { useLiveReadings } from '../diagram/live-readings';
-import { freshnessOf } from './live-state';
 import { tabRedirectOf } from './tab-routing';
-import { useAlarmsFollowReadings } from './useAlarmsFollowReadings';
 
 /** How often the site (its devices' online flags) and the active alarms are read again while the view is open. */
 export const LIVE_VIEW_REFRESH_MS = 30_000;
@@ -43,8 +40,8 @@ export function useMachineTypes(): ReadonlyMap<number, MachineTypeJson> {
 }
 
 /**
- * /visual-dashboard/site/:siteId/schemas/:schemaId/tabs/:tabId: the site, the schema, the tab and its live
- * readings (opened only for a tab of the schema), the schema's active alarms, and where to go instead.
+ * /visual-dashboard/site/:siteId/schemas/:schemaId/tabs/:tabId: the site, the schema, the tab and its live room
+ * (a tab of the schema only; LiveTab reads it), the schema's active alarms, and where to go instead.
  */
 export function useSchemaDetailsPage() {
   const params = useParams();
@@ -62,11 +59,7 @@ export function useSchemaDetailsPage() {
     refetchInterval: LIVE_VIEW_REFRESH_MS,
   });
   const types = useMachineTypes();
-  const live = useLiveReadings(isTabOfSchema ? { kind: 'tab', id: tabId } : null);
-  useAlarmsFollowReadings(schemaId, live.readings);
   const canEdit = site.data?.can_edit ?? false;
-  const devices = site.data?.devices;
-  const freshness = useMemo(() => freshnessOf(live.status === 'live', devices ?? []), [live.status, devices]);
   const errors = [site.error, schema.error, tab.error];
   const isSchemaOfSite = schema.data === undefined || schema.data.location === siteId;
   return {
@@ -77,9 +70,8 @@ export function useSchemaDetailsPage() {
     schema: schema.data ?? null,
     tab: tab.data ?? null,
     types,
-    readings: live.readings,
-    socketStatus: live.status,
-    freshness,
+    /** The tab's live socket (LiveTab holds its readings); none for a tab id not in the schema. */
+    liveRoom: isTabOfSchema ? ({ kind: 'tab', id: tabId } as const) : null,
     alarms,
     canEdit,
     timeZone: timeZoneOf(site.data?.timezone),

@@ -1,0 +1,54 @@
+import type { MachineTypeJson, SiteDevice, Tab } from '@vigil/contracts';
+import { type ReactNode, useMemo } from 'react';
+import { PageSpinner } from '../../../components/PageSpinner';
+import { type DiagramRoom, useLiveReadings } from '../diagram/live-readings';
+import { LiveDiagram } from './LiveDiagram';
+import { LiveNotice } from './LiveNotice';
+import { freshnessOf } from './live-state';
+import styles from './live-view.module.css';
+import type { PointActContext } from './SensorPanel';
+import { useAlarmsFollowReadings } from './useAlarmsFollowReadings';
+
+type LiveTabProps = {
+  /** The tab's socket; null opens none (a tab id not in the schema). */
+  room: DiagramRoom | null;
+  schemaId: number;
+  tab: Tab | null;
+  types: ReadonlyMap<number, MachineTypeJson>;
+  devices: readonly SiteDevice[] | undefined;
+  machinePath: (machineId: number) => string;
+  act: PointActContext;
+  /** Beside the diagram (the Active alarms card): made by the page, so a new reading does not render it again. */
+  aside: ReactNode;
+};
+
+/**
+ * The part of the live view that follows every reading: the tab's socket, its notice, and the diagram. It holds the
+ * readings itself, so a tree a second re-renders the diagram only, not the page around it (its menus, tab strip and
+ * alarms table): bench:visual.
+ */
+export function LiveTab({ room, schemaId, tab, types, devices, machinePath, act, aside }: LiveTabProps) {
+  const live = useLiveReadings(room);
+  useAlarmsFollowReadings(schemaId, live.readings);
+  const freshness = useMemo(() => freshnessOf(live.status === 'live', devices ?? []), [live.status, devices]);
+  return (
+    <>
+      <LiveNotice status={live.status} />
+      <div className={styles.layout}>
+        {tab === null ? (
+          <PageSpinner />
+        ) : (
+          <LiveDiagram
+            tab={tab}
+            types={types}
+            readings={live.readings}
+            freshness={freshness}
+            machinePath={machinePath}
+            act={act}
+          />
+        )}
+        {aside}
+      </div>
+    </>
+  );
+}
