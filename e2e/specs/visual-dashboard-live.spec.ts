@@ -212,9 +212,14 @@ describe('visual dashboard live views (M section 2 Schema details and Machine de
     await openSignedIn(page, livePath());
     await page.getByTestId(`live-machine-${scene.legId}`).waitFor();
     await page.getByTestId('live-active-alarms').waitFor();
-    const diagram = await page.getByTestId('live-diagram').boundingBox();
-    const alarms = await page.getByTestId('live-active-alarms').boundingBox();
-    expect(alarms?.y ?? 0).toBeGreaterThan((diagram?.y ?? 0) + (diagram?.height ?? 0) - 1);
+    // The connecting notice above the diagram goes once the socket is live: measure after it, both boxes at once.
+    await page.locator('[data-testid="live-diagram"][data-live="true"]').waitFor();
+    await page.getByTestId('live-notice').waitFor({ state: 'detached' });
+    const layout = await page.evaluate(() => {
+      const box = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.getBoundingClientRect();
+      return { diagramBottom: box('live-diagram')?.bottom ?? 0, alarmsTop: box('live-active-alarms')?.top ?? 0 };
+    });
+    expect(layout.alarmsTop).toBeGreaterThan(layout.diagramBottom - 1);
     await screenshot(page, 'visual-dashboard-live-900');
     await page.getByTestId(`live-machine-${scene.legId}`).click();
     await page.getByRole('heading', { name: 'Live View: Detailed View' }).waitFor();
