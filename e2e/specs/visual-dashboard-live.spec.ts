@@ -217,7 +217,10 @@ describe('visual dashboard live views (M section 2 Schema details and Machine de
     await page.getByTestId('live-notice').waitFor({ state: 'detached' });
     const layout = await page.evaluate(() => {
       const box = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.getBoundingClientRect();
-      return { diagramBottom: box('live-diagram')?.bottom ?? 0, alarmsTop: box('live-active-alarms')?.top ?? 0 };
+      return {
+        diagramBottom: box('live-diagram')?.bottom ?? 0,
+        alarmsTop: box('live-active-alarms')?.top ?? 0,
+      };
     });
     expect(layout.alarmsTop).toBeGreaterThan(layout.diagramBottom - 1);
     await screenshot(page, 'visual-dashboard-live-900');

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiLogin, uniqueTag } from '../fixtures/api-seed';
 import { DEMO, screenshot, signIn, useBrowser } from '../fixtures/browser';
 import { apiV2Call } from '../fixtures/visual-dashboard-scene';
-import { WAIT_CEILING_MS } from '../fixtures/wait';
+import { pollUntil } from '../fixtures/wait';
 
 /** The demo's WDC4 (a bucket-elevator monitor: Alignment:Head, Alignment:Tail, Speed, Temperature, Plug). */
 const DEVICE = 'Conveyor WDC4';
@@ -26,16 +26,11 @@ async function findDevice(): Promise<void> {
     throw new Error(`the demo has no ${DEVICE}`);
   }
   siteId = device.location;
-  const deadline = Date.now() + WAIT_CEILING_MS;
-  while (Date.now() < deadline) {
+  sensors = await pollUntil(async () => {
     const found = await apiV2Call<SensorItem[]>('GET', `search-sensor/?location=${siteId}`, token);
-    sensors = found.filter((item) => item.device.name === DEVICE);
-    if (sensors.length > 0) {
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`${DEVICE} has reported no tree`);
+    const own = found.filter((item) => item.device.name === DEVICE);
+    return own.length > 0 ? own : undefined;
+  }, `${DEVICE} has reported no tree`);
 }
 
 function sensorNamed(name: string): SensorItem {
