@@ -1,14 +1,8 @@
 import type { MachineDetail, StateTree } from '@vigil/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  assignToSite,
-  buildClient,
-  buildDevice,
-  buildSite,
-  buildUser,
-  TEST_PASSWORD,
-} from '../../../test/factories';
-import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
+import { buildClient, buildDevice, buildSite } from '../../../test/factories';
+import { visualPersonAt } from '../../../test/fixtures/visual-dashboard';
+import { buildTestApp, type TestApp } from '../../../test/test-app';
 import type { DeviceRow } from '../../db/tables/devices.table';
 import { notifications } from '../../db/tables/notifications.table';
 import type { LocationRow } from '../../db/tables/sites.table';
@@ -68,14 +62,7 @@ describe('machines/{id}/ of the visual dashboard', () => {
     foreign: '',
   };
 
-  async function person(at: LocationRow, enabled = true) {
-    const user = await buildUser(t.db, {
-      fullName: 'User Person',
-      roles: { visualDashboardEnabled: enabled },
-    });
-    await assignToSite(t.db, user, at, 'User');
-    return authHeader(t.app, user.email, TEST_PASSWORD);
-  }
+  const person = (at: LocationRow, enabled = true) => visualPersonAt(t.app, t.db, at, 'User', enabled);
 
   beforeAll(async () => {
     t = await buildTestApp();

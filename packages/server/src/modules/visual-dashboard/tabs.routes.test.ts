@@ -1,17 +1,10 @@
 import { listSensors, type StateTree, type Tab, VISUAL_MESSAGES } from '@vigil/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  assignToSite,
-  buildClient,
-  buildDevice,
-  buildSite,
-  buildUser,
-  TEST_PASSWORD,
-} from '../../../test/factories';
-import { tabSavePayload } from '../../../test/fixtures/visual-dashboard';
+import { buildClient, buildDevice, buildSite } from '../../../test/factories';
+import { tabSavePayload, visualPersonAt } from '../../../test/fixtures/visual-dashboard';
 import { treeOf } from '../../../test/telemetry';
-import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
+import { buildTestApp, type TestApp } from '../../../test/test-app';
 import type { LocationRow } from '../../db/tables/sites.table';
 import { visualSchemas, visualTabs } from '../../db/tables/visual-dashboard.table';
 import { upsertDeviceStates } from '../telemetry/telemetry.repo';
@@ -32,11 +25,8 @@ describe('tabs/ of the visual dashboard', () => {
     foreign: '',
   };
 
-  async function person(at: LocationRow, permission: 'User' | 'Engineer', enabled = true) {
-    const user = await buildUser(t.db, { roles: { visualDashboardEnabled: enabled } });
-    await assignToSite(t.db, user, at, permission);
-    return authHeader(t.app, user.email, TEST_PASSWORD);
-  }
+  const person = (at: LocationRow, permission: 'User' | 'Engineer', enabled = true) =>
+    visualPersonAt(t.app, t.db, at, permission, enabled);
 
   /** A save of one tab at the site: a bucket elevator bound to `bound` feeding a belt conveyor (new machines). */
   const save = (overrides: object = {}, bound: string[] = []) =>
