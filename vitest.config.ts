@@ -11,7 +11,7 @@ const unitTiming = { testTimeout: 120_000 };
 const shared = { isolate: false };
 
 const projects: TestProjectInlineConfiguration[] = [
-  { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'], ...shared } },
+  { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'], ...unitTiming, ...shared } },
   {
     test: {
       name: 'server',
@@ -21,11 +21,17 @@ const projects: TestProjectInlineConfiguration[] = [
     },
   },
   {
-    test: { name: 'web', include: ['packages/web/src/**/*.test.ts'], environment: 'node', ...shared },
+    test: {
+      name: 'web',
+      include: ['packages/web/src/**/*.test.ts'],
+      environment: 'node',
+      ...unitTiming,
+      ...shared,
+    },
   },
   { test: { name: 'simulator', include: ['packages/simulator/src/**/*.test.ts'], ...unitTiming, ...shared } },
   { test: { name: 'bench', include: ['bench/**/*.test.ts'], ...unitTiming, ...shared } },
-  { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], ...shared } },
+  { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], ...unitTiming, ...shared } },
 ];
 
 // The API and repository suites run a second time against a real PostgreSQL server when one is given. Under

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ALERT_RULE_MESSAGES,
-  AlertRuleCreateSchema,
-  AlertRulePatchSchema,
-  alertRuleProblems,
-  contactWhenText,
-} from './alert-rules';
+import { ALERT_RULE_MESSAGES, alertRuleProblems, contactWhenText } from './alert-rule-choices';
+import { AlertRuleCreateSchema, AlertRulePatchSchema } from './alert-rules';
 
 const messagesOf = (body: unknown) => {
   const parsed = AlertRuleCreateSchema.safeParse(body);

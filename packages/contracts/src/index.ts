@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './alert-rule-choices';
 export * from './alert-rules';
 export * from './analytics';
 export * from './clients';
