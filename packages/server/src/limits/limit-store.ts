@@ -5,7 +5,8 @@ import {
   RateLimiterRedis,
   RateLimiterRes,
 } from 'rate-limiter-flexible';
-import { LiveSocketCap } from './live-socket-cap';
+import { LiveSocketCap, type LiveSocketPlaces } from './live-socket-cap';
+import { SharedLiveSocketCap } from './shared-live-socket-cap';
 
 /** At most `points` in a window of `durationSeconds` that starts with the first point counted. */
 export type LimitRule = { points: number; durationSeconds: number };
@@ -80,13 +81,16 @@ export class LimitCounter {
  * Redis is unreachable each instance counts in its own memory instead of refusing or hanging.
  */
 export class LimitStore {
-  /** Live sockets per person, counted by this instance (the sockets are its own). */
-  readonly liveSockets = new LiveSocketCap();
+  /** Live sockets per person: across the instances on Redis, in this process otherwise. */
+  readonly liveSockets: LiveSocketPlaces;
 
   private constructor(
     private readonly redis: Redis | undefined,
     private readonly keyPrefix: string,
-  ) {}
+  ) {
+    this.liveSockets =
+      redis === undefined ? new LiveSocketCap() : new SharedLiveSocketCap(redis, `${keyPrefix}live-sockets:`);
+  }
 
   /** A store on Redis at `url` (keys under `<prefix>limit:`), or in memory without a url. */
   static open(options: { redisUrl: string | undefined; prefix: string }): LimitStore {
@@ -135,6 +139,7 @@ export class LimitStore {
   }
 
   async close(): Promise<void> {
+    await this.liveSockets.close();
     this.redis?.disconnect();
   }
 }

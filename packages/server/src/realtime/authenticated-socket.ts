@@ -5,7 +5,7 @@ import {
   LIVE_SOCKET_CLOSE_TOO_MANY,
 } from '@vigil/contracts';
 import type { WebSocket } from 'ws';
-import type { LiveSocketCap } from '../limits/live-socket-cap';
+import type { LiveSocketPlaces, ReleasePlace } from '../limits/live-socket-cap';
 import type { RealtimeBus } from './bus';
 import type { ControlEvent } from './control-events';
 import { LatestFrame, LIVE_MAX_BUFFERED_BYTES } from './latest-frame';
@@ -45,7 +45,7 @@ export type AuthenticatedSocketDeps = {
   /** Above this many bytes waiting in the socket's buffer, sendLatest keeps only the newest frame for later. */
   maxBufferedBytes?: number;
   /** The person's live-socket places (limits/live-socket-cap.ts); none taken when absent. */
-  liveSockets?: LiveSocketCap;
+  liveSockets?: LiveSocketPlaces;
   /** How long a socket without a query token waits for its auth frame. */
   authTimeoutMs?: number;
 };
@@ -83,7 +83,7 @@ export class AuthenticatedSocket<H extends SocketHolder, G> {
   private readonly rooms: SocketRooms;
   private readonly latest: LatestFrame;
   private stopControl: (() => void) | undefined;
-  private releasePlace: (() => void) | undefined;
+  private releasePlace: ReleasePlace | undefined;
   private readonly timers: { auth?: NodeJS.Timeout; expiry?: NodeJS.Timeout; recheck?: NodeJS.Timeout } = {};
 
   constructor(
@@ -237,7 +237,12 @@ export class AuthenticatedSocket<H extends SocketHolder, G> {
   private async admit(holder: H, grant: G): Promise<void> {
     const isFirst = this.grant === undefined;
     if (isFirst && this.deps.liveSockets !== undefined) {
-      this.releasePlace = this.deps.liveSockets.take(holder.user.id);
+      const release = await this.deps.liveSockets.take(holder.user.id);
+      if (this.isClosed) {
+        release?.(); // closed while the place was being taken (shared places ask Redis)
+        return;
+      }
+      this.releasePlace = release;
       if (this.releasePlace === undefined) {
         this.close(LIVE_SOCKET_CLOSE_TOO_MANY);
         return;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../../access/authentication';
-import type { LiveSocketCap } from '../../limits/live-socket-cap';
+import type { LiveSocketPlaces } from '../../limits/live-socket-cap';
 import type { RealtimeBus } from '../../realtime/bus';
 import { createSocketAuthentication } from '../../realtime/socket-authentication';
 import { queryTokenOf } from '../../realtime/socket-rules';
@@ -15,7 +15,7 @@ export type DeviceFeedDeps = FeedAccessDeps &
     /** Re-check of every socket's access without a signal; the base's default (5 min) when absent. */
     recheckEveryMs?: number;
     /** The person's live-socket places, shared with ws/current-user-notifications/. */
-    liveSockets?: LiveSocketCap;
+    liveSockets?: LiveSocketPlaces;
   };
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { visibleSiteIds } from '../../access/access';
 import type { AuthContext } from '../../access/authentication';
 import type { Database } from '../../db/database';
-import type { LiveSocketCap } from '../../limits/live-socket-cap';
+import type { LiveSocketPlaces } from '../../limits/live-socket-cap';
 import type { RealtimeBus } from '../../realtime/bus';
 import { createSocketAuthentication } from '../../realtime/socket-authentication';
 import { queryTokenOf } from '../../realtime/socket-rules';
@@ -20,7 +20,7 @@ export type NotificationSocketRoutesDeps = Parameters<typeof createSocketAuthent
   bus: RealtimeBus;
   notifications: NotificationsService;
   /** The person's live-socket places, shared with ws/device-data/. */
-  liveSockets?: LiveSocketCap;
+  liveSockets?: LiveSocketPlaces;
 };
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Authenticator } from '../../access/authentication';
 import type { Database } from '../../db/database';
-import type { LiveSocketCap } from '../../limits/live-socket-cap';
+import type { LiveSocketPlaces } from '../../limits/live-socket-cap';
 import type { RealtimeBus } from '../../realtime/bus';
 import { createSocketAuthentication } from '../../realtime/socket-authentication';
 import { queryTokenOf } from '../../realtime/socket-rules';
@@ -15,7 +15,7 @@ export type DiagramFeedDeps = {
   bus: RealtimeBus;
   /** The ingest's latest tree of a device on this instance (`app.ingest`). */
   ingest: { latest(udfId: string): { json: string; receivedAt: Date } | undefined };
-  liveSockets?: LiveSocketCap;
+  liveSockets?: LiveSocketPlaces;
   recheckEveryMs?: number;
 };
 
