@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DeviceTypeSchema } from './devices';
-import { MAINTENANCE_EXCLUDED_SENSOR_IDS } from './maintenance';
+import { MAINTENANCE_EVENTS, MAINTENANCE_EXCLUDED_SENSOR_IDS } from './maintenance';
 import { SENSOR_STATE_TEXTS, type Sensor } from './realtime';
 
 /**
@@ -82,13 +82,41 @@ export const ProofTestLastTestSchema = z.object({
   comment: z.string(),
 });
 
+/**
+ * The steps that end a maintenance test, as the maintenance log records them: succeeded (the alarm was seen and
+ * cleared), failed (the test timed out, M section 4), canceled.
+ */
+export const MAINTENANCE_OUTCOME_EVENTS = [
+  MAINTENANCE_EVENTS.succeeded,
+  MAINTENANCE_EVENTS.failed,
+  MAINTENANCE_EVENTS.canceled,
+] as const;
+export const MaintenanceOutcomeSchema = z
+  .enum(MAINTENANCE_OUTCOME_EVENTS)
+  .describe(
+    'How the test ended: maintanance_succeeded, maintenance_failed (timed out) or maintenance_canceled',
+  );
+export type MaintenanceOutcome = z.infer<typeof MaintenanceOutcomeSchema>;
+
+/** The newest finished test of a sensor whatever its outcome (the live view's sensor panel, issue 25). */
+export const ProofTestLastResultSchema = z.object({
+  event_type: MaintenanceOutcomeSchema,
+  time: z.number().describe('When the test ended (alarm seen cleared, timed out or canceled), ms'),
+  engineer: z.string().describe("Who ran the test ('' when not known)"),
+  comment: z.string(),
+});
+export type ProofTestLastResult = z.infer<typeof ProofTestLastResultSchema>;
+
 export const ProofTestSensorSchema = z.object({
   sensor_id: z.string().describe('Full dotted sensor id'),
   name: z.string(),
   group_name: z.string(),
   status: ProofTestStatusSchema,
-  last_test: ProofTestLastTestSchema.nullable(),
+  last_test: ProofTestLastTestSchema.nullable().describe('The last successful test: the proof'),
   due_date: z.number().nullable().describe('ms; null when never tested (due now)'),
+  last_result: ProofTestLastResultSchema.nullable().describe(
+    'The newest finished test whatever its outcome; null when none ended',
+  ),
 });
 export type ProofTestSensor = z.infer<typeof ProofTestSensorSchema>;
 

@@ -9,7 +9,7 @@ import {
 } from '@vigil/contracts';
 import type { DeviceRow } from '../../db/tables/devices.table';
 import { groupNameOf } from '../maintenance/maintenance-sensor';
-import type { LastProofTest } from './proof-tests.repo';
+import type { LastProofTest, LastTestResult } from './proof-tests.repo';
 
 export type SensorNamer = (device: DeviceRow, fullSensorId: string, treeName: string) => string;
 
@@ -21,6 +21,8 @@ export function deviceProofTests(input: {
   device: DeviceRow;
   tree: StateTree | undefined;
   lastTests: ReadonlyMap<string, LastProofTest>;
+  /** The newest finished test of each sensor, whatever its outcome. */
+  lastResults: ReadonlyMap<string, LastTestResult>;
   intervalDays: number;
   now: Date;
   nameOf: SensorNamer;
@@ -32,6 +34,7 @@ export function deviceProofTests(input: {
       continue;
     }
     const last = lastTests.get(entry.fullId);
+    const result = input.lastResults.get(entry.fullId);
     const { status, dueDate } = proofTestCoverage(last?.time.getTime() ?? null, intervalDays, now.getTime());
     sensors.push({
       sensor_id: entry.fullId,
@@ -43,6 +46,15 @@ export function deviceProofTests(input: {
           ? null
           : { time: last.time.getTime(), engineer: last.engineer, comment: last.comment },
       due_date: dueDate,
+      last_result:
+        result === undefined
+          ? null
+          : {
+              event_type: result.eventType,
+              time: result.time.getTime(),
+              engineer: result.engineer,
+              comment: result.comment,
+            },
     });
   }
   sensors.sort(byUrgency);

@@ -92,6 +92,75 @@ describe('proof-test coverage and the site test report', () => {
     expect(body.sensors.at(-1)?.sensor_id).toBe(proven.fullId);
   });
 
+  it('gives each sensor its last test whatever the outcome — failed, canceled or succeeded — beside the last passed one', async () => {
+    const s = await scene();
+    const [passedThenFailed, canceled, untested] = s.testable;
+    if (passedThenFailed === undefined || canceled === undefined || untested === undefined) {
+      throw new Error('the WDC4 needs three proof-testable sensors');
+    }
+    await proveSensor(s, passedThenFailed.fullId, 'Tripped with the test magnet');
+    // A later test of the same sensor timed out (M section 4: maintenance_failed), recorded by the monitor.
+    const failedAt = new Date(Date.now() + 60_000);
+    await t.db.insert(maintenanceRecords).values({
+      testId: 999_998,
+      deviceId: s.device.id,
+      sensorId: passedThenFailed.fullId,
+      sensorName: passedThenFailed.sensor.Name,
+      groupName: 'Plug',
+      eventType: MAINTENANCE_EVENTS.failed,
+      maintenanceTime: failedAt,
+      comment: 'Nobody reached the sensor in time',
+    });
+    const step = (body: Record<string, unknown>) => postStep(t.app, s.authorization, s.device.id, body);
+    const started = await step({ event_type: MAINTENANCE_EVENTS.expectAlarmOn, sensor_id: canceled.fullId });
+    expect(started.statusCode).toBe(200);
+    const stopped = await step({
+      event_type: MAINTENANCE_EVENTS.canceled,
+      sensor_id: canceled.fullId,
+      comment: 'Wrong sensor',
+    });
+    expect(stopped.statusCode).toBe(200);
+
+    const body = (await get(s.authorization, `devices/${s.device.id}/proof-tests/`)).json<DeviceProofTests>();
+    const byId = new Map(body.sensors.map((sensor) => [sensor.sensor_id, sensor]));
+    // The proof is still the passed test; the last result is the failed one after it.
+    expect(byId.get(passedThenFailed.fullId)).toMatchObject({
+      status: 'ok',
+      last_test: { comment: 'Tripped with the test magnet' },
+      last_result: {
+        event_type: MAINTENANCE_EVENTS.failed,
+        time: failedAt.getTime(),
+        engineer: '',
+        comment: 'Nobody reached the sensor in time',
+      },
+    });
+    expect(byId.get(canceled.fullId)).toMatchObject({
+      status: 'never',
+      last_test: null,
+      last_result: {
+        event_type: MAINTENANCE_EVENTS.canceled,
+        engineer: 'Engineer Person',
+        comment: 'Wrong sensor',
+      },
+    });
+    expect(byId.get(untested.fullId)?.last_result).toBeNull();
+    // The site report carries it too; another client sees neither (404), a member of the site sees both.
+    const report = (
+      await get(s.authorization, `locations/${s.site.id}/proof-tests/`)
+    ).json<SiteProofTestReport>();
+    const reported = report.devices[0]?.sensors.find((sensor) => sensor.sensor_id === canceled.fullId);
+    expect(reported?.last_result?.event_type).toBe(MAINTENANCE_EVENTS.canceled);
+    const reader = await signedInAt(t.app, t.db, s.site, 'User');
+    const read = (
+      await get(reader.authorization, `devices/${s.device.id}/proof-tests/`)
+    ).json<DeviceProofTests>();
+    expect(read.sensors.find((sensor) => sensor.sensor_id === canceled.fullId)?.last_result).toMatchObject({
+      event_type: MAINTENANCE_EVENTS.canceled,
+    });
+    const stranger = await scene();
+    expect((await get(stranger.authorization, `devices/${s.device.id}/proof-tests/`)).statusCode).toBe(404);
+  });
+
   it('shows the custom sensor names of the sensor settings', async () => {
     const s = await scene();
     const [named] = s.testable;

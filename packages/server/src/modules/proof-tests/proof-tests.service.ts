@@ -10,7 +10,7 @@ import * as devicesRepo from '../devices/devices.repo';
 import * as sensorSettingsRepo from '../sensor-settings/sensor-settings.repo';
 import * as sitesRepo from '../sites/sites.repo';
 import { deviceProofTests } from './proof-test-report';
-import type { LastProofTest } from './proof-tests.repo';
+import type { LastProofTest, LastTestResult } from './proof-tests.repo';
 import * as proofTestsRepo from './proof-tests.repo';
 
 /** The repositories the service calls: the real modules, or fakes in a test of a rule. */
@@ -86,29 +86,41 @@ export class ProofTestService {
     devices: readonly DeviceRow[],
   ): Promise<DeviceProofTests[]> {
     const ids = devices.map((device) => device.id);
-    const [trees, lastTests, customNames] = await Promise.all([
+    // A test made for an earlier owner of a device is not its current client's (device-history.ts).
+    const ownedOnly = readsOwnedPeriodOnly(user);
+    const [trees, lastTests, lastResults, customNames] = await Promise.all([
       this.repos.proofTests.findStoredTrees(this.deps.db, ids),
-      // A test made for an earlier owner of a device is not its current client's (device-history.ts).
-      this.repos.proofTests.findLastProofTests(this.deps.db, ids, readsOwnedPeriodOnly(user)),
+      this.repos.proofTests.findLastProofTests(this.deps.db, ids, ownedOnly),
+      this.repos.proofTests.findLastTestResults(this.deps.db, ids, ownedOnly),
       this.repos.sensorSettings.findSensorNamesOfDevices(this.deps.db, ids),
     ]);
     const treeOf = new Map<number, StateTree>(trees.map((row) => [row.deviceId, row.tree]));
-    const testsOf = new Map<number, Map<string, LastProofTest>>();
-    for (const test of lastTests) {
-      const tests = testsOf.get(test.deviceId) ?? new Map<string, LastProofTest>();
-      tests.set(test.sensorId, test);
-      testsOf.set(test.deviceId, tests);
-    }
+    const testsOf = bySensorOfDevice<LastProofTest>(lastTests);
+    const resultsOf = bySensorOfDevice<LastTestResult>(lastResults);
     const now = this.now();
     return devices.map((device) =>
       deviceProofTests({
         device,
         tree: treeOf.get(device.id),
         lastTests: testsOf.get(device.id) ?? new Map(),
+        lastResults: resultsOf.get(device.id) ?? new Map(),
         intervalDays: site.proofTestIntervalDays,
         now,
         nameOf: (named, sensorId, treeName) => customNames.get(`${named.id}:${sensorId}`) ?? treeName,
       }),
     );
   }
+}
+
+/** Rows of several devices as device id → full sensor id → row. */
+function bySensorOfDevice<Row extends { deviceId: number; sensorId: string }>(
+  rows: readonly Row[],
+): Map<number, Map<string, Row>> {
+  const found = new Map<number, Map<string, Row>>();
+  for (const row of rows) {
+    const ofDevice = found.get(row.deviceId) ?? new Map<string, Row>();
+    ofDevice.set(row.sensorId, row);
+    found.set(row.deviceId, ofDevice);
+  }
+  return found;
 }

@@ -6,7 +6,15 @@ function report(statuses: Array<ProofTestSensor['status']>): DeviceProofTests {
   const counts = { ok: 0, due: 0, overdue: 0, never: 0 };
   const sensors = statuses.map((status, i) => {
     counts[status] += 1;
-    return { sensor_id: `D.g.${i}`, name: `S${i}`, group_name: 'g', status, last_test: null, due_date: null };
+    return {
+      sensor_id: `D.g.${i}`,
+      name: `S${i}`,
+      group_name: 'g',
+      status,
+      last_test: null,
+      due_date: null,
+      last_result: null,
+    };
   });
   return { device: { id: 1, title: 'D', device_type: 'F500' }, interval_days: 90, counts, sensors };
 }

@@ -16,7 +16,13 @@ import { sensorGraphPath } from '../../dashboard/dashboard-paths';
 import type { SensorView } from './live-state';
 import styles from './live-view.module.css';
 import { SensorTooltip } from './SensorTooltip';
-import { lastTestText, maintenanceDashboardPath, sensorActionsOf, siteDeviceOf } from './sensor-act';
+import {
+  lastPassedText,
+  lastTestText,
+  maintenanceDashboardPath,
+  sensorActionsOf,
+  siteDeviceOf,
+} from './sensor-act';
 
 /** What the live view knows to act on a sensor point: the site, who is looking, and the schema's active alarms. */
 export type PointActContext = {
@@ -38,8 +44,9 @@ const START_FAILED = 'The maintenance test could not be started. Please try agai
 
 /**
  * The panel of a clicked sensor point ('Act from the picture'): the sensor named so a person can find it, its live
- * value and state, its last passed maintenance test, and what the person may do: open its graph, acknowledge its
- * active alarm, start a maintenance test (editors; then a link to the dashboard where the test runs).
+ * value and state, its last maintenance test whatever its outcome (and the last passed one when that differs),
+ * and what the person may do: open its graph, acknowledge its active alarm, start a maintenance test (editors;
+ * then a link to the dashboard where the test runs).
  */
 export function SensorPanel({ sensor, view, pointLabel, act }: SensorPanelProps) {
   const device = siteDeviceOf(act.devices, sensor.id);
@@ -65,6 +72,7 @@ export function SensorPanel({ sensor, view, pointLabel, act }: SensorPanelProps)
         maintenance_time: Date.now(),
       }),
   });
+  const row = proof.data?.sensors.find((item) => item.sensor_id === sensor.id);
   const lastTest =
     device === null
       ? 'Not known (the site does not list this device).'
@@ -72,14 +80,17 @@ export function SensorPanel({ sensor, view, pointLabel, act }: SensorPanelProps)
         ? 'Not known (the report could not be read).'
         : proof.isPending
           ? 'Loading…'
-          : lastTestText(
-              proof.data.sensors.find((row) => row.sensor_id === sensor.id),
-              act.timeZone,
-            );
+          : lastTestText(row, act.timeZone);
+  const lastPassed = proof.isSuccess ? lastPassedText(row, act.timeZone) : null;
   return (
     <div className={styles.panel} data-testid="live-sensor-panel">
       <SensorTooltip sensor={sensor} view={view} pointLabel={pointLabel} />
       <div data-testid="live-sensor-last-test">Last maintenance test: {lastTest}</div>
+      {lastPassed === null ? null : (
+        <Typography.Text type="secondary" data-testid="live-sensor-last-passed" style={{ display: 'block' }}>
+          {lastPassed}
+        </Typography.Text>
+      )}
       {actions.acknowledge === null ? null : (
         <Typography.Text type="danger" style={{ display: 'block', marginTop: 4 }}>
           Active: {actions.acknowledge.event_type}

@@ -1,8 +1,14 @@
-import type { MachineEvent, VisualSchema } from '@vigil/contracts';
+import {
+  MAINTENANCE_EVENTS,
+  type MachineEvent,
+  type ProofTestLastResult,
+  type VisualSchema,
+} from '@vigil/contracts';
 import { describe, expect, it } from 'vitest';
 import { alarmedTabsOf, tabAlarmLabel } from './alarm-tabs';
 import {
   activeAlarmOf,
+  lastPassedText,
   lastTestText,
   maintenanceDashboardPath,
   NEVER_TESTED,
@@ -68,15 +74,44 @@ describe('activeAlarmOf and siteDeviceOf', () => {
 });
 
 describe('lastTestText and maintenanceDashboardPath', () => {
-  it("says 'Never tested' without a passed test, else its time in the site's zone and who ran it", () => {
+  const time = Date.UTC(2026, 10, 2, 8, 30);
+  const result = (event_type: ProofTestLastResult['event_type'], engineer = 'Morgan Manager') => ({
+    event_type,
+    time,
+    engineer,
+    comment: '',
+  });
+
+  it("says 'Never tested' without a finished test, else its outcome as the maintenance log names it", () => {
     expect(lastTestText(undefined, 'UTC')).toBe(NEVER_TESTED);
-    expect(lastTestText({ last_test: null }, 'UTC')).toBe(NEVER_TESTED);
-    const time = Date.UTC(2026, 10, 2, 8, 30);
-    const text = lastTestText(
-      { last_test: { time, engineer: 'Morgan Manager', comment: '' } },
-      'Europe/London',
+    expect(lastTestText({ last_result: null }, 'UTC')).toBe(NEVER_TESTED);
+    const passed = lastTestText({ last_result: result(MAINTENANCE_EVENTS.succeeded) }, 'Europe/London');
+    expect(passed).toMatch(/^Test succeeded .*08:30 .* by Morgan Manager$/);
+    expect(lastTestText({ last_result: result(MAINTENANCE_EVENTS.failed) }, 'UTC')).toMatch(
+      /^Test failed .*08:30 .* by Morgan Manager$/,
     );
-    expect(text).toMatch(/^Passed .*08:30 .* by Morgan Manager$/);
+    const anonymous = lastTestText({ last_result: result(MAINTENANCE_EVENTS.canceled, ' ') }, 'UTC');
+    expect(anonymous).toMatch(/^Test canceled .*08:30/);
+    expect(anonymous).not.toContain(' by ');
+  });
+
+  it("gives the time in the site's zone", () => {
+    const chicago = lastTestText({ last_result: result(MAINTENANCE_EVENTS.failed) }, 'America/Chicago');
+    expect(chicago).toMatch(/02:30/);
+  });
+
+  it('names the last passed test only when the last test did not pass', () => {
+    const proof = { time, engineer: 'Avery Alarm', comment: '' };
+    expect(
+      lastPassedText({ last_result: result(MAINTENANCE_EVENTS.failed), last_test: proof }, 'UTC'),
+    ).toMatch(/^Last passed: .*08:30 .* by Avery Alarm$/);
+    expect(
+      lastPassedText({ last_result: result(MAINTENANCE_EVENTS.succeeded), last_test: proof }, 'UTC'),
+    ).toBeNull();
+    expect(
+      lastPassedText({ last_result: result(MAINTENANCE_EVENTS.canceled), last_test: null }, 'UTC'),
+    ).toBeNull();
+    expect(lastPassedText(undefined, 'UTC')).toBeNull();
   });
 
   it('opens the dashboard of the device in maintenance mode', () => {

@@ -1,4 +1,9 @@
-import type { MachineEvent, ProofTestSensor } from '@vigil/contracts';
+import {
+  MAINTENANCE_EVENTS,
+  MAINTENANCE_STEP_LABELS,
+  type MachineEvent,
+  type ProofTestSensor,
+} from '@vigil/contracts';
 import { formatSiteMinute } from '../../../time/site-time';
 import {
   DASHBOARD_PATH,
@@ -57,14 +62,36 @@ export function siteDeviceOf<Device extends { udf_id: string }>(
 
 export const NEVER_TESTED = 'Never tested';
 
-/** The sensor's last passed maintenance test (proof-test report), its time in the site's zone and who ran it. */
-export function lastTestText(row: Pick<ProofTestSensor, 'last_test'> | undefined, timeZone: string): string {
-  const test = row?.last_test ?? null;
+function timeAndEngineer(test: { time: number; engineer: string }, timeZone: string): string {
+  const by = test.engineer.trim() === '' ? '' : ` by ${test.engineer.trim()}`;
+  return `${formatSiteMinute(test.time, timeZone)}${by}`;
+}
+
+/**
+ * The sensor's last maintenance test whatever its outcome, named as the maintenance log names it ('Test
+ * succeeded', 'Test failed' — it timed out —, 'Test canceled'), its time in the site's zone and who ran it.
+ */
+export function lastTestText(
+  row: Pick<ProofTestSensor, 'last_result'> | undefined,
+  timeZone: string,
+): string {
+  const test = row?.last_result ?? null;
   if (test === null) {
     return NEVER_TESTED;
   }
-  const by = test.engineer.trim() === '' ? '' : ` by ${test.engineer.trim()}`;
-  return `Passed ${formatSiteMinute(test.time, timeZone)}${by}`;
+  return `${MAINTENANCE_STEP_LABELS[test.event_type]} ${timeAndEngineer(test, timeZone)}`;
+}
+
+/** When the last test did not pass, the last one that did (the sensor's proof), or null. */
+export function lastPassedText(
+  row: Pick<ProofTestSensor, 'last_result' | 'last_test'> | undefined,
+  timeZone: string,
+): string | null {
+  const passed = row?.last_test ?? null;
+  if (passed === null || row?.last_result?.event_type === MAINTENANCE_EVENTS.succeeded) {
+    return null;
+  }
+  return `Last passed: ${timeAndEngineer(passed, timeZone)}`;
 }
 
 /** The dashboard of the device in maintenance mode, where a started test runs. */
