@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { machineDisplayState, machinePicture, machineRunState } from './machine-display';
+import { isRunningStateSensor, machineDisplayState, machinePicture, machineRunState } from './machine-display';
 
 describe('machineDisplayState', () => {
   it('is alarm over warning over ok over no-info (M section 4)', () => {
@@ -34,5 +34,22 @@ describe('machinePicture', () => {
     expect(machinePicture('ok', 'stopped')).toEqual({ picture: 'stopped', blinks: false });
     expect(machinePicture('ok', null)).toEqual({ picture: 'running', blinks: false });
     expect(machinePicture('no-info', 'running')).toEqual({ picture: 'stopped', blinks: false });
+  });
+});
+
+describe('isRunningStateSensor', () => {
+  it("recognises an ENUM that says Running or Stopped (an F500's System 'Status', a WDC4's 'Elevator State')", () => {
+    expect(isRunningStateSensor({ Type: 'ENUM', Meta: { State: 'Running' } })).toBe(true);
+    expect(isRunningStateSensor({ Type: 'ENUM', Meta: { State: 'Stopped' } })).toBe(true);
+  });
+
+  it('does not take a contact, a number, or an ENUM reading something else', () => {
+    expect(isRunningStateSensor({ Type: 'BOOL', Meta: { State: 'Off' } })).toBe(false);
+    expect(isRunningStateSensor({ Type: 'BOOL', Meta: { State: 'Contact Sensor Closed / ON' } })).toBe(false);
+    expect(isRunningStateSensor({ Type: 'NUMERIC', Meta: { State: null } })).toBe(false);
+    expect(isRunningStateSensor({ Type: 'ENUM', Meta: { State: 'Network 1' } })).toBe(false);
+    expect(isRunningStateSensor({ Type: 'ENUM', Meta: { State: 'System Selected Profile 0' } })).toBe(false);
+    expect(isRunningStateSensor({ Type: 'ENUM', Meta: { State: 'Fault' } })).toBe(false);
+    expect(isRunningStateSensor({ Type: 'ENUM', Meta: null })).toBe(false);
   });
 });

@@ -48,6 +48,17 @@ export function machineRunState(reading: LiveReading): MachineRunState {
   return null;
 }
 
+/**
+ * Whether a sensor can serve as a machine's running-state sensor, read from its typed fields, not its name: an
+ * ENUM (the device's state selector) whose state text says what `machineRunState` reads as Running or Stopped —
+ * an F500's System State 'Status' and a WDC4's System 'Elevator State' (Running, Stopped, Fault). A BOOL is not
+ * one (contacts are alignment, plug and auxiliary inputs, and 'Off' there means switched off); nor is an ENUM
+ * that reads anything else at this moment (an F500 in Fault, a 'Profile').
+ */
+export function isRunningStateSensor(sensor: { Type?: string; Meta?: { State?: unknown } | null }): boolean {
+  return sensor.Type === 'ENUM' && machineRunState({ Type: sensor.Type, Meta: sensor.Meta }) !== null;
+}
+
 /** The picture set a machine shows (docs/visual-dashboard.md 'Machine types': plain = stopped, ok_ = running). */
 export type MachinePicture = 'alarm' | 'warning' | 'running' | 'stopped';
 

@@ -18,6 +18,13 @@ export const SearchSensorItemSchema = z.object({
   device: z.object({ id, name: z.string() }),
   /** The tabs of the site's schemas (or of `schema` only) where the sensor is bound already. */
   tabs: z.array(z.object({ id, name: z.string(), machine_name: z.string() })),
+  /** Added by Vigil (issue 25 templates): the earlier client ignores it. */
+  is_state_sensor: z
+    .boolean()
+    .describe(
+      "Can be a machine's running-state sensor: an ENUM whose state in the device's latest stored tree says " +
+        'Running or Stopped (isRunningStateSensor)',
+    ),
 });
 export type SearchSensorItem = z.infer<typeof SearchSensorItemSchema>;
 

@@ -164,6 +164,7 @@ describe('search-sensor/ of the visual dashboard', () => {
       group_name: '',
       device: { id: device.id, name: 'Alpha' },
       tabs: [],
+      is_state_sensor: false,
     });
     expect(items[1]?.tabs).toEqual([{ id: tabId, name: 'Receiving', machine_name: 'Leg 1' }]);
     expect(items[1]?.group_name).toBe('Head');
@@ -193,6 +194,38 @@ describe('search-sensor/ of the visual dashboard', () => {
     const items = (await get(`location=${site.id}&schema=${otherSchemaId}`)).json<SearchSensorItem[]>();
     expect(items.find((item) => item.id === `${device.udfId}.head.1`)?.tabs).toEqual([]);
     expect(items.find((item) => item.id === `${other.udfId}.net1.n03.5`)?.tabs).toHaveLength(1);
+  });
+
+  it("marks the sensors that can be a machine's running-state sensor by their type and state, not their name", async () => {
+    const unit = await buildDevice(t.db, site, { title: 'Gamma' });
+    const typed = (Id: number, Name: string, Type: Sensor['Type'], State: string): Sensor => ({
+      ...sensor(Id, Name),
+      Type,
+      Meta: { State },
+    });
+    const tree = treeOf(unit.udfId);
+    tree.groups.unshift({
+      Id: 'system',
+      Name: 'System State',
+      Status: 'OK',
+      Alarm: false,
+      sensors: [
+        typed(1, 'Network', 'ENUM', 'Network 1'),
+        typed(2, 'Status', 'ENUM', 'Running'),
+        typed(3, 'Conveyor Motor', 'ENUM', 'Stopped'),
+        typed(4, 'Running Contact', 'BOOL', 'Off'),
+        typed(21000, 'Profile', 'ENUM', 'System Selected Profile 0'),
+      ],
+    });
+    await upsertDeviceStates(t.db, [{ deviceId: unit.id, tree, receivedAt: new Date(), deviceTime: null }]);
+    const items = (await get(`location=${site.id}&q=${unit.udfId}.system`)).json<SearchSensorItem[]>();
+    expect(items.map((item) => [item.name, item.is_state_sensor])).toEqual([
+      ['Network', false],
+      ['Status', true],
+      ['Conveyor Motor', true],
+      ['Running Contact', false],
+      ['Profile', false],
+    ]);
   });
 
   it('answers at most 200 sensors', async () => {

@@ -81,6 +81,7 @@ export class SearchSensorService {
           group_name: sensor.groupName,
           device: { id: device.id, name: device.title },
           tabs: tabsOf.get(`${device.id}:${sensor.fullId}`) ?? [],
+          is_state_sensor: sensor.isStateSensor,
         });
         if (items.length >= SEARCH_SENSOR_LIMITS.results) {
           return items;

@@ -27,6 +27,7 @@ const item = (id: string, tabs: SearchSensorItem['tabs'] = []): SearchSensorItem
   group_name: 'Speed',
   device: { id: 1, name: 'Unit' },
   tabs,
+  is_state_sensor: false,
 });
 
 describe('which sensors the picker offers (M section 5)', () => {

@@ -9,6 +9,7 @@ const item = (id: string, tabs: SearchSensorItem['tabs'] = []): SearchSensorItem
   group_name: 'Plug',
   device: { id: 3, name: 'Conveyor WDC4' },
   tabs,
+  is_state_sensor: false,
 });
 
 const bindings = new Map([['W1.plug.1', { nodeId: 'machine-a', point: 106, machineName: 'Leg 1' }]]);
