@@ -1,7 +1,11 @@
+import { MAINTENANCE_EVENTS, type MaintenanceInfo } from '@vigil/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, screenshot, signIn, useBrowser } from '../fixtures/browser';
+import { apiAt } from '../fixtures/api-seed';
+import { DEMO, DEMO_PASSWORD, screenshot, signIn, useBrowser } from '../fixtures/browser';
+import { startVigilServer, type VigilServer } from '../fixtures/vigil-server';
 import { type AlarmScene, forceAlarm, seedAlarmScene } from '../fixtures/visual-dashboard-alarm-scene';
+import { WAIT_CEILING_MS } from '../fixtures/wait';
 
 let scene: AlarmScene;
 
@@ -117,5 +121,96 @@ describe('visual dashboard: a machine turns to alarm and blinks, and a person ac
     await page.locator('#acknowledge-confirm').click();
     await dialog.waitFor({ state: 'hidden' });
     await forceAlarm(scene, 'DELETE', scene.alignment.id);
+  });
+});
+
+/** The demo plant's Leg 1 head pulley alignment (demo-plant.ts: point 101 of the leg, node 1's contact). */
+const LEG_ALIGNMENT = 'F5000001.net1.n01.2';
+
+describe("the sensor panel names the last maintenance test whatever its outcome: a timed-out test reads 'Test failed' (issue 25)", () => {
+  const browser = useBrowser();
+  let server: VigilServer | undefined;
+
+  // A server of its own with a short timeout, so a test fails within seconds (the spec's 540 s otherwise).
+  beforeAll(async () => {
+    server = await startVigilServer({ MAINTENANCE_TIMEOUT_S: '6' });
+  });
+  afterAll(async () => server?.stop());
+
+  const call = <T>(method: 'GET' | 'POST', path: string, token?: string, body?: unknown) =>
+    apiAt<T>(server?.baseUrl ?? '', method, `api/${path}`, token, body);
+
+  /** Starts a test of the sensor once the device has reported it out of alarm (a start is refused before). */
+  async function startTest(token: string, deviceId: number): Promise<void> {
+    const deadline = Date.now() + WAIT_CEILING_MS;
+    for (;;) {
+      try {
+        await call('POST', `v1/devices/${deviceId}/maintenance/`, token, {
+          event_type: MAINTENANCE_EVENTS.expectAlarmOn,
+          sensor_id: LEG_ALIGNMENT,
+          comment: 'empty area',
+          maintenance_time: Date.now(),
+        });
+        return;
+      } catch (error) {
+        if (Date.now() > deadline) {
+          throw error;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    }
+  }
+
+  it("shows a failed test as 'Test failed' with the site's time and who ran it, and the test is in the log", async () => {
+    const { token } = await call<{ token: string }>('POST', 'v1/accounts/login-jwt/', undefined, {
+      username: DEMO.superuser,
+      password: DEMO_PASSWORD,
+    });
+    const { results } = await call<{ results: Array<{ id: number; udf_id: string; location: number }> }>(
+      'GET',
+      'v1/devices/all/?limit=100',
+      token,
+    );
+    const unit = results.find((device) => device.udf_id === 'F5000001');
+    if (unit === undefined) {
+      throw new Error('the demo has no F5000001');
+    }
+    const schema = await call<{ id: number; schema_tabs: Array<{ id: number; name: string }> }>(
+      'GET',
+      `v2/schemas/current/?location=${unit.location}`,
+      token,
+    );
+    const receiving = schema.schema_tabs.find((tab) => tab.name === 'Receiving');
+
+    await startTest(token, unit.id);
+    // The server fails the test when its 6 s run out (maintenance_failed); the person closes it with a comment.
+    await expect
+      .poll(async () => {
+        const info = await call<MaintenanceInfo>('GET', `v1/devices/${unit.id}/get-maintenance-info/`, token);
+        return Object.values(info).find((entry) => entry?.sensor_id === LEG_ALIGNMENT)?.state;
+      })
+      .toBe(MAINTENANCE_EVENTS.failed);
+    await call('POST', `v1/devices/${unit.id}/maintenance/`, token, {
+      event_type: MAINTENANCE_EVENTS.failed,
+      sensor_id: LEG_ALIGNMENT,
+      comment: 'Nobody reached the sensor in time',
+      maintenance_time: Date.now(),
+    });
+
+    const page = await browser.newPage({ width: 1440, height: 900 }, server?.baseUrl);
+    await signIn(page, DEMO.superuser);
+    await page.getByTestId('nav-visual-dashboard').waitFor();
+    await page.goto(`/visual-dashboard/site/${unit.location}/schemas/${schema.id}/tabs/${receiving?.id}`);
+    await page.locator('[data-testid="live-diagram"][data-live="true"]').waitFor();
+    await page.getByTestId(`live-point-${LEG_ALIGNMENT}`).click();
+    const panel = page.getByTestId('live-sensor-panel');
+    await panel.waitFor();
+    await expect
+      .poll(() => page.getByTestId('live-sensor-last-test').innerText())
+      .toMatch(/^Last maintenance test: Test failed \d.* \d\d:\d\d \S+ by \S/);
+    // Never passed before: no 'Last passed' line.
+    await expect(page.getByTestId('live-sensor-last-passed').count()).resolves.toBe(0);
+    await openedFully(panel);
+    await screenshot(page, 'visual-dashboard-act-failed-test-1440');
   });
 });

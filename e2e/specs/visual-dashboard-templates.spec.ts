@@ -8,14 +8,21 @@ import { pollUntil } from '../fixtures/wait';
 /** The demo's WDC4 (a bucket-elevator monitor: Alignment:Head, Alignment:Tail, Speed, Temperature, Plug). */
 const DEVICE = 'Conveyor WDC4';
 
-type SensorItem = { id: string; name: string; group_name: string; device: { id: number; name: string } };
+type SensorItem = {
+  id: string;
+  name: string;
+  group_name: string;
+  device: { id: number; name: string };
+  is_state_sensor: boolean;
+};
 
 let siteId = 0;
 let sensors: SensorItem[] = [];
+let token = '';
 
 /** The demo WDC4's site and its sensors, once its first tree has arrived. */
 async function findDevice(): Promise<void> {
-  const token = await apiLogin(DEMO.superuser);
+  token = await apiLogin(DEMO.superuser);
   const { results } = await apiCall<{ results: Array<{ title: string; location: number }> }>(
     'GET',
     'devices/all/?limit=100',
@@ -85,6 +92,13 @@ describe('editor templates: bind a machine from a device (issue 25)', () => {
     await expect(row(page, 104)).resolves.toContain('Tail Left Bearing — Temperature');
     await expect(row(page, 106)).resolves.toContain('Plug Switch — Plug');
     await expect(row(page, 105)).resolves.toContain('Head Shaft Speed — Speed');
+    // The running-state slot: the WDC4's 'Elevator State', the sensor the server marks as saying Running/Stopped.
+    expect(sensors.filter((item) => item.is_state_sensor).map((item) => item.name)).toEqual([
+      'Elevator State',
+    ]);
+    const state = page.getByTestId('template-state-sensor');
+    await expect(state.textContent()).resolves.toContain('Elevator State — System');
+    await state.getByText('Proposed', { exact: true }).waitFor();
     await screenshot(page, 'visual-dashboard-templates-1440');
 
     // The belt's speed is read at the boot: change the proposal to the tail shaft.
@@ -99,12 +113,23 @@ describe('editor templates: bind a machine from a device (issue 25)', () => {
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByTestId('bind-from-device').waitFor({ state: 'detached' });
     await expect(page.locator('.vd-sensor-point--bound').count()).resolves.toBe(6);
+    // The node's state slot now names the sensor instead of 'Select state sensor'.
+    await page.getByRole('button', { name: 'Elevator State — System — Conveyor WDC4' }).waitFor();
     await screenshot(page, 'visual-dashboard-templates-bound-1440');
 
     await page.getByTestId('schema-name').fill(`Templates ${uniqueTag()}`);
     await page.getByTestId('tab-name').fill('Legs');
     await page.getByRole('button', { name: 'SAVE' }).click();
     await page.waitForURL(/\/schemas\/\d+\/tabs\/\d+$/);
+    const tabId = Number(new URL(page.url()).pathname.split('/').at(-1));
+    const saved = await apiV2Call<{ machines: Array<{ system_state_sensor: string | null }> }>(
+      'GET',
+      `tabs/${tabId}/`,
+      token,
+    );
+    expect(saved.machines.map((machine) => machine.system_state_sensor)).toEqual([
+      sensorNamed('Elevator State').id,
+    ]);
     const bound = ['Head Left Alignment', 'Tail Left Alignment', 'Tail Shaft Speed', 'Plug Switch'];
     for (const name of bound) {
       await page.getByTestId(`live-point-${sensorNamed(name).id}`).waitFor();

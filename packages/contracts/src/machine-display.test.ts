@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isRunningStateSensor, machineDisplayState, machinePicture, machineRunState } from './machine-display';
+import {
+  isRunningStateSensor,
+  machineDisplayState,
+  machinePicture,
+  machineRunState,
+} from './machine-display';
 
 describe('machineDisplayState', () => {
   it('is alarm over warning over ok over no-info (M section 4)', () => {

@@ -1,26 +1,27 @@
-import type { Device, MachineTypeJson } from '@vigil/contracts';
+import type { Device, MachineTypeJson, SearchSensorItem } from '@vigil/contracts';
 import { Alert, Button, Flex, Modal, Select, Tag, Typography } from 'antd';
 import { sensorPointsOf } from '../diagram/geometry';
-import type { BoundSensor, MachineNode } from './editor-model';
+import type { MachineNode } from './editor-model';
 import { sensorLabel } from './load-tab';
 import type { localBindings } from './sensor-use';
-import { type TemplatePlace, useBindFromDevice } from './useBindFromDevice';
+import { type TemplatePlace, type TemplateResult, useBindFromDevice } from './useBindFromDevice';
 
 const NONE = '';
+const STATE_ROW_LABEL = 'Running-state sensor';
 
 type BindFromDeviceProps = {
   node: MachineNode | undefined;
   type: MachineTypeJson | undefined;
   place: TemplatePlace;
   bindings: ReturnType<typeof localBindings>;
-  onConfirm: (nodeId: string, sensors: Array<{ point: number; sensor: BoundSensor }>) => void;
+  onConfirm: (nodeId: string, result: TemplateResult) => void;
   onClose: () => void;
 };
 
 /**
  * 'Bind from device…' (issue 25 templates; docs/visual-dashboard.md 'Web: templates'): choose a device of the site,
- * see the sensor proposed for each point of the machine, change any, then Confirm binds them all; Cancel changes
- * nothing.
+ * see the sensor proposed for each point of the machine and for its running-state slot, change any, then Confirm
+ * binds them all; Cancel changes nothing.
  */
 export function BindFromDevice({ node, type, ...props }: BindFromDeviceProps) {
   const name = node?.data.name.trim() || type?.name || 'Machine';
@@ -49,7 +50,7 @@ function BindFromDeviceBody(
 ) {
   const { node, type } = props;
   const points = sensorPointsOf(type, node.data.flip);
-  const state = useBindFromDevice(node, points, props.place, props.bindings);
+  const state = useBindFromDevice(node, { typeName: type.name, points }, props.place, props.bindings);
   const items = state.sensors.data ?? [];
   const chosenFor = new Map(
     state.choices.flatMap((choice) =>
@@ -128,6 +129,7 @@ function BindFromDeviceBody(
               </div>
             );
           })}
+          <StateSensorRow node={node} items={items} state={state.stateSensor} />
         </div>
       )}
       <Flex justify="end" gap={8}>
@@ -141,6 +143,48 @@ function BindFromDeviceBody(
         </Button>
       </Flex>
     </Flex>
+  );
+}
+
+/**
+ * The running-state slot ('Select state sensor' on the node): any sensor of the device may be chosen, as in the
+ * picker (a state sensor is not a sensor point's binding, so nothing is disabled); the proposal is a sensor the
+ * server marks as saying Running or Stopped.
+ */
+function StateSensorRow({
+  node,
+  items,
+  state,
+}: {
+  node: MachineNode;
+  items: readonly SearchSensorItem[];
+  state: ReturnType<typeof useBindFromDevice>['stateSensor'];
+}) {
+  const kept = node.data.stateSensor;
+  const keptOption =
+    kept === null || items.some((item) => item.id === kept.id)
+      ? []
+      : [{ value: kept.id, label: `${kept.label} (bound now)` }];
+  return (
+    <div className="vd-template-row" data-testid="template-state-sensor">
+      <Typography.Text strong>{STATE_ROW_LABEL}</Typography.Text>
+      <Select
+        showSearch
+        optionFilterProp="label"
+        aria-label={STATE_ROW_LABEL}
+        value={state.choice ?? NONE}
+        onChange={(value: string) => state.choose(value === NONE ? null : value)}
+        options={[
+          { value: NONE, label: 'None' },
+          ...keptOption,
+          ...items.map((item) => ({
+            value: item.id,
+            label: `${item.name} — ${item.group_name || 'no group'}`,
+          })),
+        ]}
+      />
+      <ProposalTag isChanged={state.isChanged} proposed={state.proposal} choice={state.choice} />
+    </div>
   );
 }
 

@@ -189,8 +189,8 @@ export function EditorScreen({ mode, isEdit, schema, initial, types, machineType
         type={templateNode === undefined ? undefined : types.get(templateNode.data.typeId)}
         place={mode}
         bindings={diagram.bindings}
-        onConfirm={(nodeId, sensors) => {
-          diagram.bindSensors(nodeId, sensors);
+        onConfirm={(nodeId, result) => {
+          diagram.bindSensors(nodeId, result);
           diagram.setTemplate(null);
         }}
         onClose={() => diagram.setTemplate(null)}

@@ -3,6 +3,8 @@ import {
   matchScore,
   pointKind,
   proposeBindings,
+  proposeStateSensor,
+  type StateSensorCandidate,
   sensorKind,
   type TemplatePoint,
   type TemplateSensor,
@@ -159,5 +161,43 @@ describe('proposeBindings', () => {
       { point: 101, sensorId: null },
       { point: 102, sensorId: null },
     ]);
+  });
+});
+
+/** search-sensor/ items with its typed mark: only the sensors whose stored state says Running or Stopped. */
+const marked = (sensors: readonly TemplateSensor[], stateIds: readonly string[]): StateSensorCandidate[] =>
+  sensors.map((item) => ({ ...item, is_state_sensor: stateIds.includes(item.id) }));
+
+describe('proposeStateSensor (the running-state slot)', () => {
+  it("proposes the WDC4's 'Elevator State' and the F500's System State 'Status', as the server marks them", () => {
+    expect(proposeStateSensor('Bucket Elevator Leg 7', marked(WDC4, ['W1.system.1']))).toBe('W1.system.1');
+    // The F500's 'Network' is an ENUM too, but it says a network, not Running or Stopped: not marked.
+    expect(proposeStateSensor('Belt Conveyor', marked(F500, ['F1.system.2']))).toBe('F1.system.2');
+  });
+
+  it('goes by the mark, not by names: a sensor named like a state but not marked is never proposed', () => {
+    const named = [...ETH_NODE, sensor('E1.digital.3', 'Running State', 'Digital')];
+    expect(proposeStateSensor('Bucket Elevator', marked(named, []))).toBeNull();
+    expect(proposeStateSensor('Bucket Elevator', [])).toBeNull();
+  });
+
+  it("prefers the state sensor sharing words with the machine's type and name, else the first in the tree", () => {
+    const plc = marked(
+      [
+        sensor('P1.drives.1', 'Intake Conveyor Motor', 'Drives'),
+        sensor('P1.drives.2', 'Leg 2 Motor', 'Drives'),
+        sensor('P1.drives.3', 'Dryer Fan Motor', 'Drives'),
+      ],
+      ['P1.drives.1', 'P1.drives.2', 'P1.drives.3'],
+    );
+    expect(proposeStateSensor('Fan Dryer Fan', plc)).toBe('P1.drives.3');
+    expect(proposeStateSensor('Bucket Elevator Leg 2', plc)).toBe('P1.drives.2');
+    expect(proposeStateSensor('Hopper / Silo', plc)).toBe('P1.drives.1');
+  });
+
+  it('proposes a state sensor bound elsewhere too: one unit may run several machines', () => {
+    // Nothing like proposeBindings' `unavailable` applies: the same WDC4 state is proposed for a second machine.
+    const sensors = marked(WDC4, ['W1.system.1']);
+    expect(proposeStateSensor('Belt Conveyor', sensors)).toBe(proposeStateSensor('Bucket Elevator', sensors));
   });
 });

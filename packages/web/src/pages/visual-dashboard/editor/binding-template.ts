@@ -8,6 +8,9 @@
  * 'Temperature' → temperature). Only a sensor of the point's kind is proposed, so a pulley's 'Head Pulley' reading
  * (no kind word) never lands on 'Head Pulley Alignment'. A sensor at the opposite end (head vs tail or boot, high
  * vs low) is never proposed; the same end scores, and so does every other shared word ('bearing', 'shaft').
+ *
+ * The machine's running-state sensor ('Select state sensor') is proposed too, from the sensors the server marks
+ * `is_state_sensor` (contracts' `isRunningStateSensor`: an ENUM that says Running or Stopped), never by name.
  */
 
 export type PointKind = 'alignment' | 'speed' | 'temperature' | 'plug' | 'level' | 'vibration' | 'flame';
@@ -154,4 +157,30 @@ export function proposeBindings(
     used.add(sensorId);
   }
   return points.map((point, index) => ({ point: point.id, sensorId: chosen.get(index) ?? null }));
+}
+
+/** A sensor as the state-sensor proposal reads it: search-sensor/'s typed mark and the words of its names. */
+export type StateSensorCandidate = TemplateSensor & { is_state_sensor: boolean };
+
+/**
+ * The running-state sensor proposed for a machine: one of the device's sensors that say Running or Stopped
+ * (`is_state_sensor`), the one sharing most words with the machine's type and name ('Elevator State' for a Bucket
+ * Elevator), ties to the earlier in the device's tree (a unit's System group comes first); null when the device
+ * has none. Nothing is excluded: a state sensor is not a binding of a sensor point, so one unit's state may run
+ * several machines (the server's one-machine-per-sensor rule is about sensor points, as the picker's).
+ */
+export function proposeStateSensor(machine: string, sensors: readonly StateSensorCandidate[]): string | null {
+  const machineWords = new Set(wordsOf(machine));
+  let best: { id: string; score: number } | null = null;
+  for (const sensor of sensors) {
+    if (!sensor.is_state_sensor) {
+      continue;
+    }
+    const words = new Set([...wordsOf(sensor.name), ...wordsOf(sensor.group_name)]);
+    const score = [...words].filter((word) => machineWords.has(word)).length;
+    if (best === null || score > best.score) {
+      best = { id: sensor.id, score };
+    }
+  }
+  return best?.id ?? null;
 }

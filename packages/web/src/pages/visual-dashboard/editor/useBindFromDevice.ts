@@ -3,12 +3,19 @@ import { SEARCH_SENSOR_LIMITS, type SearchSensorItem, VISUAL_MESSAGES } from '@v
 import { useMemo, useState } from 'react';
 import { devicesQuery } from '../../../api/devices';
 import { searchSensors, visualDashboardKeys } from '../../../api/visual-dashboard';
-import { type Proposal, proposeBindings, type TemplatePoint } from './binding-template';
-import type { BoundSensor, MachineNode } from './editor-model';
+import { type Proposal, proposeBindings, proposeStateSensor, type TemplatePoint } from './binding-template';
+import type { BoundSensor, MachineNode, MachineNodeData } from './editor-model';
+import { sensorLabel } from './load-tab';
 import type { localBindings } from './sensor-use';
 
 /** A point's sensor in the dialog: a full id, or null for none. */
 export type TemplateChoice = { point: number; sensorId: string | null };
+
+/** What Confirm writes on the node: every sensor point's binding and the running-state sensor. */
+export type TemplateResult = {
+  sensors: Array<{ point: number; sensor: BoundSensor }>;
+  stateSensor: MachineNodeData['stateSensor'];
+};
 
 /** Where the node lives: the site whose devices are offered, and the schema and tab being edited. */
 export type TemplatePlace = { siteId: number; schemaId: number | null; tabId: number | null };
@@ -56,13 +63,16 @@ export function unavailableNote(
  */
 export function useBindFromDevice(
   node: MachineNode,
-  points: readonly TemplatePoint[],
+  machine: { typeName: string; points: readonly TemplatePoint[] },
   place: TemplatePlace,
   bindings: ReturnType<typeof localBindings>,
 ) {
+  const { points } = machine;
   const devices = useQuery(devicesQuery(place.siteId));
   const [deviceId, setDeviceId] = useState<number | null>(null);
   const [changes, setChanges] = useState<ReadonlyMap<number, string | null>>(new Map());
+  /** The person's choice for the running-state slot; undefined while they keep the proposal. */
+  const [stateChange, setStateChange] = useState<string | null | undefined>(undefined);
   const otherIds = (devices.data ?? []).map((device) => device.id).filter((id) => id !== deviceId);
   const sensors = useQuery(deviceSensorsQuery(place, deviceId, otherIds));
 
@@ -82,6 +92,15 @@ export function useBindFromDevice(
     [points, sensors.data, notes],
   );
 
+  const machineWords = `${machine.typeName} ${node.data.name}`;
+  const stateProposal = useMemo(
+    () => (sensors.data === undefined ? null : proposeStateSensor(machineWords, sensors.data)),
+    [machineWords, sensors.data],
+  );
+  /** The running-state slot in the dialog: the person's change, else the proposal, else what it holds now. */
+  const stateChoice =
+    stateChange !== undefined ? stateChange : (stateProposal ?? node.data.stateSensor?.id ?? null);
+
   /** What each point holds in the dialog: the person's change, else the proposal, else what is bound now. */
   const choices: TemplateChoice[] = points.map((point) => {
     if (changes.has(point.id)) {
@@ -95,12 +114,22 @@ export function useBindFromDevice(
   const chooseDevice = (id: number) => {
     setDeviceId(id);
     setChanges(new Map());
+    setStateChange(undefined);
   };
   const choose = (point: number, sensorId: string | null) =>
     setChanges((current) => new Map(current).set(point, sensorId));
 
-  /** The bindings Confirm writes: every point with a sensor, named as the picker names it. */
-  const result = (): Array<{ point: number; sensor: BoundSensor }> =>
+  /** The bindings Confirm writes: every point with a sensor and the state sensor, named as the picker names them. */
+  const result = (): TemplateResult => ({ sensors: pointResult(), stateSensor: stateResult() });
+  const stateResult = (): MachineNodeData['stateSensor'] => {
+    const item = sensors.data?.find((sensor) => sensor.id === stateChoice);
+    if (item !== undefined) {
+      return { id: item.id, label: sensorLabel(item) };
+    }
+    const kept = node.data.stateSensor;
+    return kept !== null && kept.id === stateChoice ? kept : null;
+  };
+  const pointResult = (): Array<{ point: number; sensor: BoundSensor }> =>
     choices.flatMap((choice) => {
       const item = sensors.data?.find((sensor) => sensor.id === choice.sensorId);
       if (item !== undefined) {
@@ -111,5 +140,23 @@ export function useBindFromDevice(
       return kept === undefined ? [] : [{ point: choice.point, sensor: kept.sensor }];
     });
 
-  return { devices, deviceId, chooseDevice, sensors, notes, proposals, choices, changes, choose, result };
+  const stateSensor = {
+    proposal: stateProposal,
+    choice: stateChoice,
+    isChanged: stateChange !== undefined,
+    choose: (sensorId: string | null) => setStateChange(sensorId),
+  };
+  return {
+    devices,
+    deviceId,
+    chooseDevice,
+    sensors,
+    notes,
+    proposals,
+    choices,
+    changes,
+    choose,
+    stateSensor,
+    result,
+  };
 }

@@ -9,7 +9,6 @@ import {
 } from '@xyflow/react';
 import { type DragEvent, useCallback, useMemo, useState } from 'react';
 import type {
-  BoundSensor,
   ConnectorEdge,
   EditorDiagram,
   EditorNode,
@@ -20,6 +19,7 @@ import type {
 import { newNodeId, nodeFromPalette, PALETTE_MIME } from './editor-model';
 import { sensorLabel } from './load-tab';
 import { localBindings, type PickerTarget } from './sensor-use';
+import type { TemplateResult } from './useBindFromDevice';
 
 /** The editor's diagram state: nodes, edges, the canvas's size and the tab's name, and what changes them. */
 export function useDiagramState(initial: EditorDiagram, types: ReadonlyMap<number, MachineTypeJson>) {
@@ -116,10 +116,10 @@ export function useDiagramState(initial: EditorDiagram, types: ReadonlyMap<numbe
     [flow],
   );
 
-  /** A template's confirmed bindings: they replace every sensor point's binding of the node. */
+  /** A template's confirmed bindings: they replace every sensor point's binding and the state sensor of the node. */
   const bindSensors = useCallback(
-    (nodeId: string, sensors: Array<{ point: number; sensor: BoundSensor }>) =>
-      flow.updateNodeData(nodeId, { sensors }),
+    (nodeId: string, result: TemplateResult) =>
+      flow.updateNodeData(nodeId, { sensors: result.sensors, stateSensor: result.stateSensor }),
     [flow],
   );
 
