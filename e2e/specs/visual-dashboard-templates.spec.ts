@@ -92,6 +92,8 @@ describe('editor templates: bind a machine from a device (issue 25)', () => {
     await expect(row(page, 104)).resolves.toContain('Tail Left Bearing — Temperature');
     await expect(row(page, 106)).resolves.toContain('Plug Switch — Plug');
     await expect(row(page, 105)).resolves.toContain('Head Shaft Speed — Speed');
+    await expect(row(page, 107)).resolves.toContain('Head Right Alignment — Alignment:Head');
+    await expect(row(page, 110)).resolves.toContain('Tail Right Bearing — Temperature');
     // The running-state slot: the WDC4's 'Elevator State', the sensor the server marks as saying Running/Stopped.
     expect(sensors.filter((item) => item.is_state_sensor).map((item) => item.name)).toEqual([
       'Elevator State',
@@ -112,7 +114,8 @@ describe('editor templates: bind a machine from a device (issue 25)', () => {
     await screenshot(page, 'visual-dashboard-templates-changed-1440');
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByTestId('bind-from-device').waitFor({ state: 'detached' });
-    await expect(page.locator('.vd-sensor-point--bound').count()).resolves.toBe(6);
+    // The WDC4 watches the ten points of a bucket elevator: every one is bound.
+    await expect(page.locator('.vd-sensor-point--bound').count()).resolves.toBe(10);
     // The node's state slot now names the sensor instead of 'Select state sensor'.
     await page.getByRole('button', { name: 'Elevator State — System — Conveyor WDC4' }).waitFor();
     await screenshot(page, 'visual-dashboard-templates-bound-1440');

@@ -36,12 +36,16 @@ describe('machine type catalog', () => {
     }
     const elevator = MACHINE_TYPES[0];
     expect(elevator?.sensorPoints.map((point) => point.label)).toEqual([
-      'Head Pulley Alignment',
-      'Head Bearing Temperature',
-      'Tail Pulley Alignment',
-      'Boot Bearing Temperature',
+      'Head Left Alignment',
+      'Head Left Bearing Temperature',
+      'Tail Left Alignment',
+      'Boot Left Bearing Temperature',
       'Belt Speed',
       'Plug Switch',
+      'Head Right Alignment',
+      'Head Right Bearing Temperature',
+      'Tail Right Alignment',
+      'Boot Right Bearing Temperature',
     ]);
   });
 

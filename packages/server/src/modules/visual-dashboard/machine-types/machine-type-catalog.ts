@@ -76,13 +76,20 @@ export const MACHINE_TYPES: readonly MachineType[] = [
     width: 160,
     height: 320,
     anchorPoints: [anchor(151, 'Boot inlet', 14, 224), anchor(152, 'Head discharge', 145, 110)],
+    // The ten points a bucket-elevator monitor watches (the WDC4's: both sides of each pulley's belt and each
+    // shaft's two bearings, belt speed, the plug switch). Left and right are the drawing's: its two belt legs at
+    // the pulleys (alignment) and the two ends of each shaft, either side of its centre (bearings).
     sensorPoints: [
-      sensor(101, 'Head Pulley Alignment', 'alignment', 58, 44),
-      sensor(102, 'Head Bearing Temperature', 'temperature', 80, 44),
-      sensor(103, 'Tail Pulley Alignment', 'alignment', 58, 280),
-      sensor(104, 'Boot Bearing Temperature', 'temperature', 80, 280),
-      sensor(105, 'Belt Speed', 'speed', 102, 280),
+      sensor(101, 'Head Left Alignment', 'alignment', 58, 66),
+      sensor(102, 'Head Left Bearing Temperature', 'temperature', 72, 44),
+      sensor(103, 'Tail Left Alignment', 'alignment', 58, 258),
+      sensor(104, 'Boot Left Bearing Temperature', 'temperature', 72, 280),
+      sensor(105, 'Belt Speed', 'speed', 80, 300),
       sensor(106, 'Plug Switch', 'plug', 140, 96),
+      sensor(107, 'Head Right Alignment', 'alignment', 102, 66),
+      sensor(108, 'Head Right Bearing Temperature', 'temperature', 88, 44),
+      sensor(109, 'Tail Right Alignment', 'alignment', 102, 258),
+      sensor(110, 'Boot Right Bearing Temperature', 'temperature', 88, 280),
     ],
   },
   {

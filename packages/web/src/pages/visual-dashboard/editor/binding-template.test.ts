@@ -12,12 +12,16 @@ import {
 
 /** The bucket elevator's sensor points (server machine-type-catalog.ts, type 1). */
 const ELEVATOR: TemplatePoint[] = [
-  { id: 101, label: 'Head Pulley Alignment' },
-  { id: 102, label: 'Head Bearing Temperature' },
-  { id: 103, label: 'Tail Pulley Alignment' },
-  { id: 104, label: 'Boot Bearing Temperature' },
+  { id: 101, label: 'Head Left Alignment' },
+  { id: 102, label: 'Head Left Bearing Temperature' },
+  { id: 103, label: 'Tail Left Alignment' },
+  { id: 104, label: 'Boot Left Bearing Temperature' },
   { id: 105, label: 'Belt Speed' },
   { id: 106, label: 'Plug Switch' },
+  { id: 107, label: 'Head Right Alignment' },
+  { id: 108, label: 'Head Right Bearing Temperature' },
+  { id: 109, label: 'Tail Right Alignment' },
+  { id: 110, label: 'Boot Right Bearing Temperature' },
 ];
 
 const sensor = (id: string, name: string, group_name: string): TemplateSensor => ({ id, name, group_name });
@@ -123,6 +127,10 @@ describe('proposeBindings', () => {
       104: 'W1.tmp.3',
       105: 'W1.speed.1',
       106: 'W1.plug.1',
+      107: 'W1.head.2',
+      108: 'W1.tmp.2',
+      109: 'W1.tail.2',
+      110: 'W1.tmp.4',
     });
   });
 
@@ -135,6 +143,10 @@ describe('proposeBindings', () => {
       104: 'F1.net1.n02.1',
       105: 'F1.net1.n01.3',
       106: null,
+      107: 'F1.net1.n03.2',
+      108: 'F1.net1.n03.1',
+      109: 'F1.net1.n04.2',
+      110: 'F1.net1.n04.1',
     });
   });
 
@@ -146,13 +158,19 @@ describe('proposeBindings', () => {
       104: 'E1.ntc.2',
       105: 'E1.pulse.1',
       106: null,
+      107: null,
+      108: null,
+      109: null,
+      110: null,
     });
   });
 
   it('does not propose a sensor bound elsewhere in the schema', () => {
     const unavailable = new Set(['W1.head.1', 'W1.plug.1']);
     const proposals = byPoint(proposeBindings(ELEVATOR, WDC4, unavailable));
-    expect(proposals[101]).toBe('W1.head.2');
+    // The head's right contact goes to its own point, not to the left one whose contact is taken.
+    expect(proposals[101]).toBeNull();
+    expect(proposals[107]).toBe('W1.head.2');
     expect(proposals[106]).toBeNull();
   });
 
