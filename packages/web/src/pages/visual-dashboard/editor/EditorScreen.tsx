@@ -153,6 +153,8 @@ export function EditorScreen({ mode, isEdit, schema, initial, types, machineType
                   event.dataTransfer.dropEffect = 'copy';
                 }}
                 defaultViewport={initial.viewport}
+                // A double-click adds a bend or edits a label; zooming would also change the saved viewport.
+                zoomOnDoubleClick={false}
                 minZoom={0.1}
                 maxZoom={4}
                 connectionMode={ConnectionMode.Loose}
