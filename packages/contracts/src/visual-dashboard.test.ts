@@ -74,6 +74,21 @@ describe('visual dashboard payloads', () => {
     expect(TabSaveSchema.safeParse({ ...save, width: VISUAL_LIMITS.canvasMax + 1 }).success).toBe(false);
   });
 
+  it('takes a connector with as many bends as the limit and refuses one more (the editor stops at the same limit)', () => {
+    const withBends = (count: number) => ({
+      ...save,
+      connectors: [
+        {
+          ...save.connectors[0],
+          additional_points: Array.from({ length: count }, (_, at) => ({ x_coord: at, y_coord: 80 })),
+        },
+      ],
+    });
+    expect(TabSaveSchema.safeParse(withBends(VISUAL_LIMITS.pointsPerConnector)).success).toBe(true);
+    const refused = TabSaveSchema.safeParse(withBends(VISUAL_LIMITS.pointsPerConnector + 1));
+    expect(refused.error?.issues[0]?.path).toEqual(['connectors', 0, 'additional_points']);
+  });
+
   it('requires a publish comment', () => {
     expect(SchemaPublishSchema.safeParse({ comment: '' }).success).toBe(false);
     expect(SchemaPublishSchema.safeParse({ comment: 'First version' }).success).toBe(true);
