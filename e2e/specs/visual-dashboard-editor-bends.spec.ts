@@ -40,7 +40,7 @@ async function centreOf(page: Page, index: number): Promise<Point> {
 describe("a connector's bends in the editor (M section 3 'Connector': additional points)", () => {
   const browser = useBrowser();
 
-  it('adds a bend by double-click, drags it, removes another, saves, and the live view and editor draw it', async () => {
+  it('adds a bend by double-click, drags it, removes another, saves, the live view and editor draw it, and keys move and remove it', async () => {
     const token = await apiLogin(DEMO.superuser);
     // The server tests' save (Leg 1 feeds Belt 1 through one bend), the belt moved down and right so the line
     // runs free of the pictures, its bend at (400, 100).
@@ -127,6 +127,14 @@ describe("a connector's bends in the editor (M section 3 'Connector': additional
     const reopened = await centreOf(page, 0);
     expect(Math.abs(reopened.x - moved.x)).toBeLessThanOrEqual(1);
     expect(Math.abs(reopened.y - moved.y)).toBeLessThanOrEqual(1);
+
+    // By keyboard: Shift + arrow moves a focused bend 10 px; Delete removes the bend, not the connector.
+    await bends.first().focus();
+    await page.keyboard.press('Shift+ArrowRight');
+    await expect.poll(async () => Math.round((await centreOf(page, 0)).x - reopened.x)).toBe(10);
+    await page.keyboard.press('Delete');
+    await expect.poll(() => bends.count()).toBe(0);
+    await expect(page.locator('.react-flow__edge').count()).resolves.toBe(1);
     await page.context().close();
   });
 });
