@@ -5,6 +5,7 @@ export * from './analytics';
 export * from './clients';
 export * from './common';
 export * from './devices';
+export * from './escalation';
 export * from './feedback';
 export * from './graphs';
 export * from './history';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginatedSchema } from './common';
+import { EscalationStepSchema } from './escalation';
 import { isQueryInstant, TIME_MESSAGES } from './time-bounds';
 
 /**
@@ -300,6 +301,10 @@ export const NotificationItemSchema = z.object({
   timezone: z.string().describe("The site's IANA zone: the row's times are shown in it, labelled"),
   timestamp: z.number(),
   acknowledged: AcknowledgementSchema.nullable(),
+  escalations: z
+    .array(EscalationStepSchema)
+    .optional()
+    .describe('Issue 27: the escalation steps of an alarm or warning, level 1 first (added field)'),
 });
 export type NotificationItem = z.infer<typeof NotificationItemSchema>;
 

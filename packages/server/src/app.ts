@@ -28,6 +28,7 @@ import { registerAlertRules } from './modules/alert-rules/register-alert-rules';
 import { registerAnalytics } from './modules/analytics/register-analytics';
 import { registerClients } from './modules/clients/register-clients';
 import { registerDevices } from './modules/devices/register-devices';
+import { registerEscalation } from './modules/escalation/register-escalation';
 import { registerFeedback } from './modules/feedback/register-feedback';
 import { registerGraphs } from './modules/graphs/register-graphs';
 import { registerHardware } from './modules/hardware/register-hardware';
@@ -161,6 +162,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerGraphs(app, ctx);
   await registerNotifications(app, ctx);
   await registerAlertRules(app, ctx);
+  await registerEscalation(app, ctx);
   await registerAnalytics(app, ctx);
   await registerVisualDashboard(app, ctx);
 

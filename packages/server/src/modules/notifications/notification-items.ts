@@ -1,4 +1,5 @@
 import {
+  type EscalationStep,
   formatDuration,
   NOTIFICATION_COLOR_CLASSES,
   NOTIFICATION_COLORS,
@@ -29,8 +30,14 @@ export function nodeIdOf(fullSensorId: string | null): string | null {
   return parts.length >= 4 ? (parts.at(-2) ?? null) : null;
 }
 
-/** A row of the log as notifications/ answers it (M section 3 and wire-formats.md). */
-export function toNotificationItem(row: NotificationWithPlace): NotificationItem {
+/**
+ * A row of the log as notifications/ answers it (M section 3 and wire-formats.md); `escalations` (issue 27, an
+ * added field) when the caller read them.
+ */
+export function toNotificationItem(
+  row: NotificationWithPlace,
+  escalations?: readonly EscalationStep[],
+): NotificationItem {
   const device =
     row.deviceId === null || row.udfId === null
       ? null
@@ -77,6 +84,7 @@ export function toNotificationItem(row: NotificationWithPlace): NotificationItem
             by: row.acknowledgedByName ?? '',
             comment: row.acknowledgeComment ?? '',
           },
+    ...(escalations === undefined ? {} : { escalations: [...escalations] }),
   };
 }
 

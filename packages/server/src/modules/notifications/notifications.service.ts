@@ -16,13 +16,18 @@ import { AppError, notFound } from '../../errors';
 import * as devicesRepo from '../devices/devices.repo';
 import { noteTest } from './administration-notices';
 import { exportHeader, exportLine } from './notification-csv';
+import * as escalationsRepo from './notification-escalations.repo';
 import { toNotificationItem } from './notification-items';
 import type { NotificationFilter } from './notifications.repo';
 import * as notificationsRepo from './notifications.repo';
 import type { TestNotificationTurns } from './test-notification-turns';
 
 /** The repositories the service calls: the real modules, or fakes in a test of a rule. */
-const REPOSITORIES = { notifications: notificationsRepo, devices: devicesRepo };
+const REPOSITORIES = {
+  notifications: notificationsRepo,
+  devices: devicesRepo,
+  escalations: escalationsRepo,
+};
 export type NotificationsRepositories = typeof REPOSITORIES;
 
 export type NotificationsDeps = {
@@ -90,7 +95,11 @@ export class NotificationsService {
       unacknowledgedFirst: query.is_active === true && query.ordering === undefined,
       ...page,
     });
-    return { page, count, results: rows.map(toNotificationItem) };
+    const steps = await this.repos.escalations.findEscalationSteps(
+      this.deps.db,
+      rows.map((row) => row.id),
+    );
+    return { page, count, results: rows.map((row) => toNotificationItem(row, steps.get(row.id) ?? [])) };
   }
 
   /** The header badge: unread notifications, counted up to one past the overflow (the badge shows 999+). */
@@ -177,7 +186,8 @@ export class NotificationsService {
           : NOTIFICATIONS_MESSAGES.notAlarm;
       throw AppError.validation({ non_field_errors: [message] });
     }
-    return toNotificationItem(await this.readable(user, id));
+    const steps = await this.repos.escalations.findEscalationSteps(this.deps.db, [id]);
+    return toNotificationItem(await this.readable(user, id), steps.get(id) ?? []);
   }
 
   private async readable(user: UserRow, id: number) {
