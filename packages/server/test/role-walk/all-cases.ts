@@ -4,6 +4,7 @@ import { analyticsCases } from './analytics.cases';
 import { caseLabel, EVERY_SIGNED_IN, type RouteCase } from './cases';
 import { clientsCases } from './clients.cases';
 import { devicesCases } from './devices.cases';
+import { escalationCases } from './escalation.cases';
 import { graphPanelCases } from './graph-panel.cases';
 import { graphsCases } from './graphs.cases';
 import { maintenanceCases } from './maintenance.cases';
@@ -33,6 +34,7 @@ export const ALL_CASES: RouteCase[] = [
   ...warningsCases,
   ...alertRulesCases,
   ...notificationsCases,
+  ...escalationCases,
   ...sensorSettingsCases,
   ...graphsCases,
   ...graphPanelCases,
