@@ -10,6 +10,10 @@ const ClientFormPage = lazyPage(() => import('../pages/clients/ClientFormPage'),
 const ClientsPage = lazyPage(() => import('../pages/clients/ClientsPage'), 'ClientsPage');
 const DeviceFormPage = lazyPage(() => import('../pages/devices/DeviceFormPage'), 'DeviceFormPage');
 const DevicesPage = lazyPage(() => import('../pages/devices/DevicesPage'), 'DevicesPage');
+const EscalationPolicyPage = lazyPage(
+  () => import('../pages/escalation/EscalationPolicyPage'),
+  'EscalationPolicyPage',
+);
 const FeedbackPage = lazyPage(() => import('../pages/feedback/FeedbackPage'), 'FeedbackPage');
 const FlatpageEditorPage = lazyPage(() => import('../pages/oem/FlatpageEditorPage'), 'FlatpageEditorPage');
 const FlatpagesAdminPage = lazyPage(() => import('../pages/oem/FlatpagesAdminPage'), 'FlatpagesAdminPage');
@@ -47,6 +51,7 @@ export const accountRoutes: RouteObject[] = [
   { path: '/sites/edit/:id', element: <EditSitePage /> },
   { path: '/sites/add/user', element: <AssignedUserPage /> },
   { path: '/sites/:siteId/proof-test-report', element: <ProofTestReportPage /> },
+  { path: '/sites/:siteId/escalation', element: <EscalationPolicyPage /> },
   { path: '/sites/edit/assign/user/:userId', element: <AssignedUserPage /> },
   { path: '/user/setting', element: <UserSettingsPage /> },
   { path: '/user/setting/notification', element: <AlertRulesPage /> },

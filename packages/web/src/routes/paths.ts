@@ -42,6 +42,11 @@ export function proofTestReportPath(siteId: number): string {
   return `/sites/${siteId}/proof-test-report`;
 }
 
+/** A site's escalation policy (issue 27, docs/escalation.md). */
+export function escalationPolicyPath(siteId: number): string {
+  return `/sites/${siteId}/escalation`;
+}
+
 export function visualDashboardSchemasPath(siteId: number): string {
   return `/visual-dashboard/site/${siteId}/schemas/`;
 }

@@ -1,7 +1,7 @@
 import { useLocation, useParams } from 'react-router';
 import { PATHS } from '../../routes/paths';
 import { NotificationsLog } from './components/NotificationsLog';
-import { filtersFromLocation } from './notification-filters';
+import { acknowledgeIdOf, filtersFromLocation } from './notification-filters';
 import { useMarkReadOnOpen } from './useMarkReadOnOpen';
 
 /**
@@ -14,6 +14,7 @@ export function NotificationsPage() {
   const { siteId, deviceId } = useParams();
   const isAll = location.pathname.replace(/\/+$/, '') === PATHS.allNotifications;
   useMarkReadOnOpen(isAll, location.key);
-  const initial = filtersFromLocation(new URLSearchParams(location.search), { siteId, deviceId, isAll });
-  return <NotificationsLog key={location.key} initial={initial} />;
+  const params = new URLSearchParams(location.search);
+  const initial = filtersFromLocation(params, { siteId, deviceId, isAll });
+  return <NotificationsLog key={location.key} initial={initial} acknowledgeId={acknowledgeIdOf(params)} />;
 }

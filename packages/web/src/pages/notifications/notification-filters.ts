@@ -86,6 +86,11 @@ export function filtersFromLocation(params: URLSearchParams, scope: RouteScope):
   };
 }
 
+/** Issue 27: `acknowledge=<id>` of an escalation e-mail's link, the alarm whose acknowledgement opens. */
+export function acknowledgeIdOf(params: URLSearchParams): number | null {
+  return positiveId(params.get('acknowledge'));
+}
+
 function dayNumber(day: string): number {
   return Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { listItem, pushItem } from '../../../test/notification-test-data';
-import { canAcknowledge, inAlarmText, rowFromItem, rowFromPush } from './notification-rows';
+import { canAcknowledge, escalationText, inAlarmText, rowFromItem, rowFromPush } from './notification-rows';
 
 describe("the 'In alarm' column", () => {
   it('says On or Off in the Active tab', () => {
@@ -61,5 +61,23 @@ describe('the Value column', () => {
   });
   it('keeps a reading as it is', () => {
     expect(rowFromItem(listItem(3, { value: '12' })).value).toBe('12');
+  });
+
+  it('names the escalation levels mailed, with their recipients, and leaves out stopped ones (issue 27)', () => {
+    const step = (level: number, state: 'sent' | 'stopped' | 'pending', recipients: string[]) => ({
+      level,
+      state,
+      recipients,
+    });
+    expect(escalationText([])).toBeNull();
+    expect(escalationText([step(1, 'stopped', [])])).toBeNull();
+    expect(
+      escalationText([
+        step(1, 'sent', ['a@example.com', 'b@example.com']),
+        step(2, 'sent', ['c@example.com']),
+        step(3, 'pending', []),
+      ]),
+    ).toBe('Escalated: level 1 (2), level 2 (1)');
+    expect(rowFromItem(listItem(1)).escalated).toBeNull();
   });
 });

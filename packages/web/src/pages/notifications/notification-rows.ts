@@ -1,5 +1,6 @@
 import {
   type Acknowledgement,
+  type EscalationStep,
   isOpeningType,
   maintenanceStepLabel,
   NOTIFICATION_COLORS,
@@ -34,6 +35,8 @@ export type NotificationRow = {
   isActive: boolean;
   duration: string | null;
   acknowledged: Acknowledgement | null;
+  /** Issue 27: the escalation levels sent, e.g. 'Escalated: level 1 (2), level 2 (1)'; null when none. */
+  escalated: string | null;
 };
 
 export function rowFromItem(item: NotificationItem): NotificationRow {
@@ -56,6 +59,7 @@ export function rowFromItem(item: NotificationItem): NotificationRow {
     isActive: item.is_active,
     duration: item.duration,
     acknowledged: item.acknowledged,
+    escalated: escalationText(item.escalations ?? []),
   };
 }
 
@@ -80,6 +84,7 @@ export function rowFromPush(item: NotificationPushItem): NotificationRow {
     isActive: item.is_active,
     duration: null,
     acknowledged: null,
+    escalated: null,
   };
 }
 
@@ -106,4 +111,18 @@ export function inAlarmText(
 /** Beyond the spec: an active alarm or warning not yet acknowledged offers Acknowledge. */
 export function canAcknowledge(row: Pick<NotificationRow, 'isActive' | 'type' | 'acknowledged'>): boolean {
   return row.isActive && (row.type === 'alarm_on' || row.type === 'warning_on') && row.acknowledged === null;
+}
+
+/**
+ * Issue 27: the escalation levels mailed for the row, each with its number of recipients ('Escalated: level 1
+ * (2), level 2 (1)'), or null when none was (levels stopped by the acknowledgement or the clearing are not named).
+ */
+export function escalationText(
+  steps: readonly Pick<EscalationStep, 'level' | 'state' | 'recipients'>[],
+): string | null {
+  const sent = steps.filter((step) => step.state === 'sent');
+  if (sent.length === 0) {
+    return null;
+  }
+  return `Escalated: ${sent.map((step) => `level ${step.level} (${step.recipients.length})`).join(', ')}`;
 }

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { alertsCountText, NOTIFICATIONS_TABLE_PAGE_SIZE } from '@vigil/contracts';
 import { Alert, Breadcrumb, Flex, Input, Table, Tabs, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessageOf } from '../../../api/api-error';
 import { acknowledgeNotification } from '../../../api/notifications';
@@ -9,7 +9,7 @@ import { usePageTitle } from '../../../hooks/usePageTitle';
 import { PATHS } from '../../../routes/paths';
 import { useSiteTimeZone } from '../../../time/useSiteTimeZone';
 import { EMPTY_FILTERS, type NotificationFilters, type NotificationTab } from '../notification-filters';
-import type { NotificationRow } from '../notification-rows';
+import { canAcknowledge, type NotificationRow } from '../notification-rows';
 import { useNotificationLog } from '../useNotificationLog';
 import { ACKNOWLEDGE_FAILED, AcknowledgeDialog } from './AcknowledgeDialog';
 import { ExportButton } from './ExportButton';
@@ -19,7 +19,14 @@ import { notificationColumns } from './notification-columns';
 const LOAD_FAILED = 'The notifications could not be loaded. Please try to refresh the page.';
 
 /** The log: tabs, search, count, export, filters and the table of 25 rows a page, live. */
-export function NotificationsLog({ initial }: { initial: NotificationFilters }) {
+export function NotificationsLog({
+  initial,
+  acknowledgeId = null,
+}: {
+  initial: NotificationFilters;
+  /** Issue 27: the escalation e-mail's link names the alarm to acknowledge; its dialog opens once it is listed. */
+  acknowledgeId?: number | null;
+}) {
   usePageTitle('Notifications');
   const [filters, setFilters] = useState(initial);
   const [page, setPage] = useState(1);
@@ -40,6 +47,11 @@ export function NotificationsLog({ initial }: { initial: NotificationFilters }) 
       setAcknowledging(null);
       await list.refetch();
     },
+  });
+
+  useAcknowledgeFromLink(acknowledgeId, rows, (row) => {
+    acknowledge.reset();
+    setAcknowledging(row);
   });
 
   return (
@@ -127,4 +139,27 @@ export function NotificationsLog({ initial }: { initial: NotificationFilters }) 
       )}
     </div>
   );
+}
+
+/** Opens the acknowledgement of the linked alarm once its row is listed, once, if it still needs one. */
+function useAcknowledgeFromLink(
+  id: number | null,
+  rows: readonly NotificationRow[],
+  open: (row: NotificationRow) => void,
+) {
+  const handled = useRef(false);
+  const openRef = useRef(open);
+  openRef.current = open;
+  useEffect(() => {
+    if (id === null || handled.current) {
+      return;
+    }
+    const row = rows.find((candidate) => candidate.id === id);
+    if (row !== undefined) {
+      handled.current = true;
+      if (canAcknowledge(row)) {
+        openRef.current(row);
+      }
+    }
+  }, [id, rows]);
 }

@@ -63,22 +63,33 @@ export function notificationColumns(
       title: 'Acknowledge',
       key: 'acknowledge',
       width: 150,
-      render: (_, row) => {
-        if (row.acknowledged !== null) {
-          return (
-            <Tooltip title={row.acknowledged.comment === '' ? undefined : row.acknowledged.comment}>
-              <Typography.Text type="secondary" data-testid="acknowledged">
-                {acknowledgedText(row)}
-              </Typography.Text>
-            </Tooltip>
-          );
-        }
-        return canAcknowledge(row) ? (
-          <Button size="small" onClick={() => onAcknowledge(row)} data-testid={`acknowledge-${row.id}`}>
-            Acknowledge
-          </Button>
-        ) : null;
-      },
+      render: (_, row) => (
+        <>
+          {acknowledgeCell(row, onAcknowledge)}
+          {row.escalated === null ? null : (
+            <Typography.Text type="secondary" style={{ display: 'block' }} data-testid="escalated">
+              {row.escalated}
+            </Typography.Text>
+          )}
+        </>
+      ),
     },
   ];
+}
+
+function acknowledgeCell(row: NotificationRow, onAcknowledge: (row: NotificationRow) => void) {
+  if (row.acknowledged !== null) {
+    return (
+      <Tooltip title={row.acknowledged.comment === '' ? undefined : row.acknowledged.comment}>
+        <Typography.Text type="secondary" data-testid="acknowledged">
+          {acknowledgedText(row)}
+        </Typography.Text>
+      </Tooltip>
+    );
+  }
+  return canAcknowledge(row) ? (
+    <Button size="small" onClick={() => onAcknowledge(row)} data-testid={`acknowledge-${row.id}`}>
+      Acknowledge
+    </Button>
+  ) : null;
 }

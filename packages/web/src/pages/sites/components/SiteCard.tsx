@@ -1,8 +1,13 @@
-import { EditOutlined, EnvironmentOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import {
+  AlertOutlined,
+  EditOutlined,
+  EnvironmentOutlined,
+  SafetyCertificateOutlined,
+} from '@ant-design/icons';
 import type { Site } from '@vigil/contracts';
 import { Card, Space, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router';
-import { proofTestReportPath } from '../../../routes/paths';
+import { escalationPolicyPath, proofTestReportPath } from '../../../routes/paths';
 import { SiteStatusIcon } from './SiteStatusIcon';
 
 type SiteCardProps = { site: Site; isSelecting: boolean; onSelect: (site: Site) => void };
@@ -33,6 +38,18 @@ export function SiteCard({ site, isSelecting, onSelect }: SiteCardProps) {
       </Link>
     </Tooltip>
   );
+  const escalation = (
+    <Tooltip title="Escalation policy">
+      <Link
+        to={escalationPolicyPath(site.id)}
+        aria-label={`Escalation policy of ${site.title}`}
+        onClick={(event) => event.stopPropagation()}
+        data-testid={`site-escalation-${site.id}`}
+      >
+        <AlertOutlined />
+      </Link>
+    </Tooltip>
+  );
   return (
     <Card
       hoverable
@@ -40,6 +57,7 @@ export function SiteCard({ site, isSelecting, onSelect }: SiteCardProps) {
       extra={
         <Space size="middle">
           {report}
+          {escalation}
           {edit}
         </Space>
       }
