@@ -8,6 +8,7 @@ import { NoticeAlert } from '../../components/NoticeAlert';
 import { PageSpinner } from '../../components/PageSpinner';
 import { usePageTitle } from '../../hooks/usePageTitle';
 import { PATHS } from '../../routes/paths';
+import { formatSiteTime } from '../../time/site-time';
 import { LevelEditor } from './components/LevelEditor';
 import { afterText, withLevelAdded, withLevelChanged, withLevelRemoved } from './escalation-draft';
 import { useEscalationPolicyPage } from './useEscalationPolicyPage';
@@ -135,7 +136,7 @@ export function EscalationPolicyPage() {
       ) : (
         <PolicyView policy={policy} />
       )}
-      <UpdatedLine policy={policy} />
+      <UpdatedLine policy={policy} timeZone={page.site.data?.timezone} />
     </div>
   );
 }
@@ -175,13 +176,14 @@ function PolicyView({ policy }: { policy: EscalationPolicy }) {
   );
 }
 
-function UpdatedLine({ policy }: { policy: EscalationPolicy }) {
+/** When and by whom the policy was last changed, on the site's clock with its zone named. */
+function UpdatedLine({ policy, timeZone }: { policy: EscalationPolicy; timeZone: string | undefined }) {
   if (policy.date_updated === null) {
     return null;
   }
   return (
     <Typography.Paragraph type="secondary" style={{ marginTop: 12 }} data-testid="escalation-updated">
-      Last changed {new Date(policy.date_updated).toLocaleString()}
+      Last changed {formatSiteTime(Date.parse(policy.date_updated), timeZone ?? 'UTC')}
       {policy.updated_by === null ? '' : ` by ${policy.updated_by}`}
     </Typography.Paragraph>
   );
