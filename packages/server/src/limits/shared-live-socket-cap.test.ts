@@ -87,7 +87,7 @@ describe('live sockets per person across instances sharing Redis', () => {
     const prefix = uniqueRedisPrefix();
     const { redis, cap } = await instance(prefix, 2);
     await takeAll(cap, 1);
-    const [member] = await redis.zrange(`${prefix}7`, 0, -1);
+    const [member] = await redis.zrange(`${prefix}7`, '0', '-1');
     const before = Number(await redis.zscore(`${prefix}7`, member as string));
     await vi.waitFor(
       async () => {
