@@ -1,9 +1,9 @@
 /**
  * The frame every PostgreSQL bench entry shares: bad options print the usage (exit 2), Ctrl-C stops the server
- * and drops the bench database (exit 130), an unreachable PostgreSQL says how to fix it (exit 2), and the exit
+ * and drops the bench database (exit 130), an unreachable PostgreSQL (or another service) says how to fix it (exit 2), and the exit
  * code is the verdict (0 pass, 1 a missed target or a failure). Cleanup always runs.
  */
-import { PostgresUnreachableError } from './ingest/bench-database';
+import { PostgresUnreachableError, ServiceUnreachableError } from './ingest/bench-database';
 import { Cleanup } from './ingest/run-bench';
 
 export type BenchEntry<Options> = {
@@ -42,6 +42,9 @@ export async function benchMain<Options>(entry: BenchEntry<Options>): Promise<ne
   } catch (error) {
     if (error instanceof PostgresUnreachableError) {
       process.stderr.write(`${error.message} Start it${entry.unreachableHint}.\n`);
+      exitCode = 2;
+    } else if (error instanceof ServiceUnreachableError) {
+      process.stderr.write(`${error.message}\n`);
       exitCode = 2;
     } else if (!interrupted) {
       process.stderr.write(`${entry.name} failed: ${error instanceof Error ? error.stack : String(error)}\n`);

@@ -6,7 +6,10 @@ export type Queryable = {
   query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
 };
 
-export class PostgresUnreachableError extends Error {}
+/** A service a bench needs does not answer; the bench exits 2 with the message. */
+export class ServiceUnreachableError extends Error {}
+
+export class PostgresUnreachableError extends ServiceUnreachableError {}
 
 export type BenchDatabase = {
   url: string;

@@ -32,6 +32,11 @@ export type StepFigures = {
   pointsPerTree: number;
   publishToStoredP99Ms: number | null;
   eventLoopLagP99Ms: number | null;
+  /**
+   * What the latency is measured to, in the reasons ('publish → stored' when absent). Through an external
+   * broker the PUBACK is the broker's, so bench:scale judges publish → browser instead.
+   */
+  latencyLabel?: string;
 };
 
 export type StepVerdict = { held: boolean; reasons: string[] };
@@ -53,11 +58,13 @@ export function judgeStep(figures: StepFigures, limits: StepLimits): StepVerdict
   }
   if (figures.publishToStoredP99Ms === null) {
     if (figures.sentTrees > 0) {
-      reasons.push('no tree acknowledged');
+      reasons.push(
+        figures.latencyLabel === undefined ? 'no tree acknowledged' : `no ${figures.latencyLabel} measured`,
+      );
     }
   } else if (figures.publishToStoredP99Ms > limits.publishToStoredP99Ms) {
     reasons.push(
-      `p99 publish → stored ${millis(figures.publishToStoredP99Ms)} > ${millis(limits.publishToStoredP99Ms)}`,
+      `p99 ${figures.latencyLabel ?? 'publish → stored'} ${millis(figures.publishToStoredP99Ms)} > ${millis(limits.publishToStoredP99Ms)}`,
     );
   }
   if (limits.eventLoopLagP99Ms !== null) {

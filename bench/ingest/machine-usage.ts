@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 
 /** Kernel clock ticks per second for /proc CPU times (USER_HZ, 100 on Linux). */
-const TICKS_PER_SECOND = 100;
+export const TICKS_PER_SECOND = 100;
 
 /** CPU counters of the machine and of every `postgres` process, read from /proc (Linux only). */
 export type UsageSample = {
@@ -24,7 +24,8 @@ export type UsageFigures = {
   waitingCores: number | null;
 };
 
-async function processTicks(pid: number): Promise<number | null> {
+/** CPU time (user + system) of one process in clock ticks; null when it is gone. */
+export async function processTicks(pid: number): Promise<number | null> {
   try {
     const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
@@ -59,25 +60,40 @@ export async function sampleUsage(watchPid?: number): Promise<UsageSample | null
     const ticks = cpuLine.trim().split(/\s+/).slice(1).map(Number);
     const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
     const total = ticks.reduce((sum, value) => sum + value, 0);
-    const postgresTicks = new Map<number, number>();
-    for (const entry of await readdir('/proc')) {
-      const pid = Number(entry);
-      if (!Number.isInteger(pid)) {
-        continue;
-      }
-      const comm = await readFile(`/proc/${pid}/comm`, 'utf8').catch(() => '');
-      if (comm.trim() === 'postgres') {
-        const spent = await processTicks(pid);
-        if (spent !== null) {
-          postgresTicks.set(pid, spent);
-        }
-      }
-    }
+    const postgresTicks = await ticksOfProcesses(await findProcesses('postgres'));
     const waitNs = watchPid === undefined ? null : await processWaitNs(watchPid);
     return { machineBusy: total - idle, machineTotal: total, postgresTicks, waitNs };
   } catch {
     return null;
   }
+}
+
+/** Pids of the processes whose command name (/proc/<pid>/comm) is `comm`, e.g. postgres or redis-server. */
+export async function findProcesses(comm: string): Promise<number[]> {
+  const pids: number[] = [];
+  for (const entry of await readdir('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) {
+      continue;
+    }
+    const name = await readFile(`/proc/${pid}/comm`, 'utf8').catch(() => '');
+    if (name.trim() === comm) {
+      pids.push(pid);
+    }
+  }
+  return pids;
+}
+
+/** CPU ticks of each process still there. */
+export async function ticksOfProcesses(pids: readonly number[]): Promise<Map<number, number>> {
+  const ticks = new Map<number, number>();
+  for (const pid of pids) {
+    const spent = await processTicks(pid);
+    if (spent !== null) {
+      ticks.set(pid, spent);
+    }
+  }
+  return ticks;
 }
 
 /** Usage between two samples taken `seconds` apart; a process started in between counts in full. */

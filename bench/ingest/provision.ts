@@ -45,13 +45,40 @@ async function api<T>(
   return (text === '' ? undefined : JSON.parse(text)) as T;
 }
 
-/** A new session of the bench's super user: its JWT. */
-export async function signInSuperUser(baseUrl: string): Promise<string> {
+/** A new session of a person: its JWT. */
+export async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
   const { token } = await api<{ token: string }>(baseUrl, 'POST', 'accounts/login-jwt/', undefined, {
-    username: SUPERUSER.email,
-    password: SUPERUSER.password,
+    username: email,
+    password,
   });
   return token;
+}
+
+/** A new session of the bench's super user: its JWT. */
+export function signInSuperUser(baseUrl: string): Promise<string> {
+  return signIn(baseUrl, SUPERUSER.email, SUPERUSER.password);
+}
+
+/**
+ * `count` more super users (bench-N@vigil.test), each with its own live-socket cap, through the compiled
+ * CLI (built by ensureBuild()), two at a time.
+ */
+export async function provisionSuperUsers(
+  env: VigilEnv,
+  count: number,
+): Promise<Array<{ email: string; password: string }>> {
+  const people = Array.from({ length: count }, (_, i) => ({
+    email: `bench-${i + 1}@vigil.test`,
+    password: SUPERUSER.password,
+  }));
+  const queue = [...people];
+  const createNext = async (): Promise<void> => {
+    for (let person = queue.shift(); person !== undefined; person = queue.shift()) {
+      await runCli(env, ['create-superuser', '--email', person.email, '--password', person.password], true);
+    }
+  };
+  await Promise.all([createNext(), createNext()]);
+  return people;
 }
 
 /**

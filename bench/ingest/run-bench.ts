@@ -60,7 +60,7 @@ export class Cleanup {
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
 /** Devices whose feeds are watched: spread over the first step's devices, so every step has some. */
-function feedDevices(udfIds: string[], first: number, feeds: number): string[] {
+export function feedDevices(udfIds: string[], first: number, feeds: number): string[] {
   const count = Math.min(first, feeds);
   return Array.from({ length: count }, (_, i) => udfIds[Math.floor((i * first) / count)] ?? '');
 }
