@@ -90,6 +90,7 @@ async function waitForDrained(slots: Slot[], timeoutMs: number): Promise<void> {
 class LoadRun {
   private readonly result: LoadResult = {
     publishedInWindow: 0,
+    publishedTotal: 0,
     ackedInWindow: 0,
     ackLatenciesMs: [],
     skippedInFlight: 0,
@@ -160,6 +161,7 @@ class LoadRun {
     slot.inFlight = true;
     this.inFlight += 1;
     this.result.publishedInWindow += measured ? 1 : 0;
+    this.result.publishedTotal += 1;
     slot.link
       .publishState(json)
       .then((sent) => {

@@ -15,6 +15,8 @@ export type LoadWindow = { startAt: number; measureFrom: number; measureTo: numb
 export type LoadResult = {
   /** Trees published in the measured window, and of those acknowledged (PUBACK). */
   publishedInWindow: number;
+  /** Trees published by the whole run, warm-up included (bench:scale waits until the servers stored them). */
+  publishedTotal: number;
   ackedInWindow: number;
   /** Publish → PUBACK of each acknowledged tree published in the window, in ms. */
   ackLatenciesMs: number[];

@@ -11,6 +11,8 @@ export type SharedServices = {
   mqttUrl: string;
   /** Share group, client ids and Redis channels of this run only (other helpers use the same services). */
   runName: string;
+  /** MQTT_CONSUMERS of every instance; null: the server's default. */
+  consumers: number | null;
 };
 
 /**
@@ -30,6 +32,7 @@ export async function startInstance(
     MQTT_CLIENT_ID: `${services.runName}-${index}`,
     REDIS_URL: services.redisUrl,
     REDIS_CHANNEL_PREFIX: `${services.runName}:`,
+    ...(services.consumers === null ? {} : { MQTT_CONSUMERS: String(services.consumers) }),
   });
 }
 

@@ -27,14 +27,17 @@ export type ScaleOptions = {
   redisUrl: string;
   /** null: a private Mosquitto the bench starts on a free port (docs/decisions.md, issue 26). */
   mqttUrl: string | null;
+  /** MQTT_CONSUMERS of every instance; null: the server's default (8). */
+  mqttConsumers: number | null;
   resultsDir: string;
 };
 
-export const USAGE = `npm run bench:scale -- [--start POINTS_PER_S (20000)] [--max-devices N (1500)]
+export const USAGE = `npm run bench:scale -- [--start POINTS_PER_S (5000)] [--max-devices N (1500)]
   [--growth 1.5] [--step-seconds 8] [--warmup 3] [--max-steps 7] [--sensors 100] [--rate 1] [--feeds 20]
   [--sockets N (1000; 0 skips)] [--frame-devices 20] [--frame-seconds 10] [--dashboard-loads N (200; 0 skips)]
   [--database-url postgres://…/empty_db] [--redis-url redis://127.0.0.1:6379]
-  [--mqtt-url mqtt://127.0.0.1:1883 (default: a private Mosquitto)] [--results-dir bench/results]`;
+  [--mqtt-url mqtt://127.0.0.1:1883 (default: a private Mosquitto)] [--mqtt-consumers N (the server's 8)]
+  [--results-dir bench/results]`;
 
 /** Live sockets one person may hold on one instance (LIVE_SOCKETS_PER_PERSON): the frame test signs in enough people. */
 export const SOCKETS_PER_PERSON_PER_INSTANCE = 20;
@@ -74,6 +77,7 @@ export function parseScaleOptions(argv: string[]): ScaleOptions {
         'database-url',
         'redis-url',
         'mqtt-url',
+        'mqtt-consumers',
         'results-dir',
       ].map((name) => [name, { type: 'string' as const }]),
     ),
@@ -83,7 +87,7 @@ export function parseScaleOptions(argv: string[]): ScaleOptions {
   const options: ScaleOptions = {
     sensors: numberOption('sensors', values.sensors, 100, (n) => Number.isInteger(n) && n > 7),
     rate: numberOption('rate', values.rate, 1, (n) => n > 0 && n <= 50),
-    start: numberOption('start', values.start, 20_000, (n) => n > 0),
+    start: numberOption('start', values.start, 5_000, (n) => n > 0),
     maxDevices: numberOption('max-devices', values['max-devices'], 1500, isPositiveInteger),
     growth: numberOption('growth', values.growth, 1.5, (n) => n > 1 && n <= 4),
     stepSeconds: numberOption('step-seconds', values['step-seconds'], 8, (n) => n >= 2),
@@ -97,6 +101,15 @@ export function parseScaleOptions(argv: string[]): ScaleOptions {
     databaseUrl: urlOption('database-url', values['database-url'], /^postgres(ql)?:\/\//),
     redisUrl: urlOption('redis-url', values['redis-url'], /^rediss?:\/\//) ?? 'redis://127.0.0.1:6379',
     mqttUrl: urlOption('mqtt-url', values['mqtt-url'], /^mqtts?:\/\//),
+    mqttConsumers:
+      values['mqtt-consumers'] === undefined
+        ? null
+        : numberOption(
+            'mqtt-consumers',
+            values['mqtt-consumers'],
+            8,
+            (n) => Number.isInteger(n) && n >= 1 && n <= 64,
+          ),
     resultsDir: values['results-dir'] ?? 'bench/results',
   };
   if (options.feeds > 2 * SOCKETS_PER_PERSON_PER_INSTANCE) {

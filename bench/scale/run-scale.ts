@@ -102,6 +102,7 @@ export async function runScale(options: ScaleOptions, cleanup: Cleanup): Promise
     redisUrl: options.redisUrl,
     mqttUrl: brokerUrl,
     runName: `bench-scale-${process.pid}`,
+    consumers: options.mqttConsumers,
   };
   const first = await startInstance(services, dataDir, 1);
   cleanup.add(() => first.stop());

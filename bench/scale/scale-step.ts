@@ -23,8 +23,11 @@ const LEAD_IN_MS = 1000;
  * "stored within 1 s" stands for bench:ingest's p99 publish → stored < 1 s (the rows' ts is the receive time).
  */
 const STORED_WITHIN_MS = 1000;
-/** A step's backlog (in the broker's queues) has drained when no instance stored a tree for this long. */
-const QUIET_MS = 1500;
+/**
+ * A step's backlog (in the broker's queues) has drained when the instances stored every tree published, or
+ * stored none for this long (a broker drops what overflows a session's queue: those never come).
+ */
+const QUIET_MS = 5000;
 const DRAIN_CEILING_MS = 90_000;
 export const LOAD_GENERATOR = 'load generator';
 
@@ -94,13 +97,21 @@ async function measureWindow(context: ScaleContext, window: LoadWindow) {
   };
 }
 
-/** Waits until no instance stored a tree for QUIET_MS; returns how long that took. */
-async function waitForDrain(instances: readonly VigilServer[]): Promise<number> {
+const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
+
+/**
+ * Waits until the instances stored `expected` trees (their counters' sum) or stopped storing for QUIET_MS;
+ * returns how long that took.
+ */
+async function waitForDrain(instances: readonly VigilServer[], expected: number): Promise<number> {
   const started = Date.now();
   let last = -1;
   let quietSince = Date.now();
   while (Date.now() - started < DRAIN_CEILING_MS) {
-    const total = (await storedTrees(instances)).reduce((sum, trees) => sum + trees, 0);
+    const total = sum(await storedTrees(instances));
+    if (total >= expected) {
+      return Date.now() - started;
+    }
     if (total !== last) {
       last = total;
       quietSince = Date.now();
@@ -120,6 +131,7 @@ export async function runScaleStep(
 ): Promise<ScaleStep> {
   const { options } = context;
   await context.load.prepare(devices);
+  const treesBefore = sum(await storedTrees(context.instances));
   const startAt = Date.now() + LEAD_IN_MS;
   const measureFrom = Math.ceil((startAt + options.warmup * 1000) / 1000) * 1000;
   const window: LoadWindow = { startAt, measureFrom, measureTo: measureFrom + seconds * 1000 };
@@ -135,7 +147,7 @@ export async function runScaleStep(
     new Date(window.measureTo),
   );
   const feed = context.feeds.take();
-  const drainMs = await waitForDrain(context.instances);
+  const drainMs = await waitForDrain(context.instances, treesBefore + load.publishedTotal);
   const stored = storedFigures(counted, seconds);
   const publishToBrowser = summariseLatencies(feed.latenciesMs);
   const offered = Math.round(devices * options.rate * seconds);

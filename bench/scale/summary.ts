@@ -157,6 +157,7 @@ export function formatScaleSummary(summary: ScaleSummary): string {
     avg === null ? '–' : avg.map((n) => n.toFixed(2)).join(' ');
   lines.push(
     `bench:scale ${summary.date}, ${summary.machine.cpus} × ${summary.machine.cpuModel}, ${summary.machine.database}, ${summary.machine.broker}`,
+    `MQTT_CONSUMERS ${summary.options.mqttConsumers ?? '8 (the default)'} per instance; ${summary.options.sensors} sensors a tree at ${summary.options.rate} Hz a device`,
     `load average before ${load(summary.machine.loadAverageBefore)}, after ${load(summary.machine.loadAverageAfter)}`,
     '',
     table([
