@@ -3,11 +3,14 @@ import { buildScaleStep } from './fixtures';
 import { capacityOf } from './search';
 
 describe('capacityOf', () => {
-  it('is the held step with the most devices, with the points it stored', () => {
+  it('is the held step with the most devices, with the points it was offered', () => {
     const steps = [
       buildScaleStep({ devices: 200 }),
       buildScaleStep({ devices: 300, verdict: { held: false, reasons: ['stored 90 % of sent'] } }),
-      buildScaleStep({ devices: 250 }),
+      buildScaleStep({
+        devices: 250,
+        stored: { rows: 216_000, pointsPerSecond: 27_000, seconds: null },
+      }),
     ];
     expect(capacityOf(steps)).toEqual({ devices: 250, pointsPerSecond: 25_000, step: 3 });
   });

@@ -8,7 +8,10 @@ export const RESOLUTION = 0.1;
 export type ConfigurationResult = {
   instances: number;
   steps: ScaleStep[];
-  /** The highest load held: its devices, stored points a second and step number (1-based). */
+  /**
+   * The highest load held: its devices, offered points a second and step number (1-based). Offered, not
+   * stored: a step whose server lagged a little stores in its window some trees of the warm-up before it.
+   */
   capacity: { devices: number; pointsPerSecond: number; step: number } | null;
   searchEnding: string;
 };
@@ -22,7 +25,7 @@ export function capacityOf(steps: readonly ScaleStep[]): ConfigurationResult['ca
   }
   return {
     devices: step.devices,
-    pointsPerSecond: step.stored.pointsPerSecond ?? step.offeredPointsPerSecond,
+    pointsPerSecond: step.offeredPointsPerSecond,
     step: steps.indexOf(step) + 1,
   };
 }
