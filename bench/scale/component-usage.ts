@@ -71,6 +71,17 @@ export function microsPerUnit(
   );
 }
 
+/** Every component's cores over `seconds` of no load from the bench: the machine's background. */
+export async function measureIdle(
+  components: readonly Component[],
+  seconds: number,
+): Promise<ComponentCores | null> {
+  const start = await sampleComponents(components);
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  const end = await sampleComponents(components);
+  return start === null || end === null ? null : componentCoresBetween(start, end, seconds);
+}
+
 /** The 1, 5 and 15 minute load averages (/proc/loadavg); null off Linux. */
 export async function loadAverage(): Promise<[number, number, number] | null> {
   try {

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,21 +10,20 @@ import { provisionDevices, provisionSuperUsers, provisionUnits, signIn } from '.
 import { type Cleanup, feedDevices } from '../ingest/run-bench';
 import { ensureBuild, type VigilServer } from '../ingest/vigil-process';
 import { currentCommit } from '../measured-commit';
-import { componentCoresBetween, loadAverage, sampleComponents } from './component-usage';
+import { loadAverage, measureIdle } from './component-usage';
 import { measureDashboardLoads } from './dashboard-load';
 import { measureFrames } from './frames';
 import { type SharedServices, scaleComponents, startInstance } from './instances';
 import { devicesFor, peopleFor, type ScaleOptions } from './options';
 import type { ScaleContext } from './scale-step';
 import { type ConfigurationResult, searchConfiguration } from './search';
-import { checkBroker, checkRedis, startPrivateBroker } from './services';
+import { checkRedis, openBroker } from './services';
 import { judgeRatio, type ScaleSummary, scaleStepLine, twoToOneRatio } from './summary';
 
 const SEED = 1;
 const BACKGROUND_SECONDS = 5;
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Backends of the bench database and PostgreSQL's background processes, which serve every database. */
 function benchPostgresPids(client: pg.Client): () => Promise<number[]> {
@@ -36,12 +34,6 @@ function benchPostgresPids(client: pg.Client): () => Promise<number[]> {
     );
     return rows.map((row) => row.pid);
   };
-}
-
-/** 'mosquitto version 2.0.11' (mosquitto -h prints it first, and exits 3). */
-function mosquittoVersion(): string {
-  const help = spawnSync('mosquitto', ['-h'], { encoding: 'utf8' });
-  return /mosquitto version \S+/.exec(`${help.stdout ?? ''}`)?.[0] ?? 'mosquitto';
 }
 
 /** One capacity search with the probe's live feeds spread over the configuration's instances. */
@@ -73,18 +65,7 @@ export async function runScale(options: ScaleOptions, cleanup: Cleanup): Promise
   const database = await openBenchDatabase(options.databaseUrl);
   cleanup.add(() => database.dispose());
   await checkRedis(options.redisUrl);
-  let brokerUrl = options.mqttUrl;
-  let brokerPid: number | null = null;
-  let brokerLabel = `the broker at ${options.mqttUrl} (${mosquittoVersion()} installed here)`;
-  if (brokerUrl === null) {
-    const broker = await startPrivateBroker();
-    cleanup.add(() => broker.stop());
-    brokerUrl = broker.url;
-    brokerPid = broker.pid;
-    brokerLabel = `${mosquittoVersion()} (private, ${broker.url})`;
-  } else {
-    await checkBroker(brokerUrl);
-  }
+  const broker = await openBroker(options.mqttUrl, cleanup);
   const loadAverageBefore = await loadAverage();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vigil-scale-'));
   cleanup.add(() => rm(dataDir, { recursive: true, force: true }));
@@ -100,7 +81,7 @@ export async function runScale(options: ScaleOptions, cleanup: Cleanup): Promise
   const services: SharedServices = {
     databaseUrl: database.url,
     redisUrl: options.redisUrl,
-    mqttUrl: brokerUrl,
+    mqttUrl: broker.url,
     runName: `bench-scale-${process.pid}`,
     consumers: options.mqttConsumers,
   };
@@ -111,9 +92,9 @@ export async function runScale(options: ScaleOptions, cleanup: Cleanup): Promise
   cleanup.add(() => client.end());
   const postgresPids = benchPostgresPids(client);
   const components = (instances: VigilServer[]) =>
-    scaleComponents({ instances, benchPostgresPids: postgresPids, brokerPid });
+    scaleComponents({ instances, benchPostgresPids: postgresPids, brokerPid: broker.pid });
   const load = await LoadGenerator.connect({
-    brokerUrl,
+    brokerUrl: broker.url,
     identities,
     sensors: options.sensors,
     rate: options.rate,
@@ -121,13 +102,7 @@ export async function runScale(options: ScaleOptions, cleanup: Cleanup): Promise
   });
   cleanup.add(() => load.kill());
 
-  const idleStart = await sampleComponents(components([first]));
-  await sleep(BACKGROUND_SECONDS * 1000);
-  const idleEnd = await sampleComponents(components([first]));
-  const background =
-    idleStart === null || idleEnd === null
-      ? null
-      : componentCoresBetween(idleStart, idleEnd, BACKGROUND_SECONDS);
+  const background = await measureIdle(components([first]), BACKGROUND_SECONDS);
 
   const base = { options, client, load };
   const startDevices = devicesFor(options, options.start);
@@ -182,7 +157,7 @@ export async function runScale(options: ScaleOptions, cleanup: Cleanup): Promise
       cpuModel: os.cpus()[0]?.model.trim() ?? '?',
       node: process.version,
       database: `PostgreSQL ${rows[0]?.server_version ?? '?'}`,
-      broker: brokerLabel,
+      broker: broker.label,
       commit: currentCommit(),
       loadAverageBefore,
       loadAverageAfter: await loadAverage(),

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { connectAsync } from 'mqtt';
 import { freePort } from '../../e2e/fixtures/free-port';
 import { ServiceUnreachableError } from '../ingest/bench-database';
+import type { Cleanup } from '../ingest/run-bench';
 
 const CHECK_TIMEOUT_MS = 3000;
 const BROKER_READY_CEILING_MS = 15_000;
@@ -98,4 +99,27 @@ export async function startPrivateBroker(): Promise<PrivateBroker> {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
+}
+
+/** 'mosquitto version 2.0.11' (mosquitto -h prints it first, and exits 3). */
+function mosquittoVersion(): string {
+  const help = spawnSync('mosquitto', ['-h'], { encoding: 'utf8' });
+  return /mosquitto version \S+/.exec(`${help.stdout ?? ''}`)?.[0] ?? 'mosquitto';
+}
+
+export type RunBroker = { url: string; pid: number | null; label: string };
+
+/** The broker given (checked), or a private Mosquitto stopped by `cleanup`. */
+export async function openBroker(givenUrl: string | null, cleanup: Cleanup): Promise<RunBroker> {
+  if (givenUrl !== null) {
+    await checkBroker(givenUrl);
+    return {
+      url: givenUrl,
+      pid: null,
+      label: `the broker at ${givenUrl} (${mosquittoVersion()} installed here)`,
+    };
+  }
+  const broker = await startPrivateBroker();
+  cleanup.add(() => broker.stop());
+  return { url: broker.url, pid: broker.pid, label: `${mosquittoVersion()} (private, ${broker.url})` };
 }

@@ -144,7 +144,7 @@ function frameLines(frames: FrameMeasurement): string[] {
     fixed(perFrame[name], 1),
   ]);
   return [
-    `Browser frames: ${frames.sockets} sockets over ${frames.instances} instances (${frames.people} people), ` +
+    `Browser frames: ${frames.sockets} sockets over ${frames.instances} instances (${frames.people} ${frames.people === 1 ? 'person' : 'people'}), ` +
       `${frames.devices} devices: ${fixed(frames.framesPerSecond, 0)} frames/s received, ` +
       `p50 / p99 publish → browser ${fixed(frames.publishToBrowser.p50Ms, 0)} / ${fixed(frames.publishToBrowser.p99Ms, 0)} ms`,
     table([['component', 'cores without', 'with sockets', 'without again', 'µs/frame'], ...rows]),
