@@ -1,6 +1,7 @@
 // How bench:dashboard measures one page: main-thread time per feed update, the listener time, dropped frames.
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { reportCpuProfile, startCpuProfile } from './cpu-profile';
 import { reportTrace, startTrace } from './trace-recording';
 import { nextSampleAt, type Sample, summariseUpdates, type UpdateSummary, windowsBetween } from './windows';
 
@@ -74,6 +75,7 @@ export async function measure(
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   const stopTrace = options.traceFile ? await startTrace(cdp) : null;
+  const stopProfile = options.traceFile ? await startCpuProfile(cdp) : null;
   const sample = async (): Promise<Sample> => {
     const before = Date.now();
     const { metrics } = await cdp.send('Performance.getMetrics');
@@ -95,10 +97,18 @@ export async function measure(
   }
   const { updates, updateStarts } = await readProbe(page);
   const windows = windowsBetween(samples, updateStarts);
+  const profile = stopProfile === null ? null : await stopProfile();
   if (stopTrace !== null && options.traceFile) {
     reportTrace(
       options.traceFile,
       await stopTrace(),
+      windows.reduce((sum, w) => sum + w.updates, 0),
+    );
+  }
+  if (profile !== null && options.traceFile) {
+    reportCpuProfile(
+      options.traceFile,
+      profile,
       windows.reduce((sum, w) => sum + w.updates, 0),
     );
   }
