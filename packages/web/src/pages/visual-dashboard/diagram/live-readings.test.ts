@@ -1,6 +1,6 @@
 import type { StateTree } from '@vigil/contracts';
 import { describe, expect, it } from 'vitest';
-import { diagramSocketPath, readTreeFrame, withTree } from './live-readings';
+import { diagramSocketPath, readTreeFrame } from './live-readings';
 
 const tree = (deviceId: string, value: number, extraSensor = true): StateTree => ({
   Id: 1,
@@ -45,15 +45,6 @@ const tree = (deviceId: string, value: number, extraSensor = true): StateTree =>
 });
 
 describe('live readings', () => {
-  it('replaces a device\u2019s sensors with its newest tree and keeps the other devices', () => {
-    let readings = withTree(new Map(), tree('A1', 1));
-    readings = withTree(readings, tree('B2', 5));
-    readings = withTree(readings, tree('A1', 2, false));
-    expect(readings.get('A1.head.1')?.sensor.Value).toBe(2);
-    expect(readings.has('A1.head.2')).toBe(false);
-    expect(readings.get('B2.head.1')?.sensor.Value).toBe(5);
-  });
-
   it('drops frames that are not state trees', () => {
     expect(readTreeFrame('not json')).toBeNull();
     expect(readTreeFrame('{"cmd":"pong"}')).toBeNull();

@@ -1,7 +1,9 @@
-import { listSensors, type Sensor, type StateTree, safeParseStateTree } from '@vigil/contracts';
-import { useCallback, useState } from 'react';
+import { type Sensor, type StateTree, safeParseStateTree } from '@vigil/contracts';
+import { useMemo } from 'react';
 import type { SocketStatus } from '../../../realtime/authenticated-socket';
 import { useRoom } from '../../../realtime/useRoom';
+import { createReadingsStore, type ReadingsStore } from './readings-store';
+import { useReadingsVersion } from './useReadingsSelector';
 
 /**
  * The live data of a tab's or a machine's bound sensors (M section 4 'Live data': live messages replace liveData
@@ -25,21 +27,6 @@ export function readTreeFrame(text: string): StateTree | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** The readings with every sensor of the tree's device replaced by the tree's (a sensor it no longer has goes). */
-export function withTree(readings: LiveReadings, tree: StateTree): LiveReadings {
-  const deviceId = tree.device.deviceId;
-  const next = new Map<string, LiveReading>();
-  for (const [id, reading] of readings) {
-    if (reading.deviceId !== deviceId) {
-      next.set(id, reading);
-    }
-  }
-  for (const entry of listSensors(tree)) {
-    next.set(entry.fullId, { sensor: entry.sensor, deviceId, time: tree.time });
-  }
-  return next;
-}
-
 export type DiagramRoom = { kind: 'tab' | 'machine'; id: number };
 
 export function diagramSocketPath(room: DiagramRoom): string {
@@ -48,31 +35,29 @@ export function diagramSocketPath(room: DiagramRoom): string {
 
 /**
  * Keeps the room's socket open while mounted (M section 4 'Machine details': opened on open, closed on leave)
- * and answers the readings so far with the socket's status. A new room starts from no readings.
+ * and answers its readings store (filled by every tree of the socket, readings-store.ts) with the socket's status.
+ * A new room starts from a new, empty store.
+ */
+export function useLiveReadingsStore(room: DiagramRoom | null): {
+  store: ReadingsStore;
+  status: SocketStatus | null;
+} {
+  const path = room === null ? null : diagramSocketPath(room);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new room (path) starts from no readings
+  const store = useMemo(() => createReadingsStore(), [path]);
+  const status = useRoom(path, { read: readTreeFrame, onMessage: store.applyTree });
+  return { store, status };
+}
+
+/**
+ * The readings so far of the room, rendering the caller again after every tree: for a page of one machine (its
+ * details). The tab's diagram follows the store instead, each machine and point only its own sensors.
  */
 export function useLiveReadings(room: DiagramRoom | null): {
   readings: LiveReadings;
   status: SocketStatus | null;
 } {
-  const path = room === null ? null : diagramSocketPath(room);
-  const [state, setState] = useState<{ path: string | null; readings: LiveReadings }>({
-    path,
-    readings: new Map(),
-  });
-  const onMessage = useCallback(
-    (tree: StateTree) =>
-      setState((current) => ({
-        path: current.path,
-        readings: withTree(current.path === path ? current.readings : new Map(), tree),
-      })),
-    [path],
-  );
-  const status = useRoom(path, { read: readTreeFrame, onMessage });
-  const readings = state.path === path ? state.readings : EMPTY;
-  if (state.path !== path) {
-    setState({ path, readings: EMPTY });
-  }
-  return { readings, status };
+  const { store, status } = useLiveReadingsStore(room);
+  useReadingsVersion(store);
+  return { readings: store.readings, status };
 }
-
-const EMPTY: LiveReadings = new Map();

@@ -1,15 +1,17 @@
 import type { MachineTypeJson, Tab } from '@vigil/contracts';
+import { memo, useMemo } from 'react';
 import { Link } from 'react-router';
 import { machinePictureUrl, machineSize, sensorPointsOf } from '../diagram/geometry';
-import type { LiveReadings } from '../diagram/live-readings';
-import { type Freshness, machineViewOf, sensorViewOf } from './live-state';
+import type { ReadingsStore } from '../diagram/readings-store';
+import type { Freshness } from './live-state';
 import styles from './live-view.module.css';
 import { type PointKey, SensorPoint } from './SensorPoint';
+import { useMachineView } from './useLiveView';
 
 type DiagramMachineProps = {
   machine: Tab['machines'][number];
   type: MachineTypeJson | undefined;
-  readings: LiveReadings;
+  store: ReadingsStore;
   freshness: Freshness;
   /** machineDetailsPath of this machine. */
   to: string;
@@ -21,13 +23,18 @@ type DiagramMachineProps = {
  * A machine of the read-only diagram: its picture in its live state (blinking in alarm or warning while running),
  * its name, and its bound sensors' points coloured by their state with a tooltip naming each and a panel to act on each
  * (click; one tooltip and one panel for the whole diagram, PointOverlay). The picture and name open machine details.
+ * Memoised, and following only its own sensors in the store: a tree renders it again only when its picture,
+ * blinking or offline tag changes; each point follows its own sensor (SensorPoint).
  */
-export function DiagramMachine(props: DiagramMachineProps) {
-  const { machine, type, readings, freshness, to, onHoverPoint, onOpenPoint } = props;
-  const view = machineViewOf(machine, readings, freshness);
+export const DiagramMachine = memo(function DiagramMachine(props: DiagramMachineProps) {
+  const { machine, type, store, freshness, to, onHoverPoint, onOpenPoint } = props;
+  const view = useMachineView(store, machine, freshness);
   const size = type === undefined ? { width: 120, height: 120 } : machineSize(type, machine.scale);
   const blink = !view.blinks ? '' : view.picture === 'alarm' ? styles.blinkAlarm : styles.blinkWarning;
-  const points = type === undefined ? [] : sensorPointsOf(type, machine.flip);
+  const points = useMemo(
+    () => (type === undefined ? [] : sensorPointsOf(type, machine.flip)),
+    [type, machine.flip],
+  );
   const name = machine.name.trim() === '' ? (type?.name ?? 'Machine') : machine.name;
   return (
     <div
@@ -51,16 +58,15 @@ export function DiagramMachine(props: DiagramMachineProps) {
         if (point === undefined) {
           return null;
         }
-        const view = sensorViewOf(binding.sensor.id, readings.get(binding.sensor.id), freshness);
         return (
           <SensorPoint
             key={binding.sensor_point}
             machineId={machine.id}
             sensorPoint={binding.sensor_point}
             sensorId={binding.sensor.id}
-            tone={view.tone}
-            state={view.state}
-            label={`${binding.sensor.name}: ${view.value} ${view.unit} ${view.state}`}
+            sensorName={binding.sensor.name}
+            store={store}
+            freshness={freshness}
             left={point.x_coord * machine.scale}
             top={point.y_coord * machine.scale}
             onHover={onHoverPoint}
@@ -70,4 +76,4 @@ export function DiagramMachine(props: DiagramMachineProps) {
       })}
     </div>
   );
-}
+});

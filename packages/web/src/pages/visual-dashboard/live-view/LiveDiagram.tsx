@@ -1,7 +1,7 @@
 import type { MachineTypeJson, Tab } from '@vigil/contracts';
 import { useCallback, useState } from 'react';
 import { anchorPosition, type Point, polylinePoints, viewTransform } from '../diagram/geometry';
-import type { LiveReadings } from '../diagram/live-readings';
+import type { ReadingsStore } from '../diagram/readings-store';
 import { DiagramMachine } from './DiagramMachine';
 import type { Freshness } from './live-state';
 import styles from './live-view.module.css';
@@ -12,7 +12,7 @@ import type { PointKey } from './SensorPoint';
 type LiveDiagramProps = {
   tab: Tab;
   types: ReadonlyMap<number, MachineTypeJson>;
-  readings: LiveReadings;
+  store: ReadingsStore;
   freshness: Freshness;
   machinePath: (machineId: number) => string;
   act: PointActContext;
@@ -21,9 +21,10 @@ type LiveDiagramProps = {
 /**
  * The read-only diagram of a tab (M section 2 'Schema details'): shapes, labels, connection lines and machines,
  * scaled by zoom/100 and offset by offset_x/offset_y (viewTransform), scrollable when larger than the page. While
- * the socket is not live every state is greyed.
+ * the socket is not live every state is greyed. A tree does not render it: each machine and point follows its own
+ * sensors in the store (DiagramMachine, SensorPoint).
  */
-export function LiveDiagram({ tab, types, readings, freshness, machinePath, act }: LiveDiagramProps) {
+export function LiveDiagram({ tab, types, store, freshness, machinePath, act }: LiveDiagramProps) {
   const view = viewTransform(tab);
   const [hovered, setHovered] = useState<PointKey | null>(null);
   const [opened, setOpened] = useState<PointKey | null>(null);
@@ -45,7 +46,7 @@ export function LiveDiagram({ tab, types, readings, freshness, machinePath, act 
               key={machine.id}
               machine={machine}
               type={types.get(machine.type_of_machine)}
-              readings={readings}
+              store={store}
               freshness={freshness}
               to={machinePath(machine.id)}
               onHoverPoint={onHoverPoint}
@@ -55,7 +56,7 @@ export function LiveDiagram({ tab, types, readings, freshness, machinePath, act 
           <PointOverlay
             tab={tab}
             types={types}
-            readings={readings}
+            store={store}
             freshness={freshness}
             hovered={hovered}
             opened={opened}

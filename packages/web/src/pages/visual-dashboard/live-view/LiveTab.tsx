@@ -1,7 +1,7 @@
 import type { MachineTypeJson, SiteDevice, Tab } from '@vigil/contracts';
 import { type ReactNode, useMemo } from 'react';
 import { PageSpinner } from '../../../components/PageSpinner';
-import { type DiagramRoom, useLiveReadings } from '../diagram/live-readings';
+import { type DiagramRoom, useLiveReadingsStore } from '../diagram/live-readings';
 import { LiveDiagram } from './LiveDiagram';
 import { LiveNotice } from './LiveNotice';
 import { freshnessOf } from './live-state';
@@ -23,13 +23,13 @@ type LiveTabProps = {
 };
 
 /**
- * The part of the live view that follows every reading: the tab's socket, its notice, and the diagram. It holds the
- * readings itself, so a tree a second re-renders the diagram only, not the page around it (its menus, tab strip and
- * alarms table): bench:visual.
+ * The part of the live view that follows the readings: the tab's socket, its notice, and the diagram. The readings
+ * are in a store outside React (readings-store.ts): a tree renders neither this nor the page around it, only the
+ * machines and points whose view changed (bench:visual).
  */
 export function LiveTab({ room, schemaId, tab, types, devices, machinePath, act, aside }: LiveTabProps) {
-  const live = useLiveReadings(room);
-  useAlarmsFollowReadings(schemaId, live.readings);
+  const live = useLiveReadingsStore(room);
+  useAlarmsFollowReadings(schemaId, live.store);
   const freshness = useMemo(() => freshnessOf(live.status === 'live', devices ?? []), [live.status, devices]);
   return (
     <>
@@ -41,7 +41,7 @@ export function LiveTab({ room, schemaId, tab, types, devices, machinePath, act,
           <LiveDiagram
             tab={tab}
             types={types}
-            readings={live.readings}
+            store={live.store}
             freshness={freshness}
             machinePath={machinePath}
             act={act}

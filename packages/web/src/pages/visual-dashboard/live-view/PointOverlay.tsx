@@ -1,17 +1,18 @@
 import type { MachineTypeJson, Tab } from '@vigil/contracts';
 import { Popover, Tooltip } from 'antd';
 import { sensorPointsOf } from '../diagram/geometry';
-import type { LiveReadings } from '../diagram/live-readings';
-import { type Freshness, sensorViewOf } from './live-state';
+import type { ReadingsStore } from '../diagram/readings-store';
+import type { Freshness } from './live-state';
 import styles from './live-view.module.css';
 import { type PointActContext, SensorPanel } from './SensorPanel';
 import type { PointKey } from './SensorPoint';
 import { SensorTooltip } from './SensorTooltip';
+import { useSensorView } from './useLiveView';
 
 type PointOverlayProps = {
   tab: Tab;
   types: ReadonlyMap<number, MachineTypeJson>;
-  readings: LiveReadings;
+  store: ReadingsStore;
   freshness: Freshness;
   hovered: PointKey | null;
   opened: PointKey | null;
@@ -39,12 +40,12 @@ function placeOf(tab: Tab, types: ReadonlyMap<number, MachineTypeJson>, key: Poi
 
 /**
  * The diagram's one tooltip (the hovered or focused point) and one panel (the clicked point), anchored on an empty
- * box over that point and filled from the current readings, so they follow the live value while open.
+ * box over that point and filled from the store, so they follow the live value while open.
  */
 export function PointOverlay({
   tab,
   types,
-  readings,
+  store,
   freshness,
   hovered,
   opened,
@@ -53,7 +54,36 @@ export function PointOverlay({
 }: PointOverlayProps) {
   const panel = opened === null ? null : placeOf(tab, types, opened);
   const tip = hovered === null || opened !== null ? null : placeOf(tab, types, hovered);
-  const viewOf = (sensorId: string) => sensorViewOf(sensorId, readings.get(sensorId), freshness);
+  return (
+    <>
+      {tip === null ? null : <PointTooltip place={tip} store={store} freshness={freshness} />}
+      {panel === null ? null : (
+        <PointPanel place={panel} store={store} freshness={freshness} onClose={onClose} act={act} />
+      )}
+    </>
+  );
+}
+
+type Place = NonNullable<ReturnType<typeof placeOf>>;
+type OverlayPartProps = { place: Place; store: ReadingsStore; freshness: Freshness };
+
+function PointTooltip({ place, store, freshness }: OverlayPartProps) {
+  const view = useSensorView(store, place.sensor.id, freshness);
+  return (
+    <Tooltip open title={<SensorTooltip sensor={place.sensor} view={view} pointLabel={place.pointLabel} />}>
+      <span className={styles.pointAnchor} style={{ left: place.left, top: place.top }} />
+    </Tooltip>
+  );
+}
+
+function PointPanel({
+  place,
+  store,
+  freshness,
+  onClose,
+  act,
+}: OverlayPartProps & { onClose: () => void; act: PointActContext }) {
+  const view = useSensorView(store, place.sensor.id, freshness);
   const panelAct: PointActContext = {
     ...act,
     onAcknowledge: (event) => {
@@ -62,35 +92,14 @@ export function PointOverlay({
     },
   };
   return (
-    <>
-      {tip === null ? null : (
-        <Tooltip
-          open
-          title={
-            <SensorTooltip sensor={tip.sensor} view={viewOf(tip.sensor.id)} pointLabel={tip.pointLabel} />
-          }
-        >
-          <span className={styles.pointAnchor} style={{ left: tip.left, top: tip.top }} />
-        </Tooltip>
-      )}
-      {panel === null ? null : (
-        <Popover
-          open
-          trigger="click"
-          onOpenChange={(isOpen) => (isOpen ? undefined : onClose())}
-          destroyOnHidden
-          content={
-            <SensorPanel
-              sensor={panel.sensor}
-              view={viewOf(panel.sensor.id)}
-              pointLabel={panel.pointLabel}
-              act={panelAct}
-            />
-          }
-        >
-          <span className={styles.pointAnchor} style={{ left: panel.left, top: panel.top }} />
-        </Popover>
-      )}
-    </>
+    <Popover
+      open
+      trigger="click"
+      onOpenChange={(isOpen) => (isOpen ? undefined : onClose())}
+      destroyOnHidden
+      content={<SensorPanel sensor={place.sensor} view={view} pointLabel={place.pointLabel} act={panelAct} />}
+    >
+      <span className={styles.pointAnchor} style={{ left: place.left, top: place.top }} />
+    </Popover>
   );
 }

@@ -2,7 +2,15 @@ import type { Sensor } from '@vigil/contracts';
 import { describe, expect, it } from 'vitest';
 import { filtersFromLocation } from '../../notifications/notification-filters';
 import type { LiveReadings } from '../diagram/live-readings';
-import { alarmingSensorsKey, freshnessOf, machineViewOf, sensorViewOf } from './live-state';
+import {
+  alarmingSensorsKey,
+  freshnessOf,
+  isSameMachineView,
+  isSameSensorView,
+  machineSensorIdsOf,
+  machineViewOf,
+  sensorViewOf,
+} from './live-state';
 import { siteMaintenancePath } from './notification-links';
 import { copyNameOf, correspondingTabId, tabRedirectOf } from './tab-routing';
 
@@ -156,5 +164,37 @@ describe('alarmingSensorsKey', () => {
     ]);
     expect(alarmingSensorsKey(readings)).toBe('A.tmp.1,A.tmp.2');
     expect(alarmingSensorsKey(readingsOf([['A.plug.1', sensor()]]))).toBe('');
+  });
+});
+
+describe('views compared', () => {
+  it('calls a new reading of the same value and state the same view, and a new value or greying not', () => {
+    const first = sensorViewOf('A.g.1', readingsOf([['A.g.1', sensor()]]).get('A.g.1'), live);
+    const again = sensorViewOf('A.g.1', readingsOf([['A.g.1', sensor()]]).get('A.g.1'), live);
+    const moved = sensorViewOf('A.g.1', readingsOf([['A.g.1', sensor({ Value: 72 })]]).get('A.g.1'), live);
+    const greyed = sensorViewOf('A.g.1', readingsOf([['A.g.1', sensor()]]).get('A.g.1'), reconnecting);
+    expect(isSameSensorView(first, again)).toBe(true);
+    expect(isSameSensorView(first, moved)).toBe(false);
+    expect(isSameSensorView(first, greyed)).toBe(false);
+  });
+
+  it('tells a machine view apart by picture, blinking and offline tag', () => {
+    const view = { picture: 'alarm' as const, blinks: true, hasOfflineDevice: false };
+    expect(isSameMachineView(view, { ...view })).toBe(true);
+    expect(isSameMachineView(view, { ...view, blinks: false })).toBe(false);
+    expect(isSameMachineView(view, { ...view, picture: 'warning' })).toBe(false);
+    expect(isSameMachineView(view, { ...view, hasOfflineDevice: true })).toBe(false);
+  });
+
+  it("follows a machine's bound sensors and its running-state sensor", () => {
+    const machine = (ids: string[], state: string | null) => ({
+      sensors: ids.map((id, index) => ({
+        sensor_point: index + 1,
+        sensor: { id, name: id, group_name: '', device: { name: 'D' } },
+      })),
+      system_state_sensor: state,
+    });
+    expect(machineSensorIdsOf(machine(['A.g.1', 'A.g.2'], 'A.s.2'))).toEqual(['A.g.1', 'A.g.2', 'A.s.2']);
+    expect(machineSensorIdsOf(machine(['A.g.1'], null))).toEqual(['A.g.1']);
   });
 });

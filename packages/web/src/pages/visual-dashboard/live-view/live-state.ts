@@ -117,9 +117,34 @@ export function freshnessOf(
 
 /** The sensors of the readings that report an alarm, as one comparable key (sorted ids; '' for none). */
 export function alarmingSensorsKey(readings: LiveReadings): string {
-  return [...readings]
-    .filter(([, reading]) => reading.sensor.Alarm === true)
-    .map(([id]) => id)
-    .sort()
-    .join(',');
+  const alarming: string[] = [];
+  // Once per tree over every reading of the tab: a loop, not a copy of the map.
+  for (const [id, reading] of readings) {
+    if (reading.sensor.Alarm === true) {
+      alarming.push(id);
+    }
+  }
+  return alarming.sort().join(',');
+}
+
+/** Whether two views of a sensor point show the same: a point whose view is the same is not drawn again. */
+export function isSameSensorView(a: SensorView, b: SensorView): boolean {
+  return (
+    a.tone === b.tone &&
+    a.value === b.value &&
+    a.unit === b.unit &&
+    a.state === b.state &&
+    a.isStale === b.isStale
+  );
+}
+
+/** Whether two views of a machine show the same picture, blinking and offline tag. */
+export function isSameMachineView(a: MachineView, b: MachineView): boolean {
+  return a.picture === b.picture && a.blinks === b.blinks && a.hasOfflineDevice === b.hasOfflineDevice;
+}
+
+/** The sensors a machine's picture follows: its bound sensors and its running-state sensor. */
+export function machineSensorIdsOf(machine: MachineOfTab): string[] {
+  const bound = machine.sensors.map((binding) => binding.sensor.id);
+  return machine.system_state_sensor === null ? bound : [...bound, machine.system_state_sensor];
 }
