@@ -18,10 +18,22 @@ type SensorPointProps = PointKey & {
   onOpen: (point: PointKey) => void;
 };
 
-/** Writes a point's look: its tone's colour, its state, and its name, value and state for assistive technology. */
-function drawPoint(element: HTMLElement, sensorName: string, view: SensorView): void {
-  element.className = `${styles.point} ${styles[`tone-${view.tone}`]}`;
-  element.dataset.state = view.state;
+/**
+ * Writes a point's look: its tone's colour, its state, and its name, value and state for assistive technology; only
+ * what differs from the view shown before (a class write makes the browser look at the point's style again).
+ */
+function drawPoint(
+  element: HTMLElement,
+  sensorName: string,
+  view: SensorView,
+  shown: SensorView | null,
+): void {
+  if (view.tone !== shown?.tone) {
+    element.className = `${styles.point} ${styles[`tone-${view.tone}`]}`;
+  }
+  if (view.state !== shown?.state) {
+    element.dataset.state = view.state;
+  }
   element.setAttribute('aria-label', `${sensorName}: ${view.value} ${view.unit} ${view.state}`);
 }
 
@@ -46,8 +58,8 @@ export const SensorPoint = memo(function SensorPoint(props: SensorPointProps) {
     const draw = () => {
       const view = sensorViewOf(sensorId, store.get(sensorId), freshness);
       if (shown === null || !isSameSensorView(shown, view)) {
+        drawPoint(element, sensorName, view, shown);
         shown = view;
-        drawPoint(element, sensorName, view);
       }
     };
     draw();
