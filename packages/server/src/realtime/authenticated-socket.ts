@@ -237,13 +237,10 @@ export class AuthenticatedSocket<H extends SocketHolder, G> {
   private async admit(holder: H, grant: G): Promise<void> {
     const isFirst = this.grant === undefined;
     if (isFirst && this.deps.liveSockets !== undefined) {
-      const release = await this.deps.liveSockets.take(holder.user.id);
-      if (this.isClosed) {
-        release?.(); // closed while the place was being taken (shared places ask Redis)
-        return;
-      }
-      this.releasePlace = release;
-      if (this.releasePlace === undefined) {
+      // Shared places ask Redis: the socket may close meanwhile, and then gives its place straight back.
+      this.releasePlace = await this.deps.liveSockets.take(holder.user.id);
+      if (this.isClosed || this.releasePlace === undefined) {
+        this.releasePlace?.();
         this.close(LIVE_SOCKET_CLOSE_TOO_MANY);
         return;
       }
