@@ -2,6 +2,7 @@ export * from './accounts';
 export * from './alert-rule-choices';
 export * from './alert-rules';
 export * from './analytics';
+export * from './audit';
 export * from './clients';
 export * from './common';
 export * from './devices';

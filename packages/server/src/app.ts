@@ -26,6 +26,7 @@ import { LoginRateLimiter, type LoginRateLimits } from './modules/accounts/login
 import { registerAccounts } from './modules/accounts/register-accounts';
 import { registerAlertRules } from './modules/alert-rules/register-alert-rules';
 import { registerAnalytics } from './modules/analytics/register-analytics';
+import { registerAudit } from './modules/audit/register-audit';
 import { registerClients } from './modules/clients/register-clients';
 import { registerDevices } from './modules/devices/register-devices';
 import { registerEscalation } from './modules/escalation/register-escalation';
@@ -165,6 +166,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerEscalation(app, ctx);
   await registerAnalytics(app, ctx);
   await registerVisualDashboard(app, ctx);
+  await registerAudit(app, ctx);
 
   await registerWebApp(app, config.webDistDir);
   return app;

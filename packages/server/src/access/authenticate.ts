@@ -2,6 +2,7 @@ import { COMMON_MESSAGES } from '@vigil/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import type { AuthContext, Authenticator, SessionLookup } from './authentication';
+import { withRequestAddress } from './request-address';
 
 /** A rule checked after a token is accepted (the two-factor gate); it throws an AppError to refuse. */
 export type AuthCheck = (request: FastifyRequest, context: AuthContext) => Promise<void>;
@@ -53,7 +54,9 @@ export function registerAuthentication(app: FastifyInstance, authenticator: Auth
       if (context === undefined) {
         throw new AppError('unauthenticated', COMMON_MESSAGES.invalidToken);
       }
-      request.authContext = context;
+      // The request's own copy of the user carries its address (the audit trail's 'from where').
+      const address = request.ip;
+      request.authContext = { ...context, address, user: withRequestAddress(context.user, address) };
       for (const check of checks) {
         await check(request, context);
       }

@@ -13,7 +13,8 @@ export type LiveSession = { session: SessionRow; user: UserRow; twoFactor: TwoFa
  * The signed-in user of a request or socket. `me` holds what a route's own session lookup read in the same
  * statement (me/'s extras): access does not know its shape, the accounts domain reads it (meExtrasOf).
  */
-export type AuthContext = LiveSession & { me?: unknown };
+/** `address`: the request's (set by app.authenticate; its user carries it too, access/request-address.ts). */
+export type AuthContext = LiveSession & { me?: unknown; address?: string };
 
 /** Reads the live sessions among `ids` (many in one statement), keyed by session id. */
 export type LiveSessionReader = (

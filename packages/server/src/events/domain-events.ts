@@ -1,3 +1,4 @@
+import type { AuditKind, AuditSubjectType } from '@vigil/contracts';
 import type { Database } from '../db/database';
 import type { NotificationRow } from '../db/tables/notifications.table';
 import type { UserRow } from '../db/tables/users.table';
@@ -14,6 +15,22 @@ import type { UserRow } from '../db/tables/users.table';
 export type DeviceAdministrationAction = 'added' | 'changed' | 'removed' | 'suspended' | 'reactivated';
 export type SiteAdministrationAction = 'created' | 'changed' | 'suspended' | 'reactivated';
 
+/**
+ * A change a person made, for the audit trail (docs/audit.md). `by`: the acting user as the route handed it to the
+ * service (it carries the request's address, access/request-address.ts). `before`/`after`: the fields that matter
+ * (the audit domain redacts secrets); null for a creation or a deletion. `clientId` may be left null when `siteId`
+ * is set: the audit domain reads the site's client.
+ */
+export type AuditChange = {
+  kind: AuditKind;
+  by: UserRow;
+  subject: { type: AuditSubjectType; id: number | string; label: string };
+  siteId: number | null;
+  clientId: number | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+};
+
 /** Every domain event: its name, who publishes it, and what it carries. */
 export type DomainEventMap = {
   /** devices: a person added, changed, removed, suspended or reactivated a device (after the change). */
@@ -29,6 +46,11 @@ export type DomainEventMap = {
    * `fresh` are those recent enough to alert about (older ones are history filled in, not news).
    */
   'notifications-dispatched': { fresh: readonly NotificationRow[]; now: Date };
+  /**
+   * every domain a person changes: published with the transaction the change was written in (the audit domain
+   * inserts its record in it, so both commit or neither).
+   */
+  'change-recorded': AuditChange;
 };
 
 export type DomainEventName = keyof DomainEventMap;

@@ -13,6 +13,7 @@ import type { Database } from '../../db/database';
 import type { Page } from '../../db/page';
 import type { UserRow } from '../../db/tables/users.table';
 import { AppError, notFound } from '../../errors';
+import type { DomainEventPublisher } from '../../events/domain-events';
 import * as devicesRepo from '../devices/devices.repo';
 import { noteTest } from './administration-notices';
 import { exportHeader, exportLine } from './notification-csv';
@@ -35,6 +36,8 @@ export type NotificationsDeps = {
   repos?: NotificationsRepositories;
   /** The one-a-minute turn of test notifications per person and device. */
   takeTestTurn: TestNotificationTurns;
+  /** The audit trail hears each acknowledgement (`change-recorded`, in its transaction). */
+  events: DomainEventPublisher;
   now?: () => Date;
 };
 
@@ -172,13 +175,27 @@ export class NotificationsService {
   /** Beyond the spec: acknowledges an active alarm or warning of a site the reader sees. */
   async acknowledge(user: UserRow, id: number, comment: string): Promise<NotificationItem> {
     const row = await this.readable(user, id);
-    const done = await this.repos.notifications.acknowledgeNotification(
-      this.deps.db,
-      row.id,
-      { id: user.id, name: fullName(user) },
-      comment,
-      this.now(),
-    );
+    const done = await this.deps.db.transaction(async (tx) => {
+      const acknowledged = await this.repos.notifications.acknowledgeNotification(
+        tx,
+        row.id,
+        { id: user.id, name: fullName(user) },
+        comment,
+        this.now(),
+      );
+      if (acknowledged) {
+        await this.deps.events.publish(tx, 'change-recorded', {
+          kind: 'notification.acknowledged',
+          by: user,
+          subject: { type: 'notification', id: row.id, label: row.content },
+          siteId: row.locationId,
+          clientId: null,
+          before: { acknowledged: false },
+          after: { acknowledged: true, comment, device: row.deviceTitle, sensor: row.sensorName },
+        });
+      }
+      return acknowledged;
+    });
     if (!done) {
       const message =
         row.acknowledgedAt !== null

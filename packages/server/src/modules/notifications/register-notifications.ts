@@ -32,7 +32,11 @@ export async function registerNotifications(app: FastifyInstance, ctx: AppContex
   const retention = startNotificationsRetention(db, ctx.config.historyRetentionDays, app.log);
   app.addHook('onClose', async () => retention.stop());
 
-  const notifications = new NotificationsService({ db, takeTestTurn: testNotificationTurns(ctx.limits) });
+  const notifications = new NotificationsService({
+    db,
+    takeTestTurn: testNotificationTurns(ctx.limits),
+    events: ctx.events,
+  });
   await app.register(notificationsRoutes, { notifications });
 
   await app.register(notificationSocketRoutes, {

@@ -13,6 +13,7 @@ import type { Database } from '../../db/database';
 import type { DeviceRow } from '../../db/tables/devices.table';
 import type { UserRow } from '../../db/tables/users.table';
 import { AppError, notFound } from '../../errors';
+import type { DomainEventPublisher } from '../../events/domain-events';
 import { getDeviceById } from '../devices/devices.repo';
 import {
   findSensorImages,
@@ -25,6 +26,8 @@ export type SensorSettingsDeps = {
   db: Database;
   /** The device's newest tree: this instance's memory or device_state, whichever is newer. */
   latestTree(device: DeviceRow): Promise<StateTree | undefined>;
+  /** The audit trail hears each save that changes something (settings-audit.ts). */
+  events: DomainEventPublisher;
   now?: () => Date;
 };
 

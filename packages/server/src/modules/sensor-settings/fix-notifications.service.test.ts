@@ -6,6 +6,7 @@ import type { Database } from '../../db/database';
 import type { NewDeviceEventRow } from '../../db/tables/device-events.table';
 import type { DeviceRow } from '../../db/tables/devices.table';
 import type { UserRow } from '../../db/tables/users.table';
+import { createDomainEvents } from '../../events/domain-events';
 import * as devicesRepo from '../devices/devices.repo';
 import * as deviceEventsRepo from '../telemetry/device-events.repo';
 import type { OpenSensorEvent } from './fix-notifications.repo';
@@ -31,6 +32,7 @@ function serviceWith(open: OpenSensorEvent[], inAlarm: string) {
   const written: NewDeviceEventRow[] = [];
   const service = new FixNotificationsService({
     db: {} as Database,
+    events: createDomainEvents(),
     latestTree: async () => treeWith(identity, inAlarm, 'alarm', 1),
     now: () => NOW,
     repos: {

@@ -18,7 +18,7 @@ import { SensorTypesService } from './sensor-types.service';
 export async function registerSensorSettings(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx;
   const latestTree = latestTreeReader(db, app.ingest);
-  const deps: SensorSettingsDeps = { db, latestTree };
+  const deps: SensorSettingsDeps = { db, latestTree, events: ctx.events };
   const names = new SensorNamesService(deps);
   const transfer = new SensorNamesTransferService({ ...deps, names });
   await app.register(sensorNamesRoutes, { names, transfer });

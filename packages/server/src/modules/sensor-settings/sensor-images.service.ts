@@ -17,6 +17,7 @@ import {
 import type { SettingChange } from './sensor-settings.repo';
 import * as sensorSettingsRepo from './sensor-settings.repo';
 import { indexSensors, settingsGroupsOf } from './sensor-tree';
+import { applyWithAudit } from './settings-audit';
 
 /** The repositories the service calls: the real modules, or fakes in a test of a rule. */
 const REPOSITORIES = { sensorSettings: sensorSettingsRepo };
@@ -58,7 +59,9 @@ export class SensorImagesService {
     if (errors.length > 0) {
       throw AppError.validation({ sensor_image_types: errors });
     }
-    await db.transaction(async (tx) => this.repos.sensorSettings.applySensorImages(tx, device.id, changes));
+    await applyWithAudit(this.deps, user, device, 'sensor-image.changed', changes, (tx) =>
+      this.repos.sensorSettings.applySensorImages(tx, device.id, changes),
+    );
     return this.imagesOf(device);
   }
 

@@ -19,6 +19,7 @@ import { decodeCsv, readSensorNameRows, toCsv } from './sensor-names-csv';
 import { nameChangesOf } from './sensor-names-rules';
 import * as sensorSettingsRepo from './sensor-settings.repo';
 import { settingsGroupsOf } from './sensor-tree';
+import { applyWithAudit } from './settings-audit';
 
 /** The repositories the service calls: the real modules, or fakes in a test of a rule. */
 const REPOSITORIES = { sensorSettings: sensorSettingsRepo };
@@ -85,7 +86,7 @@ export class SensorNamesTransferService {
     if (errors.length > 0) {
       throw refuse(errors);
     }
-    await this.deps.db.transaction(async (tx) =>
+    await applyWithAudit(this.deps, user, device, 'sensor-name.changed', changes, (tx) =>
       this.repos.sensorSettings.applySensorNames(tx, device.id, changes),
     );
     return this.deps.names.namesOf(device);

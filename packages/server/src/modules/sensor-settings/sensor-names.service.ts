@@ -19,6 +19,7 @@ import {
 } from './device-settings';
 import { customName, isF500Udf, nameChangesOf, networkLabel, sensorNamesJson } from './sensor-names-rules';
 import * as sensorSettingsRepo from './sensor-settings.repo';
+import { applyWithAudit } from './settings-audit';
 
 /** The repositories the service calls: the real modules, or fakes in a test of a rule. */
 const REPOSITORIES = { sensorSettings: sensorSettingsRepo };
@@ -86,7 +87,7 @@ export class SensorNamesService {
     if (errors.length > 0) {
       throw AppError.validation({ sensor_names: errors });
     }
-    await db.transaction(async (tx) => {
+    await applyWithAudit(this.deps, user, device, 'sensor-name.changed', changes, async (tx) => {
       await this.repos.sensorSettings.applySensorNames(tx, device.id, changes);
       if (profile !== undefined) {
         await this.repos.sensorSettings.upsertSensorProfile(tx, device.id, profile);

@@ -17,6 +17,7 @@ import {
 import type { SensorTypeValue } from './sensor-settings.repo';
 import * as sensorSettingsRepo from './sensor-settings.repo';
 import { indexSensors, settingsGroupsOf } from './sensor-tree';
+import { applyWithAudit } from './settings-audit';
 
 function assertTypedDevice(device: DeviceRow): void {
   if (!(SENSOR_TYPES_DEVICE_TYPES as readonly string[]).includes(device.deviceType)) {
@@ -73,7 +74,13 @@ export class SensorTypesService {
     if (errors.length > 0) {
       throw AppError.validation({ sensor_types: errors });
     }
-    await this.repos.sensorSettings.upsertSensorTypes(db, device.id, rows);
+    const audited = rows.map(({ sensorId, value }) => ({
+      sensorId,
+      value: { type: value.type, unit_id: value.unitId, k: value.k, c: value.c },
+    }));
+    await applyWithAudit(this.deps, user, device, 'sensor-type.changed', audited, (tx) =>
+      this.repos.sensorSettings.upsertSensorTypes(tx, device.id, rows),
+    );
     return this.typesOf(device);
   }
 

@@ -25,6 +25,6 @@ export async function registerWarnings(app: FastifyInstance, ctx: AppContext): P
   app.addHook('onClose', async () => monitor.stop());
 
   const latestTree = latestTreeReader(db, app.ingest);
-  const warnings = new WarningsService({ db, monitor, latestTree });
+  const warnings = new WarningsService({ db, monitor, latestTree, events: ctx.events });
   await app.register(warningsRoutes, { warnings });
 }

@@ -88,6 +88,8 @@ export async function replaceWarnings(
   deviceId: number,
   list: readonly WarningValues[],
   at: Date,
+  /** Runs in the transaction with the list before and after (the audit trail's record). */
+  onReplaced?: (tx: Database, before: readonly WarningRow[], after: readonly WarningRow[]) => Promise<void>,
 ): Promise<WarningRow[] | undefined> {
   return db.transaction(async (tx) => {
     const [device] = await tx
@@ -118,7 +120,13 @@ export async function replaceWarnings(
         .returning({ id: warnings.id });
       await tx.insert(warningStates).values(inserted.map(({ id }) => ({ warningId: id, changedAt: at })));
     }
-    return tx.select().from(warnings).where(eq(warnings.deviceId, deviceId)).orderBy(asc(warnings.id));
+    const after = await tx
+      .select()
+      .from(warnings)
+      .where(eq(warnings.deviceId, deviceId))
+      .orderBy(asc(warnings.id));
+    await onReplaced?.(tx, stored, after);
+    return after;
   });
 }
 

@@ -12,6 +12,7 @@ import type { DeviceRow } from '../../db/tables/devices.table';
 import type { UserRow } from '../../db/tables/users.table';
 import type { WarningRow } from '../../db/tables/warnings.table';
 import { AppError, notFound } from '../../errors';
+import type { DomainEventPublisher } from '../../events/domain-events';
 import * as devicesRepo from '../devices/devices.repo';
 import { loadSensorNamer } from '../sensor-settings/sensor-display-name';
 import * as sitesRepo from '../sites/sites.repo';
@@ -30,13 +31,26 @@ export type WarningsDeps = {
   monitor: WarningsMonitor;
   /** The device's newest tree: this instance's memory or device_state, whichever is newer. */
   latestTree(device: DeviceRow): Promise<StateTree | undefined>;
+  /** The audit trail hears each saved list (`change-recorded`, in the save's transaction). */
+  events: DomainEventPublisher;
   now?: () => Date;
 };
 
 export type WarningsList = { count: number; results: Warning[] };
 
 /** A device the user may see, with its site's title; 404 otherwise (foreign tenants included). */
-type VisibleDevice = { device: DeviceRow; siteTitle: string; canEdit: boolean };
+type VisibleDevice = { device: DeviceRow; siteTitle: string; canEdit: boolean; user: UserRow };
+
+/** A device's warnings as the audit trail shows them: per sensor, its conditions ('> 80 after 10 s'). */
+export function warningsAuditValues(rows: readonly WarningRow[]): Record<string, string> {
+  const bySensor: Record<string, string> = {};
+  for (const row of [...rows].sort((a, b) => a.sensorId.localeCompare(b.sensorId) || a.value - b.value)) {
+    const text = `${row.sign} ${row.value} after ${row.delaySeconds} s`;
+    bySensor[row.sensorId] =
+      bySensor[row.sensorId] === undefined ? text : `${bySensor[row.sensorId]}; ${text}`;
+  }
+  return bySensor;
+}
 
 /**
  * Warnings of a device (M sections 2, 3, 5 to 7; docs/warnings.md): everyone who sees the site reads them,
@@ -74,7 +88,27 @@ export class WarningsService {
   async save(visible: VisibleDevice, list: WarningsSave): Promise<WarningsList> {
     const { device } = visible;
     const values = await this.resolveSensors(device, list);
-    const rows = await this.repos.warnings.replaceWarnings(this.deps.db, device.id, values, this.now());
+    const rows = await this.repos.warnings.replaceWarnings(
+      this.deps.db,
+      device.id,
+      values,
+      this.now(),
+      async (tx, before, after) => {
+        const [was, is] = [warningsAuditValues(before), warningsAuditValues(after)];
+        if (JSON.stringify(was) === JSON.stringify(is)) {
+          return;
+        }
+        await this.deps.events.publish(tx, 'change-recorded', {
+          kind: 'warning.changed',
+          by: visible.user,
+          subject: { type: 'device', id: device.id, label: device.title },
+          siteId: device.locationId,
+          clientId: null,
+          before: was,
+          after: is,
+        });
+      },
+    );
     if (rows === undefined) {
       throw notFound();
     }
@@ -135,6 +169,6 @@ export class WarningsService {
     }
     const access = await getSiteAccess(this.deps.db, user, device.locationId);
     const site = await this.repos.sites.getLocationById(this.deps.db, device.locationId);
-    return { device, siteTitle: site?.title ?? '', canEdit: access.canEdit };
+    return { device, siteTitle: site?.title ?? '', canEdit: access.canEdit, user };
   }
 }
