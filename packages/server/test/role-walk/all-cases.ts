@@ -1,6 +1,7 @@
 import { accountsCases, LOGOUT_ROUTES } from './accounts.cases';
 import { alertRulesCases } from './alert-rules.cases';
 import { analyticsCases } from './analytics.cases';
+import { auditCases } from './audit.cases';
 import { caseLabel, EVERY_SIGNED_IN, type RouteCase } from './cases';
 import { clientsCases } from './clients.cases';
 import { devicesCases } from './devices.cases';
@@ -39,6 +40,7 @@ export const ALL_CASES: RouteCase[] = [
   ...graphsCases,
   ...graphPanelCases,
   ...analyticsCases,
+  ...auditCases,
   ...oemCases,
   ...outboxCases,
   ...visualDashboardCases,

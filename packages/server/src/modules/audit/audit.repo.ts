@@ -2,7 +2,7 @@ import { NOTIFICATIONS_COUNT_CAP } from '@vigil/contracts';
 import { and, eq, gte, inArray, isNotNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { type AuditRecordRow, auditRecords, type NewAuditRecordRow } from '../../db/tables/audit.table';
-import { locations } from '../../db/tables/sites.table';
+import { locationMemberships, locations } from '../../db/tables/sites.table';
 
 /** The records a reader may see: every record (staff), or those of some sites and some clients. */
 export type AuditScope =
@@ -20,6 +20,21 @@ export type AuditFilter = {
 
 /** A record with its site's title and zone (null when it names no site, or the site was deleted). */
 export type AuditRecordWithPlace = AuditRecordRow & { siteTitle: string | null; timezone: string | null };
+
+/** The sites where the person is Manager (with access): a manager reads the trail of these. */
+export async function findManagedSiteIds(db: Database, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: locationMemberships.locationId })
+    .from(locationMemberships)
+    .where(
+      and(
+        eq(locationMemberships.userId, userId),
+        eq(locationMemberships.permission, 'Manager'),
+        eq(locationMemberships.hasAccess, true),
+      ),
+    );
+  return rows.map((row) => row.id);
+}
 
 export async function insertAuditRecord(db: Database, values: NewAuditRecordRow): Promise<void> {
   await db.insert(auditRecords).values(values);

@@ -7,7 +7,7 @@ import {
   type AuditRecord,
   clampQueryInstant,
 } from '@vigil/contracts';
-import { getSiteAccess, isStaffUser, visibleSiteIds } from '../../access/access';
+import { getSiteAccess, isStaffUser } from '../../access/access';
 import { findAdministeredClientIds } from '../../access/access.repo';
 import type { Database } from '../../db/database';
 import type { Page } from '../../db/page';
@@ -50,17 +50,21 @@ export class AuditService {
     this.now = deps.now ?? (() => new Date());
   }
 
-  /** The records the reader may see; 403 for a reader who may see none. */
+  /**
+   * The records the reader may see: staff every record; accounts management those of the clients they administer;
+   * a manager (the role flag) those of the sites where they are Manager. 403 for anyone else (an engineer who is
+   * Manager of a site they added included: the trail is the managers' tool, docs/decisions.md).
+   */
   async scopeOf(user: UserRow): Promise<AuditScope> {
-    if (!mayReadAudit(user)) {
-      throw forbidden();
-    }
     if (isStaffUser(user)) {
       return { all: true };
     }
+    if (!user.isAccountsManagement && !user.isManager) {
+      throw forbidden();
+    }
     const { db } = this.deps;
     const clientIds = user.isAccountsManagement ? await findAdministeredClientIds(db, user.id) : [];
-    const siteIds = user.isManager ? ((await visibleSiteIds(db, user)) ?? []) : [];
+    const siteIds = user.isManager ? await this.repos.audit.findManagedSiteIds(db, user.id) : [];
     return { all: false, siteIds, clientIds };
   }
 
