@@ -91,6 +91,10 @@ describe('DevicesService.create: the unit must still be free when the device is 
     const { devices, events } = serviceWith({});
     const device = await devices.create(manager, input());
     expect(device).toMatchObject({ udf_id: unit.udfId, location: site.id, can_edit: true });
-    expect(events.publish).toHaveBeenCalledOnce();
+    // The audit record (in the transaction) and the administration notice (after it).
+    expect(events.publish.mock.calls.map((call: unknown[]) => call[1])).toEqual([
+      'change-recorded',
+      'device-administered',
+    ]);
   });
 });

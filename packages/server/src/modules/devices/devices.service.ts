@@ -12,6 +12,7 @@ import type { ControlPublisher } from '../../realtime/control-events';
 import * as hardwareRepo from '../hardware/hardware.repo';
 import * as usersRepo from '../users/users.repo';
 import { assertCanAddDeviceAt } from './device-access';
+import { deviceAuditValues } from './device-audit';
 import * as ownershipsRepo from './device-ownerships.repo';
 import { toDeviceJson } from './device-view';
 import * as devicesRepo from './devices.repo';
@@ -91,6 +92,7 @@ export class DevicesService {
           ipAddress: input.ip_address,
         });
         await this.repos.ownerships.startOwnership(tx, inserted.id, site.clientId, inserted.dateCreated);
+        await this.recordChange(tx, user, 'device.created', inserted, null, deviceAuditValues(inserted));
         return inserted;
       }),
     );
@@ -126,6 +128,10 @@ export class DevicesService {
         if (changed !== undefined && newClientId !== undefined) {
           await this.repos.ownerships.startOwnership(tx, id, newClientId, new Date());
         }
+        if (changed !== undefined) {
+          const [was, is] = [deviceAuditValues(row), deviceAuditValues(changed)];
+          await this.recordChange(tx, user, 'device.changed', changed, was, is);
+        }
         return changed;
       }),
     );
@@ -145,7 +151,10 @@ export class DevicesService {
   /** DELETE devices/{id}/: editors of the site; the hardware unit becomes free again. */
   async remove(user: UserRow, id: number): Promise<void> {
     const row = await this.editableDevice(user, id);
-    await this.repos.devices.deleteDevice(this.deps.db, id);
+    await this.deps.db.transaction(async (tx) => {
+      await this.repos.devices.deleteDevice(tx, id);
+      await this.recordChange(tx, user, 'device.removed', row, deviceAuditValues(row), null);
+    });
     this.deps.bus.publishControl({ name: 'access-changed', data: { udfId: row.udfId } });
     await this.deps.events.publish(this.deps.db, 'device-administered', {
       device: row,
@@ -160,7 +169,14 @@ export class DevicesService {
    */
   async toggleSuspension(user: UserRow, id: number): Promise<Device> {
     await this.editableDevice(user, id);
-    const row = await this.repos.devices.toggleDeviceSuspended(this.deps.db, id);
+    const row = await this.deps.db.transaction(async (tx) => {
+      const toggled = await this.repos.devices.toggleDeviceSuspended(tx, id);
+      if (toggled !== undefined) {
+        const [was, is] = [{ is_suspended: !toggled.isSuspended }, { is_suspended: toggled.isSuspended }];
+        await this.recordChange(tx, user, 'device.changed', toggled, was, is);
+      }
+      return toggled;
+    });
     if (row === undefined) {
       throw notFound();
     }
@@ -171,6 +187,26 @@ export class DevicesService {
       by: user,
     });
     return toDeviceJson(row, true);
+  }
+
+  /** The audit trail's record of a change of the device (docs/audit.md), in the change's transaction. */
+  private recordChange(
+    tx: Database,
+    user: UserRow,
+    kind: 'device.created' | 'device.changed' | 'device.removed',
+    device: DeviceRow,
+    before: Record<string, unknown> | null,
+    after: Record<string, unknown> | null,
+  ): Promise<void> {
+    return this.deps.events.publish(tx, 'change-recorded', {
+      kind,
+      by: user,
+      subject: { type: 'device', id: device.id, label: device.title },
+      siteId: device.locationId,
+      clientId: null,
+      before,
+      after,
+    });
   }
 
   /** POST devices/{id}/select/: makes the device, its site and its client the user's current ones. */

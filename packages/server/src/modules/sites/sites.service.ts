@@ -27,6 +27,7 @@ import type { ControlPublisher } from '../../realtime/control-events';
 import { resolveCurrentClientId } from '../users/current-client';
 import * as membershipsRepo from '../users/memberships.repo';
 import * as usersRepo from '../users/users.repo';
+import { recordSiteChange, siteAuditValues } from './site-audit';
 import { devicesOfSites } from './site-devices';
 import { toSiteJson } from './site-view';
 import type { LocationWithPermission } from './sites.repo';
@@ -149,6 +150,15 @@ export class SitesService {
           permission: 'Manager',
         });
       }
+      await this.deps.events.publish(tx, 'change-recorded', {
+        kind: 'site.created',
+        by: user,
+        subject: { type: 'site', id: created.id, label: created.title },
+        siteId: created.id,
+        clientId,
+        before: null,
+        after: siteAuditValues(created),
+      });
       return created;
     });
     await this.deps.events.publish(db, 'site-administered', { site: row, action: 'created', by: user });
@@ -160,7 +170,15 @@ export class SitesService {
     const { db } = this.deps;
     await assertCanEditSite(db, user, id);
     assertTimezone(input.timezone);
-    const row = await this.repos.sites.updateLocation(db, id, toRowValues(input));
+    const row = await db.transaction(async (tx) => {
+      const before = await this.repos.sites.getLocationById(tx, id);
+      const after = await this.repos.sites.updateLocation(tx, id, toRowValues(input));
+      if (before !== undefined && after !== undefined) {
+        const [was, is] = [siteAuditValues(before), siteAuditValues(after)];
+        await recordSiteChange(this.deps.events, tx, user, 'site.changed', after, was, is);
+      }
+      return after;
+    });
     if (row === undefined) {
       throw notFound();
     }
@@ -174,7 +192,21 @@ export class SitesService {
     if (!(await canManageClient(this.deps.db, user, access.clientId))) {
       throw forbidden();
     }
-    await this.repos.sites.deleteLocation(this.deps.db, id);
+    await this.deps.db.transaction(async (tx) => {
+      const before = await this.repos.sites.getLocationById(tx, id);
+      await this.repos.sites.deleteLocation(tx, id);
+      if (before !== undefined) {
+        await recordSiteChange(
+          this.deps.events,
+          tx,
+          user,
+          'site.removed',
+          before,
+          siteAuditValues(before),
+          null,
+        );
+      }
+    });
     this.deps.bus.publishControl({ name: 'access-changed', data: { locationId: id } });
   }
 
@@ -185,7 +217,14 @@ export class SitesService {
   async toggleSuspended(user: UserRow, id: number): Promise<Site> {
     const { db } = this.deps;
     await assertCanEditSite(db, user, id);
-    const row = await this.repos.sites.toggleLocationSuspended(db, id);
+    const row = await db.transaction(async (tx) => {
+      const toggled = await this.repos.sites.toggleLocationSuspended(tx, id);
+      if (toggled !== undefined) {
+        const [was, is] = [{ is_suspended: !toggled.isSuspended }, { is_suspended: toggled.isSuspended }];
+        await recordSiteChange(this.deps.events, tx, user, 'site.changed', toggled, was, is);
+      }
+      return toggled;
+    });
     if (row === undefined) {
       throw notFound();
     }

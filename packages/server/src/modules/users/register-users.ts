@@ -11,14 +11,21 @@ import { UsersUpdateService } from './users-update.service';
 
 /** Assigned users and memberships (A section 8): who may see and change which site. */
 export async function registerUsers(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const { bus: signals, config, db, mailer } = ctx;
+  const { bus: signals, config, db, mailer, events } = ctx;
   const read = new UsersReadService({ db });
   await app.register(usersRoutes, {
     read,
-    create: new UsersCreateService({ config, db, mailer, users: new UsersService({ db }), reader: read }),
-    update: new UsersUpdateService({ db, signals, reader: read }),
-    remove: new UsersRemoveService({ db, signals }),
+    create: new UsersCreateService({
+      config,
+      db,
+      mailer,
+      users: new UsersService({ db }),
+      reader: read,
+      events,
+    }),
+    update: new UsersUpdateService({ db, signals, reader: read, events }),
+    remove: new UsersRemoveService({ db, signals, events }),
     resendActivation: new UsersResendActivationService({ config, db, mailer }),
-    memberships: new MembershipsService({ db, signals }),
+    memberships: new MembershipsService({ db, signals, events }),
   });
 }

@@ -10,8 +10,10 @@ import type { AppContext } from '../../context';
 import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/tables/users.table';
 import { AppError } from '../../errors';
+import type { DomainEventPublisher } from '../../events/domain-events';
 import { sendActivation } from './activation';
 import * as membershipsRepo from './memberships.repo';
+import { recordMembershipChange, recordUserChange, userAuditValues } from './user-audit';
 import * as usersRepo from './users.repo';
 import type { UsersService } from './users.service';
 import { assertCanGrant, assertCanSetRoles, changedRoleFlags } from './users-access';
@@ -26,6 +28,8 @@ export type UsersCreateDeps = Pick<AppContext, 'config' | 'db' | 'mailer'> & {
   users: UsersService;
   /** Answers the created person as the actor sees them. */
   reader: UsersReadService;
+  /** The audit trail hears each person created or linked (`change-recorded`, in the transaction). */
+  events: DomainEventPublisher;
   repos?: UsersCreateRepositories;
 };
 
@@ -53,7 +57,7 @@ export class UsersCreateService {
       }
       await db.transaction(async (tx) => {
         await this.repos.usersClients.linkUserToClient(tx, clientId, existing.id);
-        await this.grantSites(tx, existing.id, input.location_access);
+        await this.grantSites(tx, actor, existing, input.location_access);
         if (existing.currentClientId === null) {
           await this.repos.users.updateUser(tx, existing.id, { currentClientId: clientId });
         }
@@ -77,7 +81,15 @@ export class UsersCreateService {
         asAdministrator: roles.isAccountsManagement === true,
       });
       await this.repos.users.updateUser(tx, user.id, { currentClientId: clientId });
-      await this.grantSites(tx, user.id, input.location_access);
+      await recordUserChange(this.deps.events, tx, {
+        actor,
+        kind: 'user.created',
+        person: user,
+        clientId,
+        before: null,
+        after: userAuditValues(user),
+      });
+      await this.grantSites(tx, actor, user, input.location_access);
       await sendActivation(this.deps, user, tx);
       return user;
     });
@@ -99,11 +111,20 @@ export class UsersCreateService {
     return { clientId, manages: [...checks.values()].every((check) => check.manages) };
   }
 
-  private async grantSites(tx: Database, userId: number, entries: LocationAccess[]): Promise<void> {
+  private async grantSites(tx: Database, actor: UserRow, person: UserRow, entries: LocationAccess[]) {
     for (const entry of entries) {
       if (entry.has_access) {
-        const values = { locationId: entry.location_id, userId, permission: entry.permission };
+        const values = { locationId: entry.location_id, userId: person.id, permission: entry.permission };
+        const before = await this.repos.memberships.findMembership(tx, person.id, entry.location_id);
         await this.repos.memberships.upsertMembership(tx, values);
+        await recordMembershipChange(this.deps.events, tx, {
+          actor,
+          person,
+          siteId: entry.location_id,
+          before:
+            before === undefined ? null : { permission: before.permission, has_access: before.hasAccess },
+          after: { permission: entry.permission, has_access: true },
+        });
       }
     }
   }

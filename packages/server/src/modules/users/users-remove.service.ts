@@ -4,9 +4,11 @@ import { findClientIdOfSite, findClientIdsOfUser, isUserInClient } from '../../a
 import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/tables/users.table';
 import { AppError, forbidden, notFound } from '../../errors';
+import type { DomainEventPublisher } from '../../events/domain-events';
 import type { ControlPublisher } from '../../realtime/control-events';
 import { resolveCurrentClientId } from './current-client';
 import * as membershipsRepo from './memberships.repo';
+import { recordUserChange, userAuditValues } from './user-audit';
 import * as usersRepo from './users.repo';
 import { getReadableUser } from './users-access';
 import * as usersClientsRepo from './users-clients.repo';
@@ -18,6 +20,8 @@ export type UsersRemoveDeps = {
   db: Database;
   /** Tells the person's live feeds that their access changed. */
   signals: ControlPublisher;
+  /** The audit trail hears each removal (`change-recorded`, in the transaction). */
+  events: DomainEventPublisher;
   repos?: UsersRemoveRepositories;
 };
 
@@ -48,6 +52,14 @@ export class UsersRemoveService {
       throw forbidden();
     }
     await db.transaction(async (tx) => {
+      await recordUserChange(this.deps.events, tx, {
+        actor,
+        kind: 'user.removed',
+        person: target,
+        clientId,
+        before: userAuditValues(target),
+        after: null,
+      });
       await this.repos.memberships.deleteMembershipsInClient(tx, target.id, clientId);
       await this.repos.usersClients.unlinkUserFromClient(tx, clientId, target.id);
       const remaining = await findClientIdsOfUser(tx, target.id);

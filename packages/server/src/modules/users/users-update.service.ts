@@ -9,8 +9,10 @@ import { holdsAccountOf } from '../../access/account-authority';
 import type { Database } from '../../db/database';
 import type { NewUserRow, UserRow } from '../../db/tables/users.table';
 import { AppError, forbidden } from '../../errors';
+import type { DomainEventPublisher } from '../../events/domain-events';
 import type { ControlPublisher } from '../../realtime/control-events';
 import * as membershipsRepo from './memberships.repo';
+import { changedFields, recordMembershipChange, recordUserChange, userAuditValues } from './user-audit';
 import * as usersRepo from './users.repo';
 import { splitFullName } from './users.service';
 import {
@@ -32,6 +34,8 @@ export type UsersUpdateDeps = {
   signals: ControlPublisher;
   /** Answers the changed person as the actor sees them. */
   reader: UsersReadService;
+  /** The audit trail hears each change of the person and their access (`change-recorded`, in the transaction). */
+  events: DomainEventPublisher;
   repos?: UsersUpdateRepositories;
 };
 
@@ -90,6 +94,7 @@ export class UsersUpdateService {
     await db.transaction(async (tx) => {
       if (Object.keys(profile).length + Object.keys(roles).length > 0) {
         await this.repos.users.updateUser(tx, target.id, { ...profile, ...roles });
+        await this.recordPersonChange(tx, actor, target, await this.repos.users.getUserById(tx, target.id));
       }
       if (roles.isAccountsManagement !== undefined) {
         // Only someone managing every client of the person may change roles, so all of them follow.
@@ -100,7 +105,7 @@ export class UsersUpdateService {
           roles.isAccountsManagement,
         );
       }
-      await this.applyMemberships(tx, target.id, entries);
+      await this.applyMemberships(tx, actor, target, entries);
     });
     // Deactivated, roles or memberships changed: the person's live feeds re-check.
     this.deps.signals.publishControl({ name: 'access-changed', data: { userId: target.id } });
@@ -133,7 +138,8 @@ export class UsersUpdateService {
     }
   }
 
-  private async applyMemberships(tx: Database, userId: number, entries: LocationAccess[]): Promise<void> {
+  private async applyMemberships(tx: Database, actor: UserRow, person: UserRow, entries: LocationAccess[]) {
+    const userId = person.id;
     for (const entry of entries) {
       const current = await this.repos.memberships.findMembership(tx, userId, entry.location_id);
       if (current !== undefined) {
@@ -144,7 +150,39 @@ export class UsersUpdateService {
       } else if (entry.has_access) {
         const values = { locationId: entry.location_id, userId, permission: entry.permission };
         await this.repos.memberships.upsertMembership(tx, values);
+      } else {
+        continue;
       }
+      await recordMembershipChange(this.deps.events, tx, {
+        actor,
+        person,
+        siteId: entry.location_id,
+        before:
+          current === undefined ? null : { permission: current.permission, has_access: current.hasAccess },
+        after: { permission: entry.permission, has_access: entry.has_access },
+      });
     }
+  }
+
+  /** user.changed with the fields that changed, for the person's current client (else their first). */
+  private async recordPersonChange(
+    tx: Database,
+    actor: UserRow,
+    before: UserRow,
+    after: UserRow | undefined,
+  ) {
+    const change =
+      after === undefined ? undefined : changedFields(userAuditValues(before), userAuditValues(after));
+    if (change === undefined) {
+      return;
+    }
+    const clientId = before.currentClientId ?? (await findClientIdsOfUser(tx, before.id))[0] ?? null;
+    await recordUserChange(this.deps.events, tx, {
+      actor,
+      kind: 'user.changed',
+      person: before,
+      clientId,
+      ...change,
+    });
   }
 }
