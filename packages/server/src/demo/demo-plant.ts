@@ -1,6 +1,7 @@
 import { type TabSave, TabSaveSchema } from '@vigil/contracts';
 import type { Database } from '../db/database';
 import type { UserRow } from '../db/tables/users.table';
+import { createDomainEvents } from '../events/domain-events';
 import { SchemasService } from '../modules/visual-dashboard/schemas.service';
 import { TabSaveService } from '../modules/visual-dashboard/tab-save.service';
 
@@ -230,6 +231,8 @@ export async function seedDemoPlant(db: Database, author: UserRow, locationId: n
   if (schema === null) {
     throw new Error('the demo plant has no tab');
   }
-  await new SchemasService({ db }).publish(author, schema, 'The plant as installed (demo).');
+  // The seed is no person's change: its events have no audit subscriber.
+  const events = createDomainEvents();
+  await new SchemasService({ db, events }).publish(author, schema, 'The plant as installed (demo).');
   return schema;
 }

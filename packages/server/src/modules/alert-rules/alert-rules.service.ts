@@ -14,13 +14,21 @@ import type { Page } from '../../db/page';
 import type { AlertRuleRow } from '../../db/tables/alert-rules.table';
 import type { UserRow } from '../../db/tables/users.table';
 import { AppError, notFound } from '../../errors';
+import type { DomainEventPublisher } from '../../events/domain-events';
+import { alertRuleAuditValues, recordAlertRuleChange } from './alert-rule-audit';
 import type { AlertRuleValues, DeviceVisibility, RuleDevice } from './alert-rules.repo';
 import * as alertRulesRepo from './alert-rules.repo';
 
 /** The repositories the service calls: the real modules, or fakes in a test of a rule. */
 const REPOSITORIES = { alertRules: alertRulesRepo };
 export type AlertRulesRepositories = typeof REPOSITORIES;
-export type AlertRulesDeps = { db: Database; repos?: AlertRulesRepositories; now?: () => Date };
+export type AlertRulesDeps = {
+  db: Database;
+  /** The audit trail hears each rule created, changed or deleted (`change-recorded`, in the transaction). */
+  events: DomainEventPublisher;
+  repos?: AlertRulesRepositories;
+  now?: () => Date;
+};
 
 export type AlertRulesList = { count: number; results: AlertRule[] };
 
@@ -69,13 +77,25 @@ export class AlertRulesService {
    */
   async create(user: UserRow, body: AlertRuleCreate): Promise<AlertRule> {
     const { values, deviceIds } = await this.storable(user, body);
-    const row = await this.repos.alertRules.insertRuleWithin(
-      this.deps.db,
-      user.id,
-      values,
-      deviceIds,
-      ALERT_RULE_MAX_PER_PERSON,
-    );
+    const row = await this.deps.db.transaction(async (tx) => {
+      const inserted = await this.repos.alertRules.insertRuleWithin(
+        tx,
+        user.id,
+        values,
+        deviceIds,
+        ALERT_RULE_MAX_PER_PERSON,
+      );
+      if (inserted !== undefined) {
+        await recordAlertRuleChange(this.deps.events, tx, {
+          actor: user,
+          kind: 'email-rule.created',
+          ruleId: inserted.id,
+          before: null,
+          after: alertRuleAuditValues(inserted, deviceIds),
+        });
+      }
+      return inserted;
+    });
     if (row === undefined) {
       throw AppError.validation({ non_field_errors: [ALERT_RULE_MESSAGES.tooManyRules] });
     }
@@ -102,14 +122,27 @@ export class AlertRulesService {
       throw AppError.validation(problems);
     }
     const { values, deviceIds } = await this.storable(user, merged);
-    const row = await this.repos.alertRules.updateRule(
-      this.deps.db,
-      user.id,
-      id,
-      values,
-      deviceIds,
-      this.now(),
-    );
+    const storedDevices = await this.storedDeviceIds(user, stored);
+    const row = await this.deps.db.transaction(async (tx) => {
+      const updated = await this.repos.alertRules.updateRule(tx, user.id, id, values, deviceIds, this.now());
+      if (updated !== undefined) {
+        const [was, is] = [
+          alertRuleAuditValues(stored, storedDevices),
+          alertRuleAuditValues(updated, deviceIds),
+        ];
+        if (JSON.stringify(was) !== JSON.stringify(is)) {
+          const change = {
+            actor: user,
+            kind: 'email-rule.changed' as const,
+            ruleId: id,
+            before: was,
+            after: is,
+          };
+          await recordAlertRuleChange(this.deps.events, tx, change);
+        }
+      }
+      return updated;
+    });
     if (row === undefined) {
       throw notFound();
     }
@@ -118,7 +151,22 @@ export class AlertRulesService {
 
   /** DELETE notification-settings/{id}/. */
   async remove(user: UserRow, id: number): Promise<void> {
-    if (!(await this.repos.alertRules.deleteRule(this.deps.db, user.id, id))) {
+    const stored = await this.ownRule(user, id);
+    const storedDevices = await this.storedDeviceIds(user, stored);
+    const gone = await this.deps.db.transaction(async (tx) => {
+      const deleted = await this.repos.alertRules.deleteRule(tx, user.id, id);
+      if (deleted) {
+        await recordAlertRuleChange(this.deps.events, tx, {
+          actor: user,
+          kind: 'email-rule.deleted',
+          ruleId: id,
+          before: alertRuleAuditValues(stored, storedDevices),
+          after: null,
+        });
+      }
+      return deleted;
+    });
+    if (!gone) {
       throw notFound();
     }
   }

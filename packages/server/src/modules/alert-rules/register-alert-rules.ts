@@ -31,5 +31,7 @@ export async function registerAlertRules(app: FastifyInstance, ctx: AppContext):
   app.decorate('alertEngine', engine);
   app.addHook('onClose', async () => engine.stop());
 
-  await app.register(alertRulesRoutes, { alertRules: new AlertRulesService({ db: ctx.db }) });
+  await app.register(alertRulesRoutes, {
+    alertRules: new AlertRulesService({ db: ctx.db, events: ctx.events }),
+  });
 }

@@ -16,9 +16,11 @@ import type { DeviceRow } from '../../db/tables/devices.table';
 import type { MaintenanceRecordRow } from '../../db/tables/maintenance.table';
 import type { UserRow } from '../../db/tables/users.table';
 import { AppError, notFound } from '../../errors';
+import type { DomainEventPublisher } from '../../events/domain-events';
 import * as devicesRepo from '../devices/devices.repo';
 import type { MaintenanceTestView } from './maintenance.repo';
 import * as maintenanceRepo from './maintenance.repo';
+import { recordMaintenanceChange } from './maintenance-audit';
 import type { MaintenanceMonitor } from './maintenance-monitor';
 import { findMaintenanceSensor, leafIdOf } from './maintenance-sensor';
 import { canCancel, isRunning, observeSensor } from './maintenance-transitions';
@@ -34,6 +36,8 @@ export type MaintenanceDeps = {
   /** The device's newest tree: this instance's memory or device_state, whichever is newer. */
   latestTree(device: DeviceRow): Promise<StateTree | undefined>;
   timeoutSeconds: number;
+  /** The audit trail hears each step a person takes (`change-recorded`, in the step's transaction). */
+  events: DomainEventPublisher;
   now?: () => Date;
 };
 
@@ -113,10 +117,10 @@ export class MaintenanceService {
       case MAINTENANCE_EVENTS.expectAlarmOn:
         return this.start(user, device, step);
       case MAINTENANCE_EVENTS.canceled:
-        return this.cancel(device, step);
+        return this.cancel(user, device, step);
       case MAINTENANCE_EVENTS.succeeded:
       case MAINTENANCE_EVENTS.failed:
-        return this.close(device, step, step.event_type);
+        return this.close(user, device, step, step.event_type);
       default:
         throw invalid('event_type', MAINTENANCE_MESSAGES.alarmSeenByServer);
     }
@@ -139,16 +143,28 @@ export class MaintenanceService {
       throw invalid('sensor_id', MAINTENANCE_MESSAGES.sensorInAlarm);
     }
     const at = this.now();
-    const started = await this.repos.maintenance.insertMaintenanceTest(this.deps.db, {
-      deviceId: device.id,
-      sensorId: sensor.fullId,
-      leafSensorId: sensor.leafId,
-      sensorName: step.sensor_name || sensor.sensor.Name,
-      groupName: sensor.groupName,
-      deviceType: device.deviceType,
-      startedAt: at,
-      deadline: new Date(at.getTime() + this.deps.timeoutSeconds * 1000),
-      engineerId: user.id,
+    const started = await this.deps.db.transaction(async (tx) => {
+      const inserted = await this.repos.maintenance.insertMaintenanceTest(tx, {
+        deviceId: device.id,
+        sensorId: sensor.fullId,
+        leafSensorId: sensor.leafId,
+        sensorName: step.sensor_name || sensor.sensor.Name,
+        groupName: sensor.groupName,
+        deviceType: device.deviceType,
+        startedAt: at,
+        deadline: new Date(at.getTime() + this.deps.timeoutSeconds * 1000),
+        engineerId: user.id,
+      });
+      if (inserted !== undefined) {
+        await recordMaintenanceChange(this.deps.events, tx, {
+          actor: user,
+          kind: 'maintenance.step',
+          device,
+          before: null,
+          after: { step: 'started', sensor: inserted.test.sensorName, sensor_id: inserted.test.sensorId },
+        });
+      }
+      return inserted;
     });
     if (started === undefined) {
       const current = await this.repos.maintenance.findMaintenanceTest(this.deps.db, device.id);
@@ -165,7 +181,7 @@ export class MaintenanceService {
     return recordJson(record, nameOf(user));
   }
 
-  private async cancel(device: DeviceRow, step: MaintenanceStep): Promise<MaintenanceRecord> {
+  private async cancel(user: UserRow, device: DeviceRow, step: MaintenanceStep): Promise<MaintenanceRecord> {
     const test = await this.testOf(device, step);
     const comment = commentOf(step);
     if (comment === undefined) {
@@ -179,11 +195,19 @@ export class MaintenanceService {
     if (!canCancel(test.state, observeSensor(sensor?.sensor, test.deviceType))) {
       throw invalid(NON_FIELD_ERRORS, MAINTENANCE_MESSAGES.cancelInAlarm);
     }
-    const record = await this.repos.maintenance.endMaintenanceTest(this.deps.db, device.id, {
-      state: test.state,
-      sensorId: test.sensorId,
-      comment,
-      canceledAt: this.now(),
+    const record = await this.deps.db.transaction(async (tx) => {
+      const ended = await this.repos.maintenance.endMaintenanceTest(tx, device.id, {
+        state: test.state,
+        sensorId: test.sensorId,
+        comment,
+        canceledAt: this.now(),
+      });
+      if (ended !== undefined) {
+        const after = { step: 'canceled', sensor: test.sensorName, sensor_id: test.sensorId, comment };
+        const change = { actor: user, kind: 'maintenance.step' as const, device, before: null, after };
+        await recordMaintenanceChange(this.deps.events, tx, change);
+      }
+      return ended;
     });
     if (record === undefined) {
       // The alarm was seen (or the test ended) between the read and the cancel.
@@ -194,6 +218,7 @@ export class MaintenanceService {
   }
 
   private async close(
+    user: UserRow,
     device: DeviceRow,
     step: MaintenanceStep,
     outcome: typeof MAINTENANCE_EVENTS.succeeded | typeof MAINTENANCE_EVENTS.failed,
@@ -215,10 +240,22 @@ export class MaintenanceService {
     } else if (test.state !== MAINTENANCE_EVENTS.succeeded) {
       throw invalid('event_type', MAINTENANCE_MESSAGES.notSucceeded);
     }
-    const record = await this.repos.maintenance.endMaintenanceTest(this.deps.db, device.id, {
-      state: outcome,
-      sensorId: test.sensorId,
-      comment: comment ?? MAINTENANCE_NO_COMMENT,
+    const record = await this.deps.db.transaction(async (tx) => {
+      const ended = await this.repos.maintenance.endMaintenanceTest(tx, device.id, {
+        state: outcome,
+        sensorId: test.sensorId,
+        comment: comment ?? MAINTENANCE_NO_COMMENT,
+      });
+      if (ended !== undefined) {
+        await recordMaintenanceChange(this.deps.events, tx, {
+          actor: user,
+          kind: 'maintenance.comment',
+          device,
+          before: { result: outcome, comment: null },
+          after: { result: outcome, sensor: test.sensorName, comment: comment ?? MAINTENANCE_NO_COMMENT },
+        });
+      }
+      return ended;
     });
     if (record === undefined) {
       throw invalid('sensor_id', MAINTENANCE_MESSAGES.noTest);

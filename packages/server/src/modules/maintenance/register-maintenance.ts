@@ -30,6 +30,7 @@ export async function registerMaintenance(app: FastifyInstance, ctx: AppContext)
     monitor,
     latestTree,
     timeoutSeconds: ctx.config.maintenanceTimeoutSeconds,
+    events: ctx.events,
   });
   await app.register(maintenanceRoutes, { maintenance });
 }

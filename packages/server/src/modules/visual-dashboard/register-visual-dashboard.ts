@@ -38,7 +38,7 @@ export async function registerVisualDashboard(app: FastifyInstance, ctx: AppCont
   app.decorate('diagramChanges', changes);
   const machineTypes = new MachineTypesService();
   await app.register(machineTypesRoutes, { machineTypes });
-  await app.register(schemasRoutes, { schemas: new SchemasService({ db: ctx.db }) });
+  await app.register(schemasRoutes, { schemas: new SchemasService({ db: ctx.db, events: ctx.events }) });
   await app.register(machineDetailRoutes, {
     machineDetail: new MachineDetailService({ db: ctx.db, machineTypes }),
   });

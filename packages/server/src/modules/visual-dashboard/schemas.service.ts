@@ -3,6 +3,7 @@ import { assertCanEditSite, getSiteAccess } from '../../access/access';
 import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/tables/users.table';
 import { AppError, notFound } from '../../errors';
+import type { DomainEventPublisher } from '../../events/domain-events';
 import * as schemaCopyRepo from './schema-copy.repo';
 import { toSchemaJson } from './schema-json';
 import type { SchemaWithEditor } from './schemas.repo';
@@ -13,7 +14,13 @@ import { assertVisualDashboard } from './visual-dashboard-access';
 /** The repositories the service calls: the real modules, or fakes in a test of a rule. */
 const REPOSITORIES = { schemas: schemasRepo, copies: schemaCopyRepo };
 export type SchemasRepositories = typeof REPOSITORIES;
-export type SchemasDeps = { db: Database; repos?: SchemasRepositories; now?: () => Date };
+export type SchemasDeps = {
+  db: Database;
+  /** The audit trail hears each publish and delete (`change-recorded`, in the transaction). */
+  events: DomainEventPublisher;
+  repos?: SchemasRepositories;
+  now?: () => Date;
+};
 
 /**
  * Schemas of a site (M 'Visual dashboard', section 4 'Schema'; docs/visual-dashboard.md): everyone who sees the
@@ -55,10 +62,17 @@ export class SchemasService {
   /** POST schemas/{id}/publish/ {comment}: freezes the version; a published one cannot be published again. */
   async publish(user: UserRow, id: number, comment: string): Promise<VisualSchema> {
     const schema = await this.editableSchema(user, id);
-    const published = await this.repos.schemas.publishSchema(this.deps.db, schema.id, {
-      comment,
-      by: user.id,
-      at: this.now(),
+    const published = await this.deps.db.transaction(async (tx) => {
+      const done = await this.repos.schemas.publishSchema(tx, schema.id, {
+        comment,
+        by: user.id,
+        at: this.now(),
+      });
+      if (done !== undefined) {
+        const [before, after] = [{ published: false }, { published: true, comment }];
+        await this.record(tx, user, 'schema.published', schema, before, after);
+      }
+      return done;
     });
     if (published === undefined) {
       throw AppError.validation({ non_field_errors: [VISUAL_MESSAGES.modifyPublished] });
@@ -83,9 +97,36 @@ export class SchemasService {
   /** DELETE schemas/{id}/: an unpublished version only, with its tabs, machines and lines. */
   async remove(user: UserRow, id: number): Promise<void> {
     const schema = await this.editableSchema(user, id);
-    if (!(await this.repos.schemas.deleteUnpublishedSchema(this.deps.db, schema.id))) {
+    const deleted = await this.deps.db.transaction(async (tx) => {
+      const done = await this.repos.schemas.deleteUnpublishedSchema(tx, schema.id);
+      if (done) {
+        await this.record(tx, user, 'schema.deleted', schema, { name: schema.name, published: false }, null);
+      }
+      return done;
+    });
+    if (!deleted) {
       throw AppError.validation({ non_field_errors: [VISUAL_MESSAGES.modifyPublished] });
     }
+  }
+
+  /** The audit record of a publish or delete, in its transaction (docs/audit.md). */
+  private record(
+    tx: Database,
+    user: UserRow,
+    kind: 'schema.published' | 'schema.deleted',
+    schema: SchemaWithEditor,
+    before: Record<string, unknown> | null,
+    after: Record<string, unknown> | null,
+  ): Promise<void> {
+    return this.deps.events.publish(tx, 'change-recorded', {
+      kind,
+      by: user,
+      subject: { type: 'schema', id: schema.id, label: schema.name },
+      siteId: schema.locationId,
+      clientId: null,
+      before,
+      after,
+    });
   }
 
   /** The schema when the user sees its site; 404 otherwise (a foreign tenant's schema included). */
