@@ -196,6 +196,7 @@ export type AuditPage = z.infer<typeof AuditPageSchema>;
 /** A person a reader may filter by (the people with records the reader sees). */
 export const AuditPersonSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
 export type AuditPerson = z.infer<typeof AuditPersonSchema>;
+export const AuditPeopleSchema = z.array(AuditPersonSchema);
 
 /** One line of a before → after diff: a field whose value differs. */
 export type AuditDiffLine = { field: string; before: unknown; after: unknown };
@@ -220,4 +221,17 @@ export function auditValueText(value: unknown): string {
     return String(value);
   }
   return JSON.stringify(value);
+}
+
+/**
+ * Who may read the trail (the server checks it, the menu shows the entry): super users and OEM (every record),
+ * accounts management (their clients' records) and managers (the records of the sites they manage).
+ */
+export function mayReadAudit(user: {
+  is_superuser: boolean;
+  is_oem: boolean;
+  is_accounts_management: boolean;
+  is_manager: boolean;
+}): boolean {
+  return user.is_superuser || user.is_oem || user.is_accounts_management || user.is_manager;
 }

@@ -1,8 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { type NotificationItem, NotificationItemSchema, NotificationPageSchema } from '@vigil/contracts';
-import { sessionStore } from '../auth/session-storage';
-import { ApiError, NETWORK_ERROR_STATUS } from './api-error';
-import { API_V1_BASE, api, buildUrl, ignoreBody } from './client';
+import { api, ignoreBody } from './client';
+import { fetchCsv } from './csv-download';
 
 /** The query of notifications/ and export/ as the page sends it (M section 3 'Notification query'). */
 export type NotificationListQuery = {
@@ -77,26 +76,9 @@ export function acknowledgeNotification(id: number, comment: string): Promise<No
 
 export const EXPORT_FILE_NAME = 'notifications.csv';
 
-/**
- * GET notifications/export/ with the JWT header (a plain link cannot send it): the CSV as a blob, or an
- * ApiError with the server's message (e.g. the date-range rule).
- */
-export async function fetchNotificationsCsv(query: NotificationListQuery): Promise<Blob> {
-  const token = sessionStore.getToken();
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(API_V1_BASE, 'notifications/export/', query), {
-      headers: token === null ? {} : { Authorization: `JWT ${token}` },
-    });
-  } catch {
-    throw new ApiError(NETWORK_ERROR_STATUS, null);
-  }
-  if (!response.ok) {
-    const isJson = response.headers.get('content-type')?.includes('json') ?? false;
-    const body: unknown = isJson ? await response.json().catch(() => null) : null;
-    throw new ApiError(response.status, body);
-  }
-  return response.blob();
+/** GET notifications/export/ (fetchCsv: the JWT header, the server's message on a refusal). */
+export function fetchNotificationsCsv(query: NotificationListQuery): Promise<Blob> {
+  return fetchCsv('notifications/export/', query);
 }
 
 /** Saves a blob as a download through a temporary link. */

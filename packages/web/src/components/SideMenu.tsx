@@ -1,6 +1,7 @@
 import {
   AlertOutlined,
   AppstoreOutlined,
+  AuditOutlined,
   BarChartOutlined,
   DashboardOutlined,
   EnvironmentOutlined,
@@ -25,6 +26,7 @@ const NAV_ICONS: Record<NavKey, ReactNode> = {
   notifications: <AlertOutlined />,
   'email-alerts': <MailOutlined />,
   analytics: <BarChartOutlined />,
+  audit: <AuditOutlined />,
   'visual-dashboard': <AppstoreOutlined />,
   'oem-settings': <SettingOutlined />,
 };

@@ -4,6 +4,8 @@ import { activeNavKey, buildNavItems } from './nav-items';
 const assignedUser = {
   is_superuser: false,
   is_oem: false,
+  is_accounts_management: false,
+  is_manager: false,
   current_location: null,
   visual_dashboard_enabled: true,
 };
@@ -20,6 +22,7 @@ describe('buildNavItems', () => {
       'notifications',
       'email-alerts',
       'analytics',
+      'audit',
       'visual-dashboard',
       'oem-settings',
     ]);
@@ -59,6 +62,15 @@ describe('buildNavItems', () => {
       false,
     ).map((item) => item.key);
     expect(staffKeys).not.toContain('visual-dashboard');
+  });
+
+  it('shows the Audit Trail to managers, accounts management and staff only', () => {
+    const hasAudit = (user: typeof assignedUser) =>
+      buildNavItems(user, false).some((item) => item.key === 'audit' && item.path === '/audit');
+    expect(hasAudit(assignedUser)).toBe(false);
+    expect(hasAudit({ ...assignedUser, is_manager: true })).toBe(true);
+    expect(hasAudit({ ...assignedUser, is_accounts_management: true })).toBe(true);
+    expect(hasAudit({ ...assignedUser, is_oem: true })).toBe(true);
   });
 
   it('opens the notification log from now on', () => {

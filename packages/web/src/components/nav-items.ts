@@ -1,4 +1,4 @@
-import { isStaff, type Me } from '@vigil/contracts';
+import { isStaff, type Me, mayReadAudit } from '@vigil/contracts';
 import { PATHS, visualDashboardSchemasPath } from '../routes/paths';
 
 export type NavKey =
@@ -10,12 +10,21 @@ export type NavKey =
   | 'notifications'
   | 'email-alerts'
   | 'analytics'
+  | 'audit'
   | 'visual-dashboard'
   | 'oem-settings';
 
 export type NavItem = { key: NavKey; label: string; path: string };
 
-type NavUser = Pick<Me, 'is_superuser' | 'is_oem' | 'current_location' | 'visual_dashboard_enabled'>;
+type NavUser = Pick<
+  Me,
+  | 'is_superuser'
+  | 'is_oem'
+  | 'is_accounts_management'
+  | 'is_manager'
+  | 'current_location'
+  | 'visual_dashboard_enabled'
+>;
 
 /** The current site's schemas; otherwise the entry page, which asks for a site first. */
 function visualDashboardPathFor(user: NavUser): string {
@@ -38,6 +47,8 @@ export function buildNavItems(user: NavUser, isCollapsed: boolean): NavItem[] {
     { key: 'email-alerts', label: 'Email Alerts', path: PATHS.alertRules },
     // /analytics is admin-only (M section 2), so the entry would only bounce other users to /sites.
     isStaffUser && { key: 'analytics', label: 'Analytics', path: PATHS.analytics },
+    // Issue 27: the audit trail for managers, accounts management and staff (docs/audit.md).
+    mayReadAudit(user) && { key: 'audit', label: 'Audit Trail', path: PATHS.audit },
     // M section 2: the visual dashboard exists only with visual_dashboard_enabled (me/).
     user.visual_dashboard_enabled && {
       key: 'visual-dashboard',
@@ -59,6 +70,7 @@ const SECTION_KEYS: Record<string, NavKey> = {
   graphs: 'graphs',
   notifications: 'notifications',
   analytics: 'analytics',
+  audit: 'audit',
   'visual-dashboard': 'visual-dashboard',
   oem: 'oem-settings',
   settings: 'oem-settings',

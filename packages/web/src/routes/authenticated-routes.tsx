@@ -1,9 +1,15 @@
 import type { RouteObject } from 'react-router';
 import { Navigate } from 'react-router';
+import { AuditReaders } from './AuditReaders';
 import { accountRoutes, staffAccountRoutes } from './account-routes';
 import { HomeRoute } from './HomeRoute';
 import { lazyPage } from './lazy-page';
-import { monitoringRoutes, staffMonitoringRoutes, visualDashboardRoutes } from './monitoring-routes';
+import {
+  auditRoutes,
+  monitoringRoutes,
+  staffMonitoringRoutes,
+  visualDashboardRoutes,
+} from './monitoring-routes';
 import { PATHS } from './paths';
 import { StaffOnly } from './StaffOnly';
 import { TwoFactorGate } from './TwoFactorGate';
@@ -26,6 +32,7 @@ export const authenticatedRoutes: RouteObject[] = [
           ...monitoringRoutes,
           { element: <StaffOnly />, children: [...staffAccountRoutes, ...staffMonitoringRoutes] },
           { element: <VisualDashboardOnly />, children: visualDashboardRoutes },
+          { element: <AuditReaders />, children: auditRoutes },
           { path: '*', element: <Navigate to={PATHS.home} replace /> },
         ],
       },

@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { lazyPage } from './lazy-page';
 
 const AnalyticsPage = lazyPage(() => import('../pages/analytics/AnalyticsPage'), 'AnalyticsPage');
+const AuditPage = lazyPage(() => import('../pages/audit/AuditPage'), 'AuditPage');
 const DashboardPage = lazyPage(() => import('../pages/dashboard/DashboardPage'), 'DashboardPage');
 const EditWarningsPage = lazyPage(() => import('../pages/dashboard/EditWarningsPage'), 'EditWarningsPage');
 const HistoricalListPage = lazyPage(
@@ -64,6 +65,9 @@ export const monitoringRoutes: RouteObject[] = [
   { path: '/edit/sensor/images', element: <SensorImagesPage /> },
   { path: '/edit/sensor/types', element: <SensorTypesPage /> },
 ];
+
+/** Issue 27's audit trail: managers, accounts management and staff (wrapped in AuditReaders). */
+export const auditRoutes: RouteObject[] = [{ path: '/audit', element: <AuditPage /> }];
 
 /** M section 2 'Analytics': super user and OEM only (wrapped in StaffOnly). */
 export const staffMonitoringRoutes: RouteObject[] = [{ path: '/analytics', element: <AnalyticsPage /> }];

@@ -16,6 +16,8 @@ export const PATHS = {
   /** Sidebar target: the full log from now on, which clears the unread flag (A section 2). */
   allNotificationsNow: '/notifications/all?timestamp=now',
   analytics: '/analytics',
+  /** The audit trail (issue 27): managers, accounts management, staff. */
+  audit: '/audit',
   userSettings: '/user/setting',
   alertRules: '/user/setting/notification',
   addAlertRule: '/user/setting/add/notification',

@@ -1,13 +1,12 @@
 import { Readable } from 'node:stream';
 import {
   AuditPageSchema,
-  AuditPersonSchema,
+  AuditPeopleSchema,
   AuditQuerySchema,
   ValidationErrorSchema,
 } from '@vigil/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireAuth } from '../../access/authenticate';
 import { paginated } from '../../http/pagination';
 import { DENIED_RESPONSES, JWT_SECURITY } from '../../http/route-schemas';
@@ -45,7 +44,7 @@ export async function auditRoutes(app: FastifyInstance, options: { audit: AuditS
       tags,
       summary: 'The people with records the reader sees in the last 90 days (the Person filter)',
       security: JWT_SECURITY,
-      response: { 200: z.array(AuditPersonSchema), ...DENIED_RESPONSES },
+      response: { 200: AuditPeopleSchema, ...DENIED_RESPONSES },
     },
     handler: async (request) => audit.people(requireAuth(request).user),
   });

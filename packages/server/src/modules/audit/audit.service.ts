@@ -6,6 +6,7 @@ import {
   type AuditQuery,
   type AuditRecord,
   clampQueryInstant,
+  mayReadAudit,
 } from '@vigil/contracts';
 import { getSiteAccess, isStaffUser } from '../../access/access';
 import { findAdministeredClientIds } from '../../access/access.repo';
@@ -28,13 +29,6 @@ const EXPORT_CHUNK = 1000;
 /** The Person filter offers the people of the last 90 days, at most this many. */
 const PEOPLE_DAYS = 90;
 const PEOPLE_LIMIT = 500;
-
-/** Who may read the trail at all: managers, accounts administrators and staff (super users, OEM). */
-export function mayReadAudit(
-  user: Pick<UserRow, 'isSuperuser' | 'isOem' | 'isAccountsManagement' | 'isManager'>,
-) {
-  return user.isSuperuser || user.isOem || user.isAccountsManagement || user.isManager;
-}
 
 /**
  * The audit trail as people read it (docs/audit.md 'Who reads'): staff read every record; an accounts administrator
@@ -59,7 +53,8 @@ export class AuditService {
     if (isStaffUser(user)) {
       return { all: true };
     }
-    if (!user.isAccountsManagement && !user.isManager) {
+    const flags = { is_superuser: false, is_oem: false, is_manager: user.isManager };
+    if (!mayReadAudit({ ...flags, is_accounts_management: user.isAccountsManagement })) {
       throw forbidden();
     }
     const { db } = this.deps;
