@@ -67,6 +67,7 @@ describe('the audit trail (issue 27)', () => {
     expect(text).toContain('Mira Manager');
     expect(text).toContain(managerEmail);
     expect(text).toContain(device.title);
+    expect(text).toContain('127.0.0.1');
     expect(text).toContain(probe);
     await expect(row.getByTestId('audit-after').innerText()).resolves.toBe('Ledger Probe');
     await expect(row.getByTestId('audit-before').innerText()).resolves.toBe('—');
@@ -84,6 +85,9 @@ describe('the audit trail (issue 27)', () => {
     await page.getByPlaceholder('End date').fill(today());
     await page.getByPlaceholder('End date').press('Enter');
     await expect.poll(() => exportButton.isDisabled()).toBe(false);
+    // The calendar stays open over the table until dismissed.
+    await page.keyboard.press('Escape');
+    await page.locator('.ant-picker-dropdown:visible').waitFor({ state: 'hidden' });
     await row.waitFor();
     await screenshot(page, 'audit-1440');
 
@@ -97,7 +101,13 @@ describe('the audit trail (issue 27)', () => {
     expect(csv).toContain(`${probe}: — → Ledger Probe`);
 
     await page.setViewportSize({ width: 900, height: 1000 });
+    // The export's tooltip would stay in the picture where the pointer left it.
+    await page.mouse.move(1, 1);
+    await page.locator('.ant-tooltip:visible').waitFor({ state: 'hidden' });
     await row.waitFor();
+    // At 900 px the change itself is on screen, not scrolled away to the right.
+    const box = await row.getByTestId('audit-after').boundingBox();
+    expect((box?.x ?? 9999) + (box?.width ?? 0)).toBeLessThanOrEqual(900);
     await screenshot(page, 'audit-900');
     await page.context().close();
   });

@@ -201,11 +201,17 @@ export const AuditPeopleSchema = z.array(AuditPersonSchema);
 /** One line of a before → after diff: a field whose value differs. */
 export type AuditDiffLine = { field: string; before: unknown; after: unknown };
 
-/** The fields whose values differ between before and after (both may be null: a creation, a deletion). */
+/** None, whichever way it is written: null, absent, or empty text. */
+const noneOf = (value: unknown): unknown => (value === undefined || value === '' ? null : value);
+
+/**
+ * The fields whose values differ between before and after (either may be null: a creation, a deletion); an empty
+ * text and no value are the same (a creation does not list the fields it left empty).
+ */
 export function auditDiff(before: AuditValues, after: AuditValues): AuditDiffLine[] {
   const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
   return fields
-    .map((field) => ({ field, before: before?.[field] ?? null, after: after?.[field] ?? null }))
+    .map((field) => ({ field, before: noneOf(before?.[field]), after: noneOf(after?.[field]) }))
     .filter((line) => JSON.stringify(line.before) !== JSON.stringify(line.after));
 }
 

@@ -7,6 +7,7 @@ import type { HardwareUnitRow } from '../../db/tables/hardware.table';
 import type { UserRow } from '../../db/tables/users.table';
 import { uniqueViolationOf } from '../../db/unique-violation';
 import { AppError, notFound } from '../../errors';
+import { changedFields } from '../../events/audit-values';
 import type { DomainEventPublisher } from '../../events/domain-events';
 import type { ControlPublisher } from '../../realtime/control-events';
 import * as hardwareRepo from '../hardware/hardware.repo';
@@ -128,9 +129,9 @@ export class DevicesService {
         if (changed !== undefined && newClientId !== undefined) {
           await this.repos.ownerships.startOwnership(tx, id, newClientId, new Date());
         }
-        if (changed !== undefined) {
-          const [was, is] = [deviceAuditValues(row), deviceAuditValues(changed)];
-          await this.recordChange(tx, user, 'device.changed', changed, was, is);
+        const change = changed && changedFields(deviceAuditValues(row), deviceAuditValues(changed));
+        if (changed !== undefined && change !== undefined) {
+          await this.recordChange(tx, user, 'device.changed', changed, change.before, change.after);
         }
         return changed;
       }),

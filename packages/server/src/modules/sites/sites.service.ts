@@ -22,6 +22,7 @@ import type { Page } from '../../db/page';
 import type { LocationRow, NewLocationRow } from '../../db/tables/sites.table';
 import type { UserRow } from '../../db/tables/users.table';
 import { AppError, forbidden, notFound } from '../../errors';
+import { changedFields } from '../../events/audit-values';
 import type { DomainEventPublisher } from '../../events/domain-events';
 import type { ControlPublisher } from '../../realtime/control-events';
 import { resolveCurrentClientId } from '../users/current-client';
@@ -174,8 +175,18 @@ export class SitesService {
       const before = await this.repos.sites.getLocationById(tx, id);
       const after = await this.repos.sites.updateLocation(tx, id, toRowValues(input));
       if (before !== undefined && after !== undefined) {
-        const [was, is] = [siteAuditValues(before), siteAuditValues(after)];
-        await recordSiteChange(this.deps.events, tx, user, 'site.changed', after, was, is);
+        const change = changedFields(siteAuditValues(before), siteAuditValues(after));
+        if (change !== undefined) {
+          await recordSiteChange(
+            this.deps.events,
+            tx,
+            user,
+            'site.changed',
+            after,
+            change.before,
+            change.after,
+          );
+        }
       }
       return after;
     });

@@ -22,23 +22,6 @@ export function userAuditValues(user: UserRow): Record<string, unknown> {
   };
 }
 
-/** The fields of `before` whose values `after` changes, and those values: a change names only what changed. */
-export function changedFields(
-  before: Record<string, unknown>,
-  after: Record<string, unknown>,
-): { before: Record<string, unknown>; after: Record<string, unknown> } | undefined {
-  const fields = Object.keys(after).filter(
-    (field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]),
-  );
-  if (fields.length === 0) {
-    return undefined;
-  }
-  return {
-    before: Object.fromEntries(fields.map((field) => [field, before[field] ?? null])),
-    after: Object.fromEntries(fields.map((field) => [field, after[field]])),
-  };
-}
-
 type Person = Pick<UserRow, 'id' | 'email'>;
 
 /** The audit record of a change of a person, in the change's transaction (scoped to the client it concerns). */

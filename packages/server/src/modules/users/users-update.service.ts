@@ -9,10 +9,11 @@ import { holdsAccountOf } from '../../access/account-authority';
 import type { Database } from '../../db/database';
 import type { NewUserRow, UserRow } from '../../db/tables/users.table';
 import { AppError, forbidden } from '../../errors';
+import { changedFields } from '../../events/audit-values';
 import type { DomainEventPublisher } from '../../events/domain-events';
 import type { ControlPublisher } from '../../realtime/control-events';
 import * as membershipsRepo from './memberships.repo';
-import { changedFields, recordMembershipChange, recordUserChange, userAuditValues } from './user-audit';
+import { recordMembershipChange, recordUserChange, userAuditValues } from './user-audit';
 import * as usersRepo from './users.repo';
 import { splitFullName } from './users.service';
 import {

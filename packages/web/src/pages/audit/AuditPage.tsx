@@ -56,7 +56,7 @@ export function AuditPage() {
           showSizeChanger: false,
         }}
         locale={{ emptyText: 'No changes recorded' }}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 720 }}
         size="middle"
         data-testid="audit-table"
       />

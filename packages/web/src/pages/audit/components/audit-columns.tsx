@@ -4,52 +4,49 @@ import type { ColumnsType } from 'antd/es/table';
 import { auditTimeText } from '../audit-time';
 import { AuditChanges } from './AuditChanges';
 
-/** The table's columns: time (zone named), who, address, kind, subject, before → after. */
+const secondary = (text: string) => (
+  <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>
+    {text}
+  </Typography.Text>
+);
+
+/**
+ * The table's columns, narrow enough for a 900 px screen without hiding the change: time (zone named); who (name,
+ * e-mail, address); what (kind, subject, site); before → after.
+ */
 export function auditColumns(viewerZone: string): ColumnsType<AuditRecord> {
   return [
     {
       title: 'Time',
       key: 'time',
-      width: 190,
+      width: 120,
       render: (_, record) => <span data-testid="audit-time">{auditTimeText(record, viewerZone)}</span>,
     },
     {
       title: 'Who',
       key: 'who',
-      width: 200,
+      width: 190,
       render: (_, record) => (
-        <div>
+        <div style={{ overflowWrap: 'anywhere' }}>
           <div>{record.person.name}</div>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {record.person.email}
-          </Typography.Text>
+          {secondary(record.person.email)}
+          <span data-testid="audit-address">{secondary(record.address ?? 'no address')}</span>
         </div>
       ),
     },
     {
-      title: 'Address',
-      key: 'address',
-      width: 130,
-      render: (_, record) => record.address ?? '—',
-    },
-    {
-      title: 'Kind',
-      key: 'kind',
-      width: 170,
-      render: (_, record) => <Tag data-testid="audit-kind">{record.kind_label}</Tag>,
-    },
-    {
-      title: 'Subject',
-      key: 'subject',
+      title: 'What',
+      key: 'what',
       width: 200,
       render: (_, record) => (
-        <div>
+        <div style={{ overflowWrap: 'anywhere' }}>
+          <Tag data-testid="audit-kind">{record.kind_label}</Tag>
           <div>{record.subject.label}</div>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {record.location === null
+          {secondary(
+            record.location === null
               ? record.subject.type
-              : `${record.subject.type} · ${record.location.title}`}
-          </Typography.Text>
+              : `${record.subject.type} · ${record.location.title}`,
+          )}
         </div>
       ),
     },
