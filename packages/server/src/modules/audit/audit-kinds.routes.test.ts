@@ -1,4 +1,4 @@
-import type { AuditKind, AuditPage, AuditRecord } from '@vigil/contracts';
+import { type AuditKind, type AuditPage, type AuditRecord, MAINTENANCE_EVENTS } from '@vigil/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   assignToSite,
@@ -10,6 +10,14 @@ import {
   TEST_PASSWORD,
 } from '../../../test/factories';
 import { alarmRule, callRules, createRule, RULES_URL } from '../../../test/fixtures/alert-rules';
+import {
+  postStep,
+  postTree,
+  provisionTypedDevice,
+  signedInAt,
+  testableSensorOf,
+  treeWith,
+} from '../../../test/maintenance';
 import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
 import type { ClientRow } from '../../db/tables/clients.table';
 import type { LocationRow } from '../../db/tables/sites.table';
@@ -161,6 +169,32 @@ describe('audit records of each kind', () => {
       headers: { authorization: accounts },
     });
     expect(forAccounts.json<AuditPage>().count).toBe(1);
+  });
+
+  it('records maintenance steps and the comment on a test the server ended', async () => {
+    const d = await provisionTypedDevice(t.db, 'F500');
+    const sensor = testableSensorOf(d.identity);
+    const post = (condition: 'alarm' | 'clear', tick: number) =>
+      postTree(t.app, d.identity, treeWith(d.identity, sensor.fullId, condition, tick));
+    expect(await post('clear', 0)).toBe(202);
+    const { authorization } = await signedInAt(t.app, t.db, d.site, 'Engineer');
+    const step = (body: Record<string, unknown>) => postStep(t.app, authorization, d.device.id, body);
+    const { expectAlarmOn, succeeded } = MAINTENANCE_EVENTS;
+    expect(
+      (await step({ event_type: expectAlarmOn, sensor_id: sensor.fullId, sensor_name: 'Probe' })).statusCode,
+    ).toBe(200);
+    for (const [condition, tick] of [
+      ['alarm', 1],
+      ['clear', 2],
+    ] as const) {
+      expect(await post(condition, tick)).toBe(202);
+    }
+    const closed = await step({ event_type: succeeded, sensor_id: sensor.fullId, comment: 'Reset fine' });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const [started] = await recordsOf('maintenance.step', `&location=${d.site.id}`);
+    expect(started).toMatchObject({ after: { step: 'started', sensor: 'Probe', sensor_id: sensor.fullId } });
+    const [comment] = await recordsOf('maintenance.comment', `&location=${d.site.id}`);
+    expect(comment).toMatchObject({ after: { result: succeeded, comment: 'Reset fine' } });
   });
 
   it('records a schema published and a schema deleted', async () => {
