@@ -21,7 +21,7 @@ describe('the audit trail (issue 27)', () => {
   beforeAll(async () => {
     scene = await seedSimulatedSite(
       { title: 'Audit Mill', address: '9 Ledger Row', timezone: 'UTC' },
-      { fullName: 'Ada Accounts', phone: '+44 1482 555 027' },
+      { fullName: 'Pat Plant', phone: '+44 1482 555 027' },
       [{ prefix: 'AUD', deviceType: '0006', title: 'Ledger Node' }],
     );
     const [node] = scene.devices;
