@@ -18,6 +18,7 @@ import {
   testableSensorOf,
   treeWith,
 } from '../../../test/maintenance';
+import { deviceWithTree } from '../../../test/sensor-settings';
 import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
 import type { ClientRow } from '../../db/tables/clients.table';
 import type { LocationRow } from '../../db/tables/sites.table';
@@ -169,6 +170,25 @@ describe('audit records of each kind', () => {
       headers: { authorization: accounts },
     });
     expect(forAccounts.json<AuditPage>().count).toBe(1);
+  });
+
+  it('records sensor types and images per full sensor id', async () => {
+    const d = await deviceWithTree(t.app, t.db, '0005', site);
+    const ntc = `${d.device.udfId}.ntc.1`;
+    const sensorTypes = { [ntc]: { type: 'NUMERIC', unit: 5, k: '0.5', c: -4 } };
+    await call('POST', `/api/v1/devices/${d.device.id}/settings/sensor-types`, accounts, {
+      sensor_types: sensorTypes,
+    });
+    const images = { sensor_image_types: { [ntc]: 'bearing-temperature' } };
+    await call('POST', `/api/v1/devices/${d.device.id}/settings/sensor-images/`, accounts, images);
+    const [typed] = await recordsOf('sensor-type.changed', `&location=${site.id}`);
+    expect(typed).toMatchObject({
+      subject: { type: 'device', id: String(d.device.id) },
+      before: { [ntc]: null },
+      after: { [ntc]: { type: 'NUMERIC', unit_id: 5, k: 0.5, c: -4 } },
+    });
+    const [imaged] = await recordsOf('sensor-image.changed', `&location=${site.id}`);
+    expect(imaged).toMatchObject({ before: { [ntc]: null }, after: { [ntc]: 'bearing-temperature' } });
   });
 
   it('records maintenance steps and the comment on a test the server ended', async () => {
