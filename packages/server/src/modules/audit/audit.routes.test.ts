@@ -300,3 +300,28 @@ describe('the audit trail through the API', () => {
     ]);
   });
 });
+
+describe('the audit trail behind a trusted proxy (TRUST_PROXY=127.0.0.1)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
+  });
+  afterAll(async () => t.close());
+
+  it("records the client's address from X-Forwarded-For", async () => {
+    const d = await provisionTypedDevice(t.db, 'F500');
+    expect(await postTree(t.app, d.identity, treeReading(d.identity, bearingOf(d.identity), 90))).toBe(202);
+    const manager = await managerAt(t.app, t.db, d.site);
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/devices/${d.device.id}/settings/warnings/`,
+      headers: { authorization: manager.authorization, 'x-forwarded-for': '198.51.100.23' },
+      payload: [{ sign: '>', value: 120, sensor_id: bearingOf(d.identity) }],
+      remoteAddress: '127.0.0.1',
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const [record] = (await auditPage(t.app, manager.authorization)).results;
+    expect(record?.address).toBe('198.51.100.23');
+  });
+});
