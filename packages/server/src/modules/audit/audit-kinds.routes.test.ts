@@ -48,7 +48,7 @@ describe('audit records of each kind', () => {
   afterAll(async () => t.close());
 
   const call = async (
-    method: 'POST' | 'PATCH' | 'DELETE',
+    method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
     url: string,
     authorization: string,
     payload?: object,
@@ -68,6 +68,29 @@ describe('audit records of each kind', () => {
     expect(response.statusCode).toBe(200);
     return response.json<AuditPage>().results;
   };
+
+  it("records an escalation policy's changes, and nothing for a save that changes nothing", async () => {
+    const url = `/api/v1/locations/${site.id}/escalation-policy/`;
+    const policy = {
+      enabled: true,
+      include_warnings: false,
+      levels: [{ after_minutes: 0, user_ids: [], emails: ['night-shift@plant.example'] }],
+    };
+    await call('PUT', url, accounts, policy);
+    await call('PUT', url, accounts, policy);
+    await call('PUT', url, accounts, { ...policy, include_warnings: true });
+    const records = await recordsOf('escalation-policy.changed', `&location=${site.id}`);
+    expect(records.map((record) => [record.before, record.after])).toEqual([
+      [{ include_warnings: false }, { include_warnings: true }],
+      [
+        { enabled: false, levels: [] },
+        {
+          enabled: true,
+          levels: [{ after_minutes: 0, user_ids: [], emails: ['night-shift@plant.example'] }],
+        },
+      ],
+    ]);
+  });
 
   it('records sites changed and suspended with only the fields that changed', async () => {
     await call('PATCH', `/api/v1/locations/${site.id}/`, accounts, { mobile: '+1 555 0199' });

@@ -9,16 +9,37 @@ import type { Database } from '../../db/database';
 import type { EscalationPolicyRow, StoredEscalationLevel } from '../../db/tables/escalation.table';
 import type { UserRow } from '../../db/tables/users.table';
 import { AppError, forbidden } from '../../errors';
+import { changedFields } from '../../events/audit-values';
+import type { DomainEventPublisher } from '../../events/domain-events';
 import * as usersRepo from '../users/users.repo';
 import * as escalationRepo from './escalation.repo';
 
 /** The repositories the service calls: the real modules, or fakes in a test of a rule. */
 const REPOSITORIES = { escalation: escalationRepo, users: usersRepo };
 export type EscalationRepositories = typeof REPOSITORIES;
-export type EscalationDeps = { db: Database; repos?: EscalationRepositories; now?: () => Date };
+export type EscalationDeps = {
+  db: Database;
+  /** The audit trail hears each change of a policy (`change-recorded`, in the save's transaction). */
+  events: DomainEventPublisher;
+  repos?: EscalationRepositories;
+  now?: () => Date;
+};
 
 const fullName = (user: Pick<UserRow, 'firstName' | 'lastName' | 'email'>) =>
   [user.firstName, user.lastName].filter((part) => part).join(' ') || user.email;
+
+/** A policy as the audit trail shows it (docs/audit.md): what a person set, not who last saved it. */
+function policyAuditValues(row: EscalationPolicyRow | undefined): Record<string, unknown> {
+  return {
+    enabled: row?.enabled ?? false,
+    include_warnings: row?.includeWarnings ?? false,
+    levels: (row?.levels ?? []).map((level) => ({
+      after_minutes: level.afterMinutes,
+      user_ids: level.userIds,
+      emails: level.emails,
+    })),
+  };
+}
 
 /**
  * A site's escalation policy (issue 27, docs/escalation.md): every reader of the site reads it; the site's
@@ -39,7 +60,8 @@ export class EscalationService {
   }
 
   async put(actor: UserRow, siteId: number, body: EscalationPolicyBody): Promise<EscalationPolicy> {
-    if (!(await this.canEdit(actor, siteId))) {
+    const access = await this.accessOf(actor, siteId);
+    if (!access.canEdit) {
       throw forbidden();
     }
     // The body schema checked the shape and escalationPolicyProblems already; this is the server's own guard.
@@ -53,21 +75,42 @@ export class EscalationService {
       userIds: [...level.user_ids],
       emails: level.emails.map((email) => email.trim()),
     }));
-    const saved = await this.repos.escalation.savePolicy(this.deps.db, {
-      locationId: siteId,
-      enabled: body.enabled,
-      includeWarnings: body.include_warnings,
-      levels,
-      at: this.now(),
-      by: { id: actor.id, name: fullName(actor) },
+    const saved = await this.deps.db.transaction(async (tx) => {
+      const before = await this.repos.escalation.findPolicy(tx, siteId);
+      const row = await this.repos.escalation.savePolicy(tx, {
+        locationId: siteId,
+        enabled: body.enabled,
+        includeWarnings: body.include_warnings,
+        levels,
+        at: this.now(),
+        by: { id: actor.id, name: fullName(actor) },
+      });
+      const change = changedFields(policyAuditValues(before), policyAuditValues(row));
+      if (change !== undefined) {
+        await this.deps.events.publish(tx, 'change-recorded', {
+          kind: 'escalation-policy.changed',
+          by: actor,
+          subject: { type: 'site', id: siteId, label: `Escalation policy of site ${siteId}` },
+          siteId,
+          clientId: access.clientId,
+          ...change,
+        });
+      }
+      return row;
     });
     return this.toJson(siteId, saved, true);
   }
 
-  /** 404 for a site the actor does not see; then whether they may change its policy. */
   private async canEdit(actor: UserRow, siteId: number): Promise<boolean> {
+    return (await this.accessOf(actor, siteId)).canEdit;
+  }
+
+  /** 404 for a site the actor does not see; then its client and whether they may change its policy. */
+  private async accessOf(actor: UserRow, siteId: number): Promise<{ clientId: number; canEdit: boolean }> {
     const access = await getSiteAccess(this.deps.db, actor, siteId);
-    return access.permission === 'Manager' || (await canManageClient(this.deps.db, actor, access.clientId));
+    const canEdit =
+      access.permission === 'Manager' || (await canManageClient(this.deps.db, actor, access.clientId));
+    return { clientId: access.clientId, canEdit };
   }
 
   /** Each person named must exist and see the site ('Level 2: This person does not see the site. (17)'). */

@@ -27,5 +27,7 @@ export async function registerEscalation(app: FastifyInstance, ctx: AppContext):
   app.decorate('escalationEngine', engine);
   app.addHook('onClose', async () => engine.stop());
 
-  await app.register(escalationRoutes, { escalation: new EscalationService({ db: ctx.db }) });
+  await app.register(escalationRoutes, {
+    escalation: new EscalationService({ db: ctx.db, events: ctx.events }),
+  });
 }
