@@ -6,7 +6,7 @@
 // the sensor count (1000; a tree of 2,000 is over the 256 KB message limit) to find the most the dashboard holds.
 // Target (issue 24): at 500 and at 1,000 sensors, the dashboard's p50 and p95 per update at most 1.3 × those of
 // the plain cards in the same run (bench/dashboard/verdict.ts). Flags: --seconds T (60), --steps 500,1000,2000,
-// --trace FILE (Chrome traces of the first step's dashboard window, and of its plain cards' in FILE-plain-cards.json,
+// --trace FILE (Chrome traces and JS CPU profiles of the first step's dashboard window, and of its plain cards' in FILE-plain-cards.json,
 // and where their main-thread time went), --css TEXT (extra CSS on the dashboard: an experiment, not a verdict).
 import fs from 'node:fs';
 import os from 'node:os';
