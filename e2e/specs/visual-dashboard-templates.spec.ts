@@ -55,8 +55,11 @@ async function settled(page: Page): Promise<void> {
   );
 }
 
-/** Signs in, opens a new schema's editor, drops a bucket elevator and opens 'Bind from device…' on it. */
-async function openTemplate(page: Page): Promise<void> {
+/**
+ * Signs in, opens a new schema's editor, drops a bucket elevator and opens 'Bind from device…' on it: from the offer
+ * that placing it makes (`byOffer`), or from the machine's own button.
+ */
+async function openTemplate(page: Page, byOffer = true): Promise<void> {
   await signIn(page, DEMO.superuser);
   await page.getByTestId('nav-visual-dashboard').waitFor();
   await page.goto(`/visual-dashboard/site/${siteId}/schemas/`);
@@ -66,7 +69,14 @@ async function openTemplate(page: Page): Promise<void> {
     .getByTestId('palette-Bucket Elevator')
     .dragTo(page.getByTestId('editor-canvas'), { targetPosition: { x: 140, y: 60 } });
   await page.getByPlaceholder('Machine name').fill('Leg 7');
-  await page.getByRole('button', { name: 'Bind from device…' }).click();
+  const offer = page.getByTestId('template-offer');
+  await expect(offer.textContent()).resolves.toContain('Bucket Elevator placed');
+  if (byOffer) {
+    await offer.getByRole('button', { name: 'Bind from device…' }).click();
+    await offer.waitFor({ state: 'detached' });
+  } else {
+    await page.locator('.vd-machine').getByRole('button', { name: 'Bind from device…' }).click();
+  }
   await page.getByTestId('bind-from-device').waitFor();
   await page.getByRole('combobox', { name: 'Device' }).click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: DEVICE }).click();
@@ -147,7 +157,7 @@ describe('editor templates: bind a machine from a device (issue 25)', () => {
 
   it('fits a 900 px wide screen, and Cancel binds nothing', async () => {
     const page = await browser.newPage({ width: 900, height: 1000 });
-    await openTemplate(page);
+    await openTemplate(page, false);
     await screenshot(page, 'visual-dashboard-templates-900');
     await page.getByTestId('bind-from-device').getByRole('button', { name: 'Cancel' }).click();
     await page.getByTestId('bind-from-device').waitFor({ state: 'detached' });

@@ -21,6 +21,7 @@ import { SensorPicker } from './SensorPicker';
 import { ShapeNode } from './ShapeNode';
 import { buildTabSave } from './save-payload';
 import { TabStrip } from './TabStrip';
+import { TemplateOffer } from './TemplateOffer';
 import { reorderTabs } from './tab-order';
 import { useDiagramState } from './useDiagramState';
 import type { EditorMode } from './useEditorPage';
@@ -95,6 +96,9 @@ export function EditorScreen({ mode, isEdit, schema, initial, types, machineType
     (node): node is MachineNodeType => node.id === diagram.template && node.type === 'machine',
   );
   const picker = pickerInfo(pickerNode, diagram.picker?.point ?? null, types);
+  const offerNode = diagram.nodes.find(
+    (node): node is MachineNodeType => node.id === diagram.offer && node.type === 'machine',
+  );
 
   return (
     <div className="vd-editor" data-testid="editor-page">
@@ -130,6 +134,14 @@ export function EditorScreen({ mode, isEdit, schema, initial, types, machineType
           onReorder={(moved, target) => void handleReorder(moved, target)}
         />
       )}
+      <TemplateOffer
+        typeName={offerNode === undefined ? undefined : types.get(offerNode.data.typeId)?.name}
+        onBind={() => {
+          diagram.setTemplate(diagram.offer);
+          diagram.setOffer(null);
+        }}
+        onDismiss={() => diagram.setOffer(null)}
+      />
       <Flex gap={12} align="start" className="vd-editor-body">
         <Palette machineTypes={machineTypes} />
         <div className="vd-canvas-scroll">

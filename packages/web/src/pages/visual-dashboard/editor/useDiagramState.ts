@@ -33,6 +33,8 @@ export function useDiagramState(initial: EditorDiagram, types: ReadonlyMap<numbe
   const [picker, setPicker] = useState<PickerTarget | null>(null);
   /** The machine node 'Bind from device…' is open for. */
   const [template, setTemplate] = useState<string | null>(null);
+  /** The machine just placed from the palette, offered a template (TemplateOffer) until bound or dismissed. */
+  const [offer, setOffer] = useState<string | null>(null);
 
   // A label keeps its measured size: the resize handle changes its font, not its box.
   const onNodesChange = useCallback(
@@ -70,6 +72,7 @@ export function useDiagramState(initial: EditorDiagram, types: ReadonlyMap<numbe
       const node = nodeFromPalette(JSON.parse(raw) as PaletteItem, position, types);
       if (node !== null) {
         setNodes((current) => [...current, node]);
+        setOffer(node.type === 'machine' ? node.id : null);
       }
     },
     [flow, types, setNodes],
@@ -151,6 +154,8 @@ export function useDiagramState(initial: EditorDiagram, types: ReadonlyMap<numbe
     bindings,
     template,
     setTemplate,
+    offer,
+    setOffer,
     picker,
     setPicker,
     tabName,
