@@ -9,6 +9,7 @@ describe('parseNotificationsBenchOptions', () => {
       days: 180,
       requests: 200,
       warmup: 20,
+      escalationAlarms: 10_000,
       databaseUrl: null,
       keep: false,
       reuse: null,
@@ -27,6 +28,8 @@ describe('parseNotificationsBenchOptions', () => {
       '--keep',
     ]);
     expect(quick).toMatchObject({ rows: 500_000, sites: 20, requests: 20, keep: true, reuse: null });
+    expect(parseNotificationsBenchOptions(['--escalation-alarms', '1000']).escalationAlarms).toBe(1000);
+    expect(() => parseNotificationsBenchOptions(['--escalation-alarms', '0'])).toThrow(/escalation-alarms/);
     const reuse = parseNotificationsBenchOptions([
       '--reuse',
       'postgres://postgres@127.0.0.1:5432/vigil_bench_1',

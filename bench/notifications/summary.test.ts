@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { latencyFigures } from '../graphs/summary';
+import { escalationResult } from './escalation-example';
 import { type CallResult, formatSummary, type NotificationsBenchSummary, verdictOf } from './summary';
 
 const call = (name: string, apiMs: number[]): CallResult => {
@@ -65,6 +66,7 @@ describe('formatSummary', () => {
           executionMs: 1.2,
         },
       ],
+      escalation: escalationResult([30, 40, 60], [1, 2, 3]),
       target: { limitMs: 50, pass: false },
     };
     const text = formatSummary(summary);
@@ -75,5 +77,6 @@ describe('formatSummary', () => {
     );
     expect(text).toContain('FAIL: super user, list page 200: p95 80.0 ms ÷ 50 ms = 1.60');
     expect(text).toContain('Index Only Scan on notifications_location_type_created_idx, heap fetches 0');
+    expect(text).toContain('PASS: escalation tick p95 60.00 ms ÷ floor p95 3.00 ms');
   });
 });

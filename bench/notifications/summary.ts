@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LatencyFigures } from '../graphs/summary';
+import { type EscalationTickResult, formatEscalation } from './escalation-summary';
 import type { PlanFacts } from './explain';
 import { LIMIT_P95_MS } from './options';
 import type { SeedFigures } from './seed';
@@ -45,6 +46,8 @@ export type NotificationsBenchSummary = {
   seed: SeedFigures;
   calls: CallResult[];
   plans: PlanFacts[];
+  /** The escalation tick over active alarms (issue 27); its verdict is part of target.pass. */
+  escalation: EscalationTickResult;
   target: { limitMs: number; pass: boolean };
 };
 
@@ -81,9 +84,17 @@ export function formatSummary(summary: NotificationsBenchSummary): string {
     (call) =>
       `${call.verdict.pass ? 'PASS' : 'FAIL'}: ${call.reader}, ${call.call}: p95 ${ms(call.api.p95Ms)} ms ÷ ${call.verdict.limitMs} ms = ${call.verdict.ratio === null ? 'n/a' : call.verdict.ratio.toFixed(2)}`,
   );
-  return [...header, ...rows, '', 'SQL plans (EXPLAIN ANALYZE, BUFFERS):', ...plans, '', ...verdicts].join(
-    '\n',
-  );
+  return [
+    ...header,
+    ...rows,
+    '',
+    'SQL plans (EXPLAIN ANALYZE, BUFFERS):',
+    ...plans,
+    '',
+    ...formatEscalation(summary.escalation),
+    '',
+    ...verdicts,
+  ].join('\n');
 }
 
 export async function writeSummary(summary: NotificationsBenchSummary, resultsDir: string): Promise<string> {

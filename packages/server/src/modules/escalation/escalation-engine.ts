@@ -19,8 +19,8 @@ export type EscalationEngineDeps = {
   now?: () => Date;
 };
 
-/** Steps settled per transaction. */
-const BATCH = 50;
+/** Steps settled per transaction (bench:notifications looks up as many rows for its floor). */
+export const ESCALATION_BATCH = 50;
 
 /**
  * Escalation at work (docs/escalation.md). `plan` runs in the notifications projector's transaction
@@ -82,11 +82,11 @@ export class EscalationEngine {
   async fireDue(): Promise<boolean> {
     const now = this.now();
     return this.deps.db.transaction(async (tx) => {
-      const due = await repo.claimDueSteps(tx, now, BATCH);
+      const due = await repo.claimDueSteps(tx, now, ESCALATION_BATCH);
       for (const step of due) {
         await this.settle(tx, step, now);
       }
-      return due.length === BATCH;
+      return due.length === ESCALATION_BATCH;
     });
   }
 
