@@ -22,7 +22,7 @@ import type { SeedRecord } from './seed';
  * bench's sites, each with level 1 of its site's policy due, then the server's own EscalationEngine (in this
  * process, on its own pool, the real outbox mailer: the e-mails are queued and never sent, no dispatcher runs)
  * ticks until no step is due. Before each tick, the floor: the claim's SELECT alone. Everything added is deleted
- * at the end, so a kept database measures the same again with --reuse.
+ * at the end (the ids above the log's last one), so a kept database measures the same again with --reuse.
  */
 
 type Say = (line: string) => void;

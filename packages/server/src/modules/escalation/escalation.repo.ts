@@ -114,22 +114,31 @@ export async function claimDueSteps(db: Database, now: Date, limit: number): Pro
 }
 
 /**
- * Takes a share lock on the notification for the rest of the claiming transaction: an acknowledgement (an update
+ * Takes a share lock on the notifications for the rest of the claiming transaction: an acknowledgement (an update
  * of the row) waits until the step is settled, so a level is never mailed after an acknowledgement committed.
+ * Locked in id order, as every instance does. Answers the ids that still exist.
  */
-export async function lockNotification(db: Database, id: number): Promise<boolean> {
+export async function lockNotifications(db: Database, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) {
+    return new Set();
+  }
   const rows = await db
     .select({ id: notifications.id })
     .from(notifications)
-    .where(eq(notifications.id, id))
+    .where(inArray(notifications.id, [...ids]))
+    .orderBy(asc(notifications.id))
     .for('share');
-  return rows.length > 0;
+  return new Set(rows.map((row) => row.id));
 }
 
-/** The levels of a notification settled before this one, lowest first (who was told before). */
-export async function findSettledSteps(db: Database, notificationId: number) {
+/** The levels settled before, of these notifications, lowest first (who was told before). */
+export async function findSettledSteps(db: Database, notificationIds: readonly number[]) {
+  if (notificationIds.length === 0) {
+    return [];
+  }
   return db
     .select({
+      notificationId: escalationSteps.notificationId,
       level: escalationSteps.level,
       state: escalationSteps.state,
       recipients: escalationSteps.recipients,
@@ -137,23 +146,29 @@ export async function findSettledSteps(db: Database, notificationId: number) {
     })
     .from(escalationSteps)
     .where(
-      and(eq(escalationSteps.notificationId, notificationId), sql`${escalationSteps.state} <> 'pending'`),
+      and(
+        inArray(escalationSteps.notificationId, [...notificationIds]),
+        sql`${escalationSteps.state} <> 'pending'`,
+      ),
     )
-    .orderBy(asc(escalationSteps.level));
+    .orderBy(asc(escalationSteps.notificationId), asc(escalationSteps.level));
 }
 
-export async function settleStep(
-  db: Database,
-  id: number,
-  outcome: { state: 'sent' | 'stopped'; reason: string | null; recipients: string[]; at: Date },
-): Promise<void> {
-  await db
-    .update(escalationSteps)
-    .set({
-      state: outcome.state,
-      reason: outcome.reason,
-      recipients: outcome.recipients,
-      settledAt: outcome.at,
-    })
-    .where(eq(escalationSteps.id, id));
+export type StepOutcome = {
+  id: number;
+  state: 'sent' | 'stopped';
+  reason: string | null;
+  recipients: string[];
+};
+
+/** Settles the steps of one claim in one statement, all at `at`. */
+export async function settleSteps(db: Database, outcomes: readonly StepOutcome[], at: Date): Promise<void> {
+  if (outcomes.length === 0) {
+    return;
+  }
+  const settled = sql`(select * from jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb)
+    as o(id bigint, state text, reason text, recipients text[]))`;
+  await db.execute(sql`update ${escalationSteps}
+    set state = o.state, reason = o.reason, recipients = o.recipients, settled_at = ${at.toISOString()}::timestamptz
+    from ${settled} as o where ${escalationSteps.id} = o.id`);
 }
