@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundedSubject, SUBJECT_MAX_LENGTH } from './mailer';
+import { boundedSubject, type OutgoingMail, SUBJECT_MAX_LENGTH, sendAll } from './mailer';
 
 describe('e-mail subject lines', () => {
   it('are cut to 200 characters with an ellipsis, whatever name a device sent', () => {
@@ -21,5 +21,28 @@ describe('e-mail subject lines', () => {
 
   it('are left as they are when short', () => {
     expect(boundedSubject('[Vigil] 3 alarms at Kiln')).toBe('[Vigil] 3 alarms at Kiln');
+  });
+});
+
+describe('sendAll', () => {
+  const mail = (to: string): OutgoingMail => ({ to, subject: 's', text: 't', html: 'h', kind: 'escalation' });
+
+  it("queues through the mailer's sendAll in one call when it has one", async () => {
+    const batches: string[][] = [];
+    const sent: string[] = [];
+    const mailer = {
+      send: async (one: OutgoingMail) => void sent.push(one.to),
+      sendAll: async (many: readonly OutgoingMail[]) => void batches.push(many.map((one) => one.to)),
+    };
+    await sendAll(mailer, [mail('a@x.test'), mail('b@x.test')]);
+    await sendAll(mailer, []);
+    expect(batches).toEqual([['a@x.test', 'b@x.test']]);
+    expect(sent).toEqual([]);
+  });
+
+  it('sends one by one, in order, through a mailer without it', async () => {
+    const sent: string[] = [];
+    await sendAll({ send: async (one) => void sent.push(one.to) }, [mail('a@x.test'), mail('b@x.test')]);
+    expect(sent).toEqual(['a@x.test', 'b@x.test']);
   });
 });

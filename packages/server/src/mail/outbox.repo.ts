@@ -6,6 +6,13 @@ export async function insertMail(db: Database, values: NewMailRow): Promise<void
   await db.insert(mailOutbox).values(values);
 }
 
+/** Several messages in one statement. */
+export async function insertMails(db: Database, rows: readonly NewMailRow[]): Promise<void> {
+  if (rows.length > 0) {
+    await db.insert(mailOutbox).values([...rows]);
+  }
+}
+
 /** Messages whose next attempt is due, oldest first. */
 export async function findDueMail(db: Database, now: Date, limit: number): Promise<MailRow[]> {
   return db

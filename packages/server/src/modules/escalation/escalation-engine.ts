@@ -3,7 +3,7 @@ import type { Database } from '../../db/database';
 import type { NewEscalationStepRow } from '../../db/tables/escalation.table';
 import type { NotificationRow } from '../../db/tables/notifications.table';
 import { RepeatingJob } from '../../jobs/repeating-job';
-import type { Mailer } from '../../mail/mailer';
+import { type Mailer, type OutgoingMail, sendAll } from '../../mail/mailer';
 import { findNotificationsByIds } from '../notifications/notifications.repo';
 import { getUserById } from '../users/users.repo';
 import * as repo from './escalation.repo';
@@ -81,8 +81,8 @@ export class EscalationEngine {
 
   /**
    * One transaction of due steps; true when the batch was full. The batch's notifications, policies and earlier
-   * levels are read together, and its steps settled and next levels stored in one statement each: a tick costs
-   * a few round trips to the database, plus one per e-mail, whatever the batch size (bench:notifications).
+   * levels are read together, and its e-mails queued, steps settled and next levels stored in one statement
+   * each: a tick costs a few round trips to the database, whatever the batch size (bench:notifications).
    */
   async fireDue(): Promise<boolean> {
     const now = this.now();
@@ -114,6 +114,7 @@ export class EscalationEngine {
     const people = new BatchPeople(tx);
     const outcomes: repo.StepOutcome[] = [];
     const next: NewEscalationStepRow[] = [];
+    const mails: OutgoingMail[] = [];
     for (const step of due) {
       const notification = found.get(step.notificationId);
       const policy = policies.get(step.locationId);
@@ -139,8 +140,8 @@ export class EscalationEngine {
             earlier.state === 'sent',
         )
         .map((earlier) => ({ level: earlier.level, at: earlier.settledAt, recipients: earlier.recipients }));
-      for (const to of recipients) {
-        await this.deps.mailer.send(
+      mails.push(
+        ...recipients.map((to) =>
           escalationMail({
             notification,
             level: step.level,
@@ -149,9 +150,8 @@ export class EscalationEngine {
             now,
             publicUrl: this.deps.publicUrl,
           }),
-          tx,
-        );
-      }
+        ),
+      );
       outcomes.push({ id: step.id, state: 'sent', reason: null, recipients });
       const following = stepAfter(policy, notification, step.level);
       if (following !== null) {
@@ -163,6 +163,7 @@ export class EscalationEngine {
         });
       }
     }
+    await sendAll(this.deps.mailer, mails, tx);
     await repo.settleSteps(tx, outcomes, now);
     await repo.insertSteps(tx, next);
   }
