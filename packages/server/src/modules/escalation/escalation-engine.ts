@@ -1,11 +1,10 @@
-import { getSiteAccess } from '../../access/access';
+import { type Actor, getSiteAccess } from '../../access/access';
 import type { Database } from '../../db/database';
 import type { NewEscalationStepRow } from '../../db/tables/escalation.table';
 import type { NotificationRow } from '../../db/tables/notifications.table';
 import { RepeatingJob } from '../../jobs/repeating-job';
 import { type Mailer, type OutgoingMail, sendAll } from '../../mail/mailer';
 import { findNotificationsByIds } from '../notifications/notifications.repo';
-import { getUserById } from '../users/users.repo';
 import * as repo from './escalation.repo';
 import { escalationMail } from './escalation-mail';
 import { decideStep, levelRecipients, stepAfter } from './escalation-walk';
@@ -171,10 +170,11 @@ export class EscalationEngine {
 
 /**
  * The people of the levels of one batch, with whether each is still active and sees the site (others are not
- * mailed): each person read once, each person's access to a site checked once per batch.
+ * mailed): the people read once (with the roles access reads), each person's access to a site checked once per
+ * batch.
  */
 class BatchPeople {
-  private readonly users = new Map<number, { email: string; isActive: boolean } | null>();
+  private readonly users = new Map<number, (Actor & { email: string; isActive: boolean }) | null>();
   private readonly access = new Map<string, boolean>();
 
   constructor(private readonly tx: Database) {}
@@ -198,7 +198,7 @@ class BatchPeople {
       const key = `${id}:${locationId}`;
       let sees = this.access.get(key);
       if (sees === undefined) {
-        sees = person.isActive && (await canSeeSite(this.tx, id, locationId));
+        sees = person.isActive && (await canSeeSite(this.tx, person, locationId));
         this.access.set(key, sees);
       }
       people.set(id, { email: person.email, reachable: sees });
@@ -207,11 +207,7 @@ class BatchPeople {
   }
 }
 
-async function canSeeSite(tx: Database, userId: number, locationId: number): Promise<boolean> {
-  const user = await getUserById(tx, userId);
-  if (user === undefined) {
-    return false;
-  }
+async function canSeeSite(tx: Database, user: Actor, locationId: number): Promise<boolean> {
   try {
     await getSiteAccess(tx, user, locationId);
     return true;

@@ -64,7 +64,7 @@ export async function savePolicy(
   return row;
 }
 
-/** id, e-mail, name and whether active, of these people (those who still exist). */
+/** id, e-mail, name, whether active and the roles access checks read, of these people (those who still exist). */
 export async function findUsersByIds(db: Database, ids: readonly number[]) {
   if (ids.length === 0) {
     return [];
@@ -76,6 +76,11 @@ export async function findUsersByIds(db: Database, ids: readonly number[]) {
       firstName: users.firstName,
       lastName: users.lastName,
       isActive: users.isActive,
+      isSuperuser: users.isSuperuser,
+      isOem: users.isOem,
+      isAccountsManagement: users.isAccountsManagement,
+      isManager: users.isManager,
+      isEngineer: users.isEngineer,
     })
     .from(users)
     .where(inArray(users.id, [...ids]));
