@@ -162,6 +162,7 @@ export const ESCALATION_STOP_REASONS = [
   'policy-off',
   'level-removed',
   'gone',
+  'shelved',
 ] as const;
 export type EscalationStopReason = (typeof ESCALATION_STOP_REASONS)[number];
 

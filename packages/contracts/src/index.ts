@@ -28,6 +28,7 @@ export * from './sensor-display';
 export * from './sensor-images';
 export * from './sensor-order';
 export * from './sensor-settings';
+export * from './shelving';
 export * from './site-time';
 export * from './sites';
 export * from './state-tree-check';

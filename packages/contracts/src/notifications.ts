@@ -305,6 +305,12 @@ export const NotificationItemSchema = z.object({
     .array(EscalationStepSchema)
     .optional()
     .describe('Issue 27: the escalation steps of an alarm or warning, level 1 first (added field)'),
+  shelved: z
+    .boolean()
+    .optional()
+    .describe(
+      "Issue 27 (added field): the sensor's alarm or warning happened while the sensor was shelved: logged, but no e-mail, escalation, toast or sound",
+    ),
 });
 export type NotificationItem = z.infer<typeof NotificationItemSchema>;
 
@@ -339,6 +345,12 @@ export const NotificationPushItemSchema = z.object({
     .optional()
     .describe(
       'Beyond the wire (issue 23): the alarm or warning of a sensor during its maintenance test, which the test forced: browsers show no toast and sound no alarm for it',
+    ),
+  shelved: z
+    .boolean()
+    .optional()
+    .describe(
+      'Beyond the wire (issue 27): the alarm or warning of a shelved sensor: browsers show no toast and sound no alarm for it',
     ),
 });
 export type NotificationPushItem = z.infer<typeof NotificationPushItemSchema>;

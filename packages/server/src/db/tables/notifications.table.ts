@@ -56,6 +56,11 @@ export const notifications = pgTable(
     acknowledgedById: integer('acknowledged_by_id').references(() => users.id, { onDelete: 'set null' }),
     acknowledgedByName: text('acknowledged_by_name'),
     acknowledgeComment: text('acknowledge_comment'),
+    /**
+     * Shelving (issue 27, docs/shelving.md): the sensor's alarm or warning edge happened while the sensor was
+     * shelved. Set when the row is made; such a row is logged but sends no e-mail, no escalation, no toast.
+     */
+    isShelved: boolean('is_shelved').notNull().default(false),
   },
   (t) => [
     index('notifications_location_created_idx').on(t.locationId, t.dateCreated.desc(), t.id.desc()),
