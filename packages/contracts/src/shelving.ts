@@ -63,7 +63,10 @@ export const ShelveBodySchema = z
       .max(SENSOR_ID_MAX_LENGTH)
       .regex(/^\S+$/, SHELVING_MESSAGES.sensorRequired)
       .describe('The full dotted sensor Id, as notifications and sensor names carry it'),
-    reason: z.string().max(SHELVE_REASON_MAX_LENGTH * 4).describe('Why (trimmed, 1 to 500 characters)'),
+    reason: z
+      .string()
+      .max(SHELVE_REASON_MAX_LENGTH * 4)
+      .describe('Why (trimmed, 1 to 500 characters)'),
     minutes: z.number().optional().describe('How long, in whole minutes (5 to 1,440); or give `until`'),
     until: z.string().max(64).optional().describe('Until when (ISO-8601 with offset); or give `minutes`'),
   })
@@ -102,7 +105,10 @@ export const ShelfSchema = z.object({
   active: z.boolean(),
   unshelved_at: z.string().nullable(),
   unshelved_by: z.string().nullable(),
-  how: z.enum(UNSHELVE_HOWS).nullable().describe('How it ended: by hand, expired, or replaced by a newer shelf'),
+  how: z
+    .enum(UNSHELVE_HOWS)
+    .nullable()
+    .describe('How it ended: by hand, expired, or replaced by a newer shelf'),
 });
 export type Shelf = z.infer<typeof ShelfSchema>;
 

@@ -40,6 +40,7 @@ import { registerOem } from './modules/oem/register-oem';
 import { registerProofTests } from './modules/proof-tests/register-proof-tests';
 import { registerRegistration } from './modules/registration/register-registration';
 import { registerSensorSettings } from './modules/sensor-settings/register-sensor-settings';
+import { registerShelving } from './modules/shelving/register-shelving';
 import { registerSites } from './modules/sites/register-sites';
 import { registerTwoFactor } from './modules/two-factor/register-two-factor';
 import { registerUsers } from './modules/users/register-users';
@@ -164,6 +165,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerNotifications(app, ctx);
   await registerAlertRules(app, ctx);
   await registerEscalation(app, ctx);
+  await registerShelving(app, ctx);
   await registerAnalytics(app, ctx);
   await registerVisualDashboard(app, ctx);
   await registerAudit(app, ctx);

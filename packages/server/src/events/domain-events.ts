@@ -1,6 +1,7 @@
 import type { AuditKind, AuditSubjectType } from '@vigil/contracts';
 import type { Database } from '../db/database';
 import type { NotificationRow } from '../db/tables/notifications.table';
+import type { SensorShelfRow } from '../db/tables/shelving.table';
 import type { UserRow } from '../db/tables/users.table';
 
 /**
@@ -51,6 +52,17 @@ export type DomainEventMap = {
    * inserts its record in it, so both commit or neither).
    */
   'change-recorded': AuditChange;
+  /**
+   * shelving (issue 27, docs/shelving.md): a person shelved a sensor's alarms, in the transaction that saved the
+   * shelf. `before`: the sensor's shelf this one replaced (ended 'replaced'), or null; `after`: the new shelf.
+   * The notifications domain writes the administration notice; the audit trail can record the same change.
+   */
+  'sensor-shelved': { before: SensorShelfRow | null; after: SensorShelfRow; by: UserRow };
+  /**
+   * shelving: a shelf ended by hand (`by` the person) or expired (`by` null, the shelving timer), in the
+   * transaction that ended it; `before` the active shelf, `after` the same shelf ended.
+   */
+  'sensor-unshelved': { before: SensorShelfRow; after: SensorShelfRow; by: UserRow | null };
 };
 
 export type DomainEventName = keyof DomainEventMap;

@@ -6,6 +6,7 @@ import type { NotificationRow } from '../../db/tables/notifications.table';
 import { RepeatingJob } from '../../jobs/repeating-job';
 import type { Mailer } from '../../mail/mailer';
 import { findNotificationsByIds } from '../notifications/notifications.repo';
+import { isSensorShelvedAt } from '../shelving/shelving.repo';
 import { getUserById } from '../users/users.repo';
 import {
   claimDueDeliveries,
@@ -16,7 +17,7 @@ import {
 } from './alert-deliveries.repo';
 import { mailDueGroups } from './alert-group-sender';
 import { type GroupTiming, joinGroup } from './alert-mail-groups.repo';
-import { decideSend, firstDelivery, nextReminder, RULE_EVENT_OF } from './alert-plan';
+import { decideSend, firstDelivery, isPlanned, nextReminder, RULE_EVENT_OF } from './alert-plan';
 import { findRulesFor } from './alert-rules.repo';
 
 export type AlertEngineDeps = {
@@ -64,7 +65,7 @@ export class AlertEngine {
     const rows: NewAlertDeliveryRow[] = [];
     for (const notification of fresh) {
       const eventType = RULE_EVENT_OF[notification.eventType];
-      if (eventType === undefined) {
+      if (eventType === undefined || !isPlanned(notification)) {
         continue;
       }
       const rules = await findRulesFor(tx, {
@@ -131,6 +132,7 @@ export class AlertEngine {
       stillOn: notification.isActive,
       userActive: delivery.userActive,
       canSeeSite: await this.canSeeSite(tx, delivery.userId, notification.locationId),
+      shelvedNow: await isSensorShelvedAt(tx, notification, now),
     });
     if (decision.send) {
       for (const recipient of recipientsOf(delivery)) {

@@ -28,6 +28,7 @@ function alarm(n: number, eventType: NotificationType = 'alarm_on'): GroupedAler
     acknowledgedById: null,
     acknowledgedByName: null,
     acknowledgeComment: null,
+    isShelved: false,
     locationTitle: 'Kiln',
     timezone: 'Europe/Berlin',
     udfId: 'F5000001',

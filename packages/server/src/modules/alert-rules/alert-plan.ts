@@ -29,6 +29,14 @@ const HOUR_MS = 60 * MINUTE_MS;
 
 export type FirstDelivery = { repeat: number; dueAt: Date };
 
+/**
+ * Whether a dispatched notification is planned at all: not when it is the alarm or warning of a shelved sensor
+ * (issue 27, docs/shelving.md: logged, marked shelved, but no e-mail).
+ */
+export function isPlanned(notification: { isShelved: boolean }): boolean {
+  return !notification.isShelved;
+}
+
 /** The first e-mail a rule owes for a notification made at `createdAt`, or null. */
 export function firstDelivery(
   rule: { contactWhen: AlertContactWhen; x: number },
@@ -55,7 +63,7 @@ export function nextReminder(rule: { x: number }, delivery: { repeat: number; du
 
 export type SendDecision =
   | { send: true }
-  | { send: false; reason: 'cleared' | 'smart-notify' | 'user-inactive' | 'no-access' };
+  | { send: false; reason: 'cleared' | 'smart-notify' | 'user-inactive' | 'no-access' | 'shelved' };
 
 /**
  * Whether a due delivery is sent: the person is still active and sees the site; for modes 2 and 3 the 'on' is
@@ -68,6 +76,8 @@ export function decideSend(input: {
   stillOn: boolean;
   userActive: boolean;
   canSeeSite: boolean;
+  /** The notification's sensor is shelved now (a reminder of an alarm raised before the shelf). */
+  shelvedNow?: boolean;
 }): SendDecision {
   if (!input.userActive) {
     return { send: false, reason: 'user-inactive' };
@@ -77,6 +87,9 @@ export function decideSend(input: {
   }
   if (input.contactWhen !== 0 && !input.stillOn) {
     return { send: false, reason: 'cleared' };
+  }
+  if (input.shelvedNow === true) {
+    return { send: false, reason: 'shelved' };
   }
   if (input.numberPerHour > 0 && input.sentInLastHour >= input.numberPerHour) {
     return { send: false, reason: 'smart-notify' };

@@ -5,6 +5,7 @@ import type { NotificationRow } from '../../db/tables/notifications.table';
 import { RepeatingJob } from '../../jobs/repeating-job';
 import { type Mailer, type OutgoingMail, sendAll } from '../../mail/mailer';
 import { findNotificationsByIds } from '../notifications/notifications.repo';
+import { isSensorShelvedAt } from '../shelving/shelving.repo';
 import * as repo from './escalation.repo';
 import { escalationMail } from './escalation-mail';
 import { decideStep, levelRecipients, stepAfter } from './escalation-walk';
@@ -117,7 +118,9 @@ export class EscalationEngine {
     for (const step of due) {
       const notification = found.get(step.notificationId);
       const policy = policies.get(step.locationId);
-      const decision = decideStep(policy, notification, step.level);
+      // A shelved sensor's alarm never escalates: a walk begun before its shelf stops here (docs/shelving.md).
+      const isShelved = notification !== undefined && (await isSensorShelvedAt(tx, notification, now));
+      const decision = decideStep(policy, notification, step.level, isShelved);
       if (!decision.send || notification === undefined) {
         outcomes.push({
           id: step.id,

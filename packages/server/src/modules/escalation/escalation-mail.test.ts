@@ -27,6 +27,7 @@ const notification: NotificationWithPlace = {
   acknowledgedById: null,
   acknowledgedByName: null,
   acknowledgeComment: null,
+  isShelved: false,
   locationTitle: '<Elevator>',
   timezone: 'Europe/Berlin',
   udfId: 'F5000001',

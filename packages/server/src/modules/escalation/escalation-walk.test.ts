@@ -31,6 +31,7 @@ const alarm: WalkNotification = {
   isActive: true,
   acknowledgedAt: null,
   dateCreated: T0,
+  isShelved: false,
 };
 
 describe('the escalation walk', () => {

@@ -21,6 +21,8 @@ export type WalkNotification = {
   isActive: boolean;
   acknowledgedAt: Date | null;
   dateCreated: Date;
+  /** Logged while its sensor was shelved (issue 27): it never starts a walk. */
+  isShelved: boolean;
 };
 
 /** Alarms always escalate; warnings when the policy says so; nothing else does. */
@@ -37,7 +39,7 @@ export function stepAfter(
   if (policy === undefined || !policy.enabled || !escalates(policy, notification.eventType)) {
     return null;
   }
-  if (!notification.isActive || notification.acknowledgedAt !== null) {
+  if (!notification.isActive || notification.acknowledgedAt !== null || notification.isShelved) {
     return null;
   }
   const next = policy.levels[level];
@@ -54,14 +56,21 @@ export type StepDecision =
   | { send: true; level: StoredEscalationLevel }
   | { send: false; reason: EscalationStopReason };
 
-/** Whether level `level` (1-based) is sent now; read in the transaction that claimed the step. */
+/**
+ * Whether level `level` (1-based) is sent now; read in the transaction that claimed the step. `shelvedNow`: the
+ * alarm's sensor is shelved now (a walk started before the shelf stops there, issue 27).
+ */
 export function decideStep(
   policy: WalkPolicy | undefined,
   notification: WalkNotification | undefined,
   level: number,
+  shelvedNow = false,
 ): StepDecision {
   if (notification === undefined) {
     return { send: false, reason: 'gone' };
+  }
+  if (notification.isShelved || shelvedNow) {
+    return { send: false, reason: 'shelved' };
   }
   if (notification.acknowledgedAt !== null) {
     return { send: false, reason: 'acknowledged' };

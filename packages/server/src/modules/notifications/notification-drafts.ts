@@ -51,6 +51,8 @@ export type NotificationDraft = {
   closes: OpeningNotificationType | null;
   deviceEventId?: number;
   maintenanceRecordId?: number;
+  /** The sensor was shelved when it happened (shelved-marks.ts). */
+  isShelved?: boolean;
 };
 
 const OPENED_BY = Object.fromEntries(

@@ -85,6 +85,7 @@ export function toNotificationItem(
             comment: row.acknowledgeComment ?? '',
           },
     ...(escalations === undefined ? {} : { escalations: [...escalations] }),
+    shelved: row.isShelved,
   };
 }
 
@@ -113,5 +114,6 @@ export function toPushItem(row: NotificationWithPlace): NotificationPushItem {
     url: dashboardPathOf(row.deviceId),
     value: row.value,
     in_maintenance_test: row.isMaintenanceTest === true,
+    shelved: row.isShelved,
   };
 }

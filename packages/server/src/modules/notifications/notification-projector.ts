@@ -14,6 +14,7 @@ import {
   tryLockNotificationProjector,
 } from './notification-projector.repo';
 import { findUndispatched, markDispatched, type NotificationWithPlace } from './notifications.repo';
+import { markShelved } from './shelved-marks';
 
 export type ProjectorLog = { error(object: object, message: string): void };
 
@@ -78,10 +79,14 @@ export class NotificationProjector {
       const records = await findUnprojectedMaintenance(tx, BATCH);
       const deviceIds = [...new Set([...events, ...records].map((source) => source.device.id))];
       const nameSensor = await loadSensorNamer(tx, deviceIds);
-      for (const { event, device } of events) {
+      const drafts = events.map(({ event, device }) => {
         const reported = typeof event.detail?.name === 'string' ? event.detail.name : null;
         const name = event.sensorId === null ? null : nameSensor(device, event.sensorId, reported);
-        await insertNotification(tx, draftOfDeviceEvent(event, device, name));
+        return draftOfDeviceEvent(event, device, name);
+      });
+      // Shelved sensors' alarms and warnings are logged marked shelved (issue 27, docs/shelving.md).
+      for (const draft of await markShelved(tx, drafts)) {
+        await insertNotification(tx, draft);
       }
       for (const { record, device } of records) {
         const name = nameSensor(device, record.sensorId, record.sensorName);

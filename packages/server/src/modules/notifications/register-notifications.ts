@@ -6,6 +6,7 @@ import { notificationSocketRoutes } from './notification-socket.routes';
 import { notificationsRoutes } from './notifications.routes';
 import { NotificationsService } from './notifications.service';
 import { startNotificationsRetention } from './notifications-retention';
+import { subscribeShelvingNotices } from './shelving-notices';
 import { testNotificationTurns } from './test-notification-turns';
 
 declare module 'fastify' {
@@ -23,6 +24,7 @@ declare module 'fastify' {
 export async function registerNotifications(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, bus, authenticator } = ctx;
   subscribeAdministrationNotices(ctx.events);
+  subscribeShelvingNotices(ctx.events);
   const projector = new NotificationProjector({ db, bus, events: ctx.events, log: app.log });
   // Once every domain has subscribed (the alert rules register later): no dispatch goes out unheard.
   app.addHook('onReady', async () => projector.start());
