@@ -46,9 +46,18 @@ export class ShelvingTimer {
     return this.job.drain();
   }
 
+  /**
+   * Ends every shelf expired at `now`, in this caller's transactions (tests: another instance, or the server
+   * restarted later, with a clock of their own).
+   */
+  async expireAt(now: Date): Promise<void> {
+    while (await this.expireDue(now)) {
+      // A full batch: more may wait.
+    }
+  }
+
   /** One transaction of expired shelves; true when the batch was full. */
-  async expireDue(): Promise<boolean> {
-    const now = this.now();
+  async expireDue(now = this.now()): Promise<boolean> {
     return this.deps.db.transaction(async (tx) => {
       const due = await claimExpiredShelves(tx, now, BATCH);
       for (const before of due) {
