@@ -43,11 +43,17 @@ describe('shelving calls', () => {
 
   it('lists no shelved sensors at first, and tells a reader they may not edit', async () => {
     const list = await listShelves(t.app, reader, site.id);
-    expect(list).toEqual({ location: site.id, timezone: site.timezone, can_edit: false, count: 0, results: [] });
+    expect(list).toEqual({
+      location: site.id,
+      timezone: site.timezone,
+      can_edit: false,
+      count: 0,
+      results: [],
+    });
     expect((await listShelves(t.app, engineer, site.id)).can_edit).toBe(true);
   });
 
-  it("shelves a sensor for an engineer, with the reason trimmed, and every reader lists it", async () => {
+  it('shelves a sensor for an engineer, with the reason trimmed, and every reader lists it', async () => {
     const before = Date.now();
     const shelf = await shelve(t.app, engineer, site.id, {
       device: device.id,
@@ -71,7 +77,11 @@ describe('shelving calls', () => {
     expect(list.results.map((row) => row.id)).toEqual([shelf.id]);
 
     // The log tells the site: an administration notice naming the sensor, the end, who and why.
-    const log = await listNotifications(t.app, reader, `?location=${site.id}&event_type=device_administration`);
+    const log = await listNotifications(
+      t.app,
+      reader,
+      `?location=${site.id}&event_type=device_administration`,
+    );
     expect(log.results[0]?.content).toMatch(
       /^Alarms of .+ on Leg 2 F500 shelved until \d{4}-\d\d-\d\d \d\d:\d\d:\d\d \S+ by Engineer Person: Hot work on leg 2$/,
     );
@@ -107,7 +117,11 @@ describe('shelving calls', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ non_field_errors: [SHELVING_MESSAGES.notActive] });
 
-    const log = await listNotifications(t.app, reader, `?location=${site.id}&event_type=device_administration`);
+    const log = await listNotifications(
+      t.app,
+      reader,
+      `?location=${site.id}&event_type=device_administration`,
+    );
     expect(log.results[0]?.content).toMatch(/ on Leg 2 F500 unshelved by \S.*$/);
     expect(log.results[0]?.value).toBe('unshelved');
   });
@@ -120,8 +134,16 @@ describe('shelving calls', () => {
     [{ minutes: undefined }, 'until', SHELVING_MESSAGES.whenRequired],
     [{ until: new Date(Date.now() + HOUR).toISOString() }, 'until', SHELVING_MESSAGES.whenRequired],
     [{ minutes: undefined, until: 'tomorrow' }, 'until', SHELVING_MESSAGES.untilInvalid],
-    [{ minutes: undefined, until: new Date(Date.now() + 25 * HOUR).toISOString() }, 'until', SHELVING_MESSAGES.untilTooLate],
-    [{ minutes: undefined, until: new Date(Date.now() + 60_000).toISOString() }, 'until', SHELVING_MESSAGES.untilTooSoon],
+    [
+      { minutes: undefined, until: new Date(Date.now() + 25 * HOUR).toISOString() },
+      'until',
+      SHELVING_MESSAGES.untilTooLate,
+    ],
+    [
+      { minutes: undefined, until: new Date(Date.now() + 60_000).toISOString() },
+      'until',
+      SHELVING_MESSAGES.untilTooSoon,
+    ],
     [{ sensor_id: 'a b' }, 'sensor_id', SHELVING_MESSAGES.sensorRequired],
   ])('answers 400 for %j', async (change, field, message) => {
     const response = await postShelve(t.app, engineer, site.id, {
@@ -173,6 +195,8 @@ describe('shelving calls', () => {
     expect(shelved.statusCode).toBe(404);
     expect((await postUnshelve(t.app, foreignManager, site.id, shelf.id)).statusCode).toBe(404);
     // A shelf of this site asked under another site's id is not found either.
-    expect((await postUnshelve(t.app, foreignManager, foreignDevice.locationId, shelf.id)).statusCode).toBe(404);
+    expect((await postUnshelve(t.app, foreignManager, foreignDevice.locationId, shelf.id)).statusCode).toBe(
+      404,
+    );
   });
 });
