@@ -15,6 +15,7 @@ import { proofTestsCases } from './proof-tests.cases';
 import { registrationCases } from './registration.cases';
 import { sensorSettingsCases } from './sensor-settings.cases';
 import { sharedPersonCases } from './shared-person.cases';
+import { shelvingCases } from './shelving.cases';
 import { sitesCases, usersCases } from './sites.cases';
 import { twoFactorCases } from './two-factor.cases';
 import { visualDashboardCases } from './visual-dashboard.cases';
@@ -36,6 +37,7 @@ export const ALL_CASES: RouteCase[] = [
   ...alertRulesCases,
   ...notificationsCases,
   ...escalationCases,
+  ...shelvingCases,
   ...sensorSettingsCases,
   ...graphsCases,
   ...graphPanelCases,
