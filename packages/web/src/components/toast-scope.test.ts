@@ -32,6 +32,14 @@ describe('which notifications interrupt the person', () => {
     expect(shouldSound(mixed, false)).toBe(true);
   });
 
+  it('raises no toast and no sound for the alarm of a shelved sensor (issue 27)', () => {
+    const shelved = announcedPush(push(pushItem(1, { shelved: true })), everySite);
+    expect(toastsOf(shelved)).toEqual([]);
+    expect(shouldSound(shelved, false)).toBe(false);
+    const mixed = announcedPush(push(pushItem(1, { shelved: true }), pushItem(2)), everySite);
+    expect(toastsOf(mixed).map((toast) => toast.key)).toEqual(['notification-2']);
+  });
+
   it('keeps other sites quiet only when the person silenced them', () => {
     const elsewhere = push(pushItem(1, { location_pk: 9, location: 'Quarry' }));
     expect(toastsOf(announcedPush(elsewhere, everySite))).toHaveLength(1);

@@ -24,10 +24,10 @@ export type ToastScope = {
 
 /**
  * Whether a notification interrupts the person: never the alarm a maintenance test forced on the sensor under
- * test (the server marks it), and, when the person silenced other sites, only notifications of the site in view.
+ * test, nor the alarm or warning of a shelved sensor (issue 27; the server marks both), and, when the person silenced other sites, only notifications of the site in view.
  */
 export function isAnnounced(item: NotificationPushItem, scope: ToastScope): boolean {
-  if (item.in_maintenance_test === true) {
+  if (item.in_maintenance_test === true || item.shelved === true) {
     return false;
   }
   return !scope.isOtherSitesSilenced || scope.siteInView === null || item.location_pk === scope.siteInView;

@@ -1,4 +1,4 @@
-import type { MaintenanceInfoEntry, ProofTestStatus, SensorDisplaySettings } from '@vigil/contracts';
+import type { MaintenanceInfoEntry, ProofTestStatus, SensorDisplaySettings, Shelf } from '@vigil/contracts';
 import { createContext, useContext } from 'react';
 import type { SensorStore } from './sensor-store';
 
@@ -18,6 +18,14 @@ export type DashboardContextValue = {
   /** Maintenance mode only: the sensors due, overdue or never tested (docs/proof-tests.md). */
   proofTests: ReadonlyMap<string, ProofTestStatus> | null;
   onSensorClick: (sensor: { fullId: string; leafId: string; name: string }) => void;
+  /** Shelving (issue 27): the device's active shelves by full sensor id; null until loaded or in a snapshot. */
+  shelves: ReadonlyMap<string, Shelf> | null;
+  /** The site's zone, for a shelf's end. */
+  timeZone: string;
+  /** The person may shelve and unshelve (an editor of the site, live view). */
+  canShelve: boolean;
+  onShelveClick: (sensor: { fullId: string; name: string }) => void;
+  onUnshelveClick: (shelf: Shelf) => void;
 };
 
 export const DashboardContext = createContext<DashboardContextValue | null>(null);

@@ -5,11 +5,13 @@ import { fixNotifications } from '../../../api/dashboard';
 import { useCurrentUser } from '../../../hooks/useCurrentUser';
 import { labelSiteWallClock } from '../../../time/site-time';
 import { useSiteTimeZone } from '../../../time/useSiteTimeZone';
+import { ShelveDialog } from '../../shelving/ShelveDialog';
 import styles from '../dashboard.module.css';
 import { DashboardContext, type DashboardContextValue, type DashboardMode } from '../dashboard-context';
 import { DASHBOARD_MESSAGES } from '../dashboard-messages';
 import { DEFAULT_NODE_FILTER, isF500Family, type NodeFilter } from '../dashboard-rules';
 import type { FeedStatus } from '../hooks/feed-connection';
+import { useDeviceShelves } from '../hooks/useDeviceShelves';
 import { useMaintenanceFlow } from '../hooks/useMaintenanceFlow';
 import { useProofTests } from '../hooks/useProofTests';
 import { useSensorDisplay } from '../hooks/useSensorDisplay';
@@ -61,6 +63,9 @@ export const DashboardView = memo(function DashboardView({
   const proofTests = useProofTests(device.id, mode !== 'snapshot', isMaintenance);
   // Cards show their marks in maintenance mode only, so the live view's cards never re-render for them.
   const proofMarks = isMaintenance ? proofTests.marks : null;
+  const shelving = useDeviceShelves(device.location, device.id, mode !== 'snapshot');
+  const canShelve = canEdit && mode === 'live';
+  const { openDialog, askUnshelve } = shelving;
 
   const handleClick: DashboardContextValue['onSensorClick'] = (sensor) => {
     if (isMaintenance) {
@@ -90,6 +95,11 @@ export const DashboardView = memo(function DashboardView({
       settings,
       proofTests: proofMarks,
       onSensorClick,
+      shelves: mode === 'snapshot' ? null : shelving.shelves,
+      timeZone,
+      canShelve,
+      onShelveClick: openDialog,
+      onUnshelveClick: askUnshelve,
     }),
     [
       store,
@@ -101,6 +111,11 @@ export const DashboardView = memo(function DashboardView({
       settings,
       proofMarks,
       onSensorClick,
+      shelving.shelves,
+      timeZone,
+      canShelve,
+      openDialog,
+      askUnshelve,
     ],
   );
 
@@ -195,6 +210,18 @@ export const DashboardView = memo(function DashboardView({
           error={flow.dialogError}
           onSubmit={flow.handleSubmit}
           onClose={flow.closeDialog}
+        />
+      ) : null}
+      {canShelve && shelving.dialog !== null ? (
+        <ShelveDialog
+          siteId={device.location}
+          timeZone={timeZone}
+          sensor={{ deviceId: device.id, ...shelving.dialog }}
+          onClose={shelving.closeDialog}
+          onShelved={(summary) => {
+            shelving.closeDialog();
+            message.success(summary);
+          }}
         />
       ) : null}
       <HistoricalDataModal open={modal === 'historical'} onClose={() => setModal(null)} device={device} />

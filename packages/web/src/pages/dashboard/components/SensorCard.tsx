@@ -1,5 +1,6 @@
 import { PROOF_TEST_STATUS_LABELS } from '@vigil/contracts';
 import { memo, useLayoutEffect, useRef } from 'react';
+import { shelfSummary, shelvedUntilText } from '../../shelving/shelve-draft';
 import styles from '../dashboard.module.css';
 import { useDashboardContext } from '../dashboard-context';
 import { canTestSensor, cardPromptOf } from '../maintenance-rules';
@@ -24,8 +25,21 @@ type ReadingNodes = {
  * subscription, so a frame costs only the cards near the viewport whose reading changed, with no render.
  */
 export const SensorCard = memo(function SensorCard({ sensor }: { sensor: LayoutSensor }) {
-  const { store, mode, testedId, testState, settings, isStale, proofTests, onSensorClick } =
-    useDashboardContext();
+  const {
+    store,
+    mode,
+    testedId,
+    testState,
+    settings,
+    isStale,
+    proofTests,
+    onSensorClick,
+    shelves,
+    timeZone,
+    canShelve,
+    onShelveClick,
+    onUnshelveClick,
+  } = useDashboardContext();
   const { fullId, leafId } = sensor;
   const nodes = useRef<ReadingNodes>({
     card: null,
@@ -108,10 +122,16 @@ export const SensorCard = memo(function SensorCard({ sensor }: { sensor: LayoutS
   const isBlocked = isMaintenance && (!canTestSensor(leafId) || (testedId !== null && !isTested));
   const line = isMaintenance ? cardPromptOf(isTested, testState) : null;
   const proof = proofTests?.get(fullId);
-  const classes = [styles.card, isTested ? styles.cardTested : '', isBlocked ? styles.cardDisabled : '']
+  const shelf = isMaintenance ? undefined : shelves?.get(fullId);
+  const classes = [
+    styles.card,
+    isTested ? styles.cardTested : '',
+    isBlocked ? styles.cardDisabled : '',
+    shelf === undefined ? '' : styles.cardShelved,
+  ]
     .filter(Boolean)
     .join(' ');
-  return (
+  const card = (
     <button
       type="button"
       ref={(element) => {
@@ -121,7 +141,7 @@ export const SensorCard = memo(function SensorCard({ sensor }: { sensor: LayoutS
       disabled={isMaintenance && !canTestSensor(leafId)}
       onClick={() => onSensorClick({ fullId, leafId, name })}
       data-testid={`sensor-${fullId}`}
-      title={name}
+      title={shelf === undefined ? name : `${name}\n${shelfSummary(shelf, timeZone)}`}
     >
       {image === null ? (
         <span
@@ -168,7 +188,47 @@ export const SensorCard = memo(function SensorCard({ sensor }: { sensor: LayoutS
             {PROOF_TEST_STATUS_LABELS[proof]}
           </span>
         )}
+        {shelf === undefined ? null : (
+          <span className={styles.shelved} data-testid={`shelved-${fullId}`}>
+            <strong>Shelved</strong> {shelvedUntilText(shelf, timeZone)}
+            <span className={styles.shelvedWhy}>
+              {shelf.shelved_by}: {shelf.reason}
+            </span>
+          </span>
+        )}
       </span>
     </button>
+  );
+  if (!canShelve || isMaintenance) {
+    return card;
+  }
+  // The actions sit beside the card's button (a button holds no other button).
+  return (
+    <div className={styles.cardFrame}>
+      {card}
+      {shelf === undefined ? (
+        <button
+          type="button"
+          className={styles.cardAction}
+          onClick={() => onShelveClick({ fullId, name })}
+          title="Shelve alarms…"
+          aria-label={`Shelve alarms of ${name}…`}
+          data-testid={`shelve-${fullId}`}
+        >
+          ⏸
+        </button>
+      ) : (
+        <button
+          type="button"
+          className={`${styles.cardAction} ${styles.cardActionText}`}
+          onClick={() => onUnshelveClick(shelf)}
+          title={`Unshelve ${name}`}
+          aria-label={`Unshelve ${name}`}
+          data-testid={`unshelve-${fullId}`}
+        >
+          Unshelve
+        </button>
+      )}
+    </div>
   );
 });
