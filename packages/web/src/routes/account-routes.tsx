@@ -14,6 +14,10 @@ const EscalationPolicyPage = lazyPage(
   () => import('../pages/escalation/EscalationPolicyPage'),
   'EscalationPolicyPage',
 );
+const ShelvedSensorsPage = lazyPage(
+  () => import('../pages/shelving/ShelvedSensorsPage'),
+  'ShelvedSensorsPage',
+);
 const FeedbackPage = lazyPage(() => import('../pages/feedback/FeedbackPage'), 'FeedbackPage');
 const FlatpageEditorPage = lazyPage(() => import('../pages/oem/FlatpageEditorPage'), 'FlatpageEditorPage');
 const FlatpagesAdminPage = lazyPage(() => import('../pages/oem/FlatpagesAdminPage'), 'FlatpagesAdminPage');
@@ -52,6 +56,7 @@ export const accountRoutes: RouteObject[] = [
   { path: '/sites/add/user', element: <AssignedUserPage /> },
   { path: '/sites/:siteId/proof-test-report', element: <ProofTestReportPage /> },
   { path: '/sites/:siteId/escalation', element: <EscalationPolicyPage /> },
+  { path: '/sites/:siteId/shelved', element: <ShelvedSensorsPage /> },
   { path: '/sites/edit/assign/user/:userId', element: <AssignedUserPage /> },
   { path: '/user/setting', element: <UserSettingsPage /> },
   { path: '/user/setting/notification', element: <AlertRulesPage /> },

@@ -49,6 +49,11 @@ export function escalationPolicyPath(siteId: number): string {
   return `/sites/${siteId}/escalation`;
 }
 
+/** A site's shelved sensors (issue 27, docs/shelving.md). */
+export function shelvedSensorsPath(siteId: number): string {
+  return `/sites/${siteId}/shelved`;
+}
+
 export function visualDashboardSchemasPath(siteId: number): string {
   return `/visual-dashboard/site/${siteId}/schemas/`;
 }

@@ -80,4 +80,9 @@ describe('the Value column', () => {
     ).toBe('Escalated: level 1 (2), level 2 (1)');
     expect(rowFromItem(listItem(1)).escalated).toBeNull();
   });
+
+  it('marks the rows of a shelved sensor, from the list and from a push (issue 27)', () => {
+    expect(rowFromItem(listItem(1, { shelved: true })).isShelved).toBe(true);
+    expect(rowFromItem(listItem(1)).isShelved).toBe(false);
+  });
 });

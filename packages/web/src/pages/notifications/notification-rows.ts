@@ -37,6 +37,8 @@ export type NotificationRow = {
   acknowledged: Acknowledgement | null;
   /** Issue 27: the escalation levels sent, e.g. 'Escalated: level 1 (2), level 2 (1)'; null when none. */
   escalated: string | null;
+  /** Issue 27: the sensor was shelved when it happened (no e-mail, escalation, toast or sound). */
+  isShelved: boolean;
 };
 
 export function rowFromItem(item: NotificationItem): NotificationRow {
@@ -60,6 +62,7 @@ export function rowFromItem(item: NotificationItem): NotificationRow {
     duration: item.duration,
     acknowledged: item.acknowledged,
     escalated: escalationText(item.escalations ?? []),
+    isShelved: item.shelved === true,
   };
 }
 
@@ -85,6 +88,7 @@ export function rowFromPush(item: NotificationPushItem): NotificationRow {
     duration: null,
     acknowledged: null,
     escalated: null,
+    isShelved: item.shelved === true,
   };
 }
 

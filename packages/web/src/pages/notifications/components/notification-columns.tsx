@@ -37,12 +37,21 @@ export function notificationColumns(
       key: 'type',
       width: 130,
       render: (label: string, row) => (
-        <Tag
-          data-testid="notification-type"
-          style={{ ...typeTagStyle(row.color), marginInlineEnd: 0, whiteSpace: 'normal' }}
-        >
-          {label}
-        </Tag>
+        <>
+          <Tag
+            data-testid="notification-type"
+            style={{ ...typeTagStyle(row.color), marginInlineEnd: 0, whiteSpace: 'normal' }}
+          >
+            {label}
+          </Tag>
+          {row.isShelved ? (
+            <Tooltip title="The sensor was shelved: no e-mail, escalation, toast or sound">
+              <Tag style={{ marginInlineEnd: 0, marginTop: 4 }} data-testid={`shelved-row-${row.id}`}>
+                Shelved
+              </Tag>
+            </Tooltip>
+          ) : null}
+        </>
       ),
     },
     { title: 'Content', dataIndex: 'content', key: 'content' },

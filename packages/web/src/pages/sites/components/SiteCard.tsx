@@ -2,12 +2,13 @@ import {
   AlertOutlined,
   EditOutlined,
   EnvironmentOutlined,
+  PauseCircleOutlined,
   SafetyCertificateOutlined,
 } from '@ant-design/icons';
 import type { Site } from '@vigil/contracts';
 import { Card, Space, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router';
-import { escalationPolicyPath, proofTestReportPath } from '../../../routes/paths';
+import { escalationPolicyPath, proofTestReportPath, shelvedSensorsPath } from '../../../routes/paths';
 import { SiteStatusIcon } from './SiteStatusIcon';
 
 type SiteCardProps = { site: Site; isSelecting: boolean; onSelect: (site: Site) => void };
@@ -50,6 +51,18 @@ export function SiteCard({ site, isSelecting, onSelect }: SiteCardProps) {
       </Link>
     </Tooltip>
   );
+  const shelved = (
+    <Tooltip title="Shelved sensors">
+      <Link
+        to={shelvedSensorsPath(site.id)}
+        aria-label={`Shelved sensors of ${site.title}`}
+        onClick={(event) => event.stopPropagation()}
+        data-testid={`site-shelved-${site.id}`}
+      >
+        <PauseCircleOutlined />
+      </Link>
+    </Tooltip>
+  );
   return (
     <Card
       hoverable
@@ -58,6 +71,7 @@ export function SiteCard({ site, isSelecting, onSelect }: SiteCardProps) {
         <Space size="middle">
           {report}
           {escalation}
+          {shelved}
           {edit}
         </Space>
       }
