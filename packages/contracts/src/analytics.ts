@@ -204,7 +204,11 @@ export const AlarmPerformanceSchema = z.object({
   location: z.object({ id: z.number().int(), title: z.string() }),
   start: z.string().describe('First day, YYYY-MM-DD (UTC)'),
   end: z.string().describe('Last day, included, YYYY-MM-DD (UTC)'),
-  total_alarms: z.number().int(),
+  total_alarms: z.number().int().describe('Alarms, leaving out those raised while their sensor was shelved'),
+  shelved_alarms: z
+    .number()
+    .int()
+    .describe('Issue 27: alarms raised while their sensor was shelved (not in total_alarms nor the average)'),
   hours: z.number().describe('Hours of the range that have passed (the average divides by them)'),
   average_per_hour: z.number().describe('Alarms per hour, 2 decimals'),
   peak: z

@@ -48,6 +48,8 @@ export type SensorAlarmFigures = {
   alarms: number;
   bursts: number;
   standing: number;
+  /** Alarms raised while the sensor was shelved (issue 27, docs/shelving.md): counted apart. */
+  shelved: number;
 };
 
 /** Per sensor: alarms, chatter bursts and standing alarms (not cleared within 24 h, or open for 24 h by `now`). */
@@ -66,6 +68,10 @@ export async function findSensorAlarmFigures(
     select device_id as "deviceId", sensor_id as "sensorId", count(*)::int as alarms,
       count(*) filter (where ts - third_before <= ${CHATTER_WINDOW_SECONDS} * interval '1 second')::int as bursts,
       count(*) filter (where ${isStanding(now)})::int as standing,
+      count(*) filter (where exists (
+        select 1 from sensor_shelves s
+        where s.device_id = alarms.device_id and s.sensor_id = alarms.sensor_id and s.shelved_at <= alarms.ts
+          and alarms.ts < s.until and (s.unshelved_at is null or alarms.ts < s.unshelved_at)))::int as shelved,
       (array_agg(name order by ts desc) filter (where name is not null))[1] as "treeName"
     from alarms group by device_id, sensor_id`,
   );

@@ -7,6 +7,7 @@ import { buildTestApp, type TestApp } from '../../../test/test-app';
 import type { DeviceRow } from '../../db/tables/devices.table';
 import type { LocationRow } from '../../db/tables/sites.table';
 import { applySensorNames } from '../sensor-settings/sensor-settings.repo';
+import { insertShelf } from '../shelving/shelving.repo';
 
 const RANGE = '?start=1 Mar 2025&end=2 Mar 2025';
 
@@ -149,5 +150,26 @@ describe('alarm performance of a site through the API', () => {
     const stranger = await signedInAt(t.app, t.db, await buildSite(t.db, await buildClient(t.db)), 'Manager');
     expect((await getPerformance(stranger.authorization, site.id)).statusCode).toBe(404);
     expect((await getPerformance(superuser, 2_000_000_000)).statusCode).toBe(404);
+  });
+
+  it('counts the alarms raised while their sensor was shelved apart (issue 27)', async () => {
+    // Head Speed shelved 10:00:10 to 10:01:00, unshelved by hand at 10:00:55: its alarms at 10:00:20 and 10:00:50.
+    await insertShelf(t.db, {
+      locationId: site.id,
+      deviceId: first.id,
+      sensorId: 'X.a.1',
+      sensorName: 'Head Speed',
+      deviceTitle: 'Crusher',
+      reason: 'Belt change',
+      shelvedAt: new Date('2025-03-01T10:00:10Z'),
+      shelvedByName: 'Engineer',
+      until: new Date('2025-03-01T10:01:00Z'),
+      unshelvedAt: new Date('2025-03-01T10:00:55Z'),
+      unshelveHow: 'by-hand',
+    });
+    const figures = await performance();
+    expect(figures).toMatchObject({ total_alarms: 5, shelved_alarms: 2, average_per_hour: 0.1 });
+    // The sensors' own figures still count every alarm they raised.
+    expect(figures.top_sensors[0]).toMatchObject({ sensor_id: 'X.a.1', alarms: 4, share: 57.1 });
   });
 });

@@ -68,7 +68,10 @@ export class AlarmPerformanceService {
     ]);
     const treeNames = new Map(figures.map((f) => [`${f.deviceId}:${f.sensorId}`, f.treeName]));
     const describe = sensorDescriber(devices, nameSensor, treeNames);
-    const total = figures.reduce((sum, figure) => sum + figure.alarms, 0);
+    // 'Alarms' leaves out those raised while their sensor was shelved, counted apart (issue 27).
+    const all = figures.reduce((sum, figure) => sum + figure.alarms, 0);
+    const shelved = figures.reduce((sum, figure) => sum + figure.shelved, 0);
+    const total = all - shelved;
     const hours = Math.max(0, Math.min(range.to.getTime(), now.getTime()) - range.from.getTime()) / HOUR_MS;
     const ranked = [...figures].sort((a, b) => b.alarms - a.alarms || a.sensorId.localeCompare(b.sensorId));
 
@@ -77,6 +80,7 @@ export class AlarmPerformanceService {
       start: isoDayOf(query.start),
       end: isoDayOf(query.end),
       total_alarms: total,
+      shelved_alarms: shelved,
       hours: round(hours, 2),
       average_per_hour: hours === 0 ? 0 : round(total / hours, 2),
       peak:
@@ -100,7 +104,7 @@ export class AlarmPerformanceService {
       top_sensors: ranked.slice(0, TOP_SENSORS).map((figure) => ({
         ...describe(figure),
         alarms: figure.alarms,
-        share: round((figure.alarms / total) * 100, 1),
+        share: round((figure.alarms / all) * 100, 1),
       })),
       median_clear_seconds: clears.medianSeconds === null ? null : round(clears.medianSeconds, 1),
       cleared_alarms: clears.cleared,

@@ -60,6 +60,9 @@ function PerformanceFigures({ figures }: { figures: AlarmPerformance }) {
           <Typography.Text type="secondary">
             {figures.total_alarms} alarms in {figures.hours} h
           </Typography.Text>
+          <Typography.Text type="secondary" style={{ display: 'block' }} data-testid="performance-shelved">
+            {figures.shelved_alarms} shelved alarms (not counted)
+          </Typography.Text>
         </Card>
         <Card size="small">
           {figures.peak === null || peakDay === null ? (
