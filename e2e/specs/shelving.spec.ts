@@ -63,11 +63,12 @@ describe('shelving a sensor', () => {
     await page.waitForURL((url) => url.pathname !== '/');
     await openDashboard(page, manager, device.id);
     await page.getByTestId(`shelve-${sensor}`).click();
-    const dialog = page.getByTestId('shelve-dialog');
-    await dialog.waitFor();
-    await page.getByTestId('shelve-duration-240').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Shelve alarms: Plug Switch').waitFor();
+    await dialog.getByText('4 hours', { exact: true }).click();
     await page.locator('#shelve-submit').click();
-    await dialog.getByTestId('shelve-problems').getByText('A reason is required.').waitFor();
+    await page.getByTestId('shelve-problems').getByText('A reason is required.').waitFor();
+    await screenshot(page, 'shelving-dialog-1440');
     await page.getByTestId('shelve-reason').fill('Hot work permit 118 on the kiln feed');
     await page.locator('#shelve-submit').click();
     await dialog.waitFor({ state: 'hidden' });
