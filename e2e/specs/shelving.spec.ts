@@ -86,7 +86,7 @@ describe('shelving a sensor', () => {
 
     // The forced alarm reaches the log live, marked Shelved, and raises no toast.
     await page.goto('/notifications/all');
-    await page.getByTestId('notification-type').first().waitFor();
+    await page.getByText('No active alerts').waitFor();
     await recordToasts(page);
     const alarm = await fetch(`${simulator.controlUrl}/alarm`, {
       method: 'POST',
