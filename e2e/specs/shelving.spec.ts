@@ -106,6 +106,7 @@ describe('shelving a sensor', () => {
     const table = page.getByTestId('shelved-table');
     await table.getByText('Hot work permit 118 on the kiln feed').waitFor();
     await table.getByText(device.title).waitFor();
+    await table.getByText('Plug Switch').waitFor();
     await screenshot(page, 'shelving-list-1440');
     await page.setViewportSize({ width: 900, height: 1000 });
     await screenshot(page, 'shelving-list-900');

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import { latestTreeReader } from '../ingest/latest-tree';
 import { shelvingRoutes } from './shelving.routes';
 import { ShelvingService } from './shelving.service';
 import { ShelvingTimer } from './shelving-timer';
@@ -22,5 +23,8 @@ export async function registerShelving(app: FastifyInstance, ctx: AppContext): P
   app.decorate('shelvingTimer', timer);
   app.addHook('onClose', async () => timer.stop());
 
-  await app.register(shelvingRoutes, { shelving: new ShelvingService({ db: ctx.db, events: ctx.events }) });
+  const latestTree = latestTreeReader(ctx.db, app.ingest);
+  await app.register(shelvingRoutes, {
+    shelving: new ShelvingService({ db: ctx.db, events: ctx.events, latestTree }),
+  });
 }

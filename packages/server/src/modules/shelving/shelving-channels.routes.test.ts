@@ -34,7 +34,8 @@ describe('a shelved sensor on every channel', () => {
   it('logs the alarm marked shelved, with no e-mail, no escalation and a push marked shelved; unshelved, it alerts again', async () => {
     const d = await escalatingDevice(t.app, t.db);
     await createRule(t.app, d.manager.authorization, alarmRule(d.device.id));
-    await shelve(t.app, d.manager.authorization, d.site.id, {
+    await d.post('clear'); // the device has reported its tree: the sensor's name is known
+    const shelf = await shelve(t.app, d.manager.authorization, d.site.id, {
       device: d.device.id,
       sensor_id: d.sensor.fullId,
       reason: 'Bearing replaced, sensor recalibrating',
@@ -48,6 +49,9 @@ describe('a shelved sensor on every channel', () => {
     // The log: recorded, marked shelved.
     const [item] = (await d.logOf()).results;
     expect(item).toMatchObject({ id: alarmId, is_active: true, shelved: true });
+    // The shelf names the sensor as the log does: the name the device reports, node and network included.
+    expect(shelf.sensor_name).toBe(item?.sensor_name);
+    expect(shelf.sensor_name).not.toBe(d.sensor.leafId);
     // E-mail: no delivery planned. Escalation: no level stored, none sent at any time.
     expect(await deliveriesOf([alarmId])).toEqual([]);
     await escalationEngineAt(t.db, 0).drain();
@@ -56,10 +60,10 @@ describe('a shelved sensor on every channel', () => {
     expect(await d.mails()).toEqual([]);
     await d.step('clear');
 
-    const [shelf] = (await listShelves(t.app, d.manager.authorization, d.site.id)).results;
-    expect((await postUnshelve(t.app, d.manager.authorization, d.site.id, shelf?.id ?? 0)).statusCode).toBe(
-      200,
-    );
+    const [listed] = (await listShelves(t.app, d.manager.authorization, d.site.id)).results;
+    expect(listed?.id).toBe(shelf.id);
+    const unshelved = await postUnshelve(t.app, d.manager.authorization, d.site.id, shelf.id);
+    expect(unshelved.statusCode).toBe(200);
     await d.step('alarm');
     const again = (await d.logOf()).results[0];
     expect(again?.shelved).toBe(false);

@@ -1,4 +1,10 @@
-import { SHELVING_MESSAGES, type Shelf, type ShelveBody, type ShelvedSensors } from '@vigil/contracts';
+import {
+  listSensors,
+  SHELVING_MESSAGES,
+  type Shelf,
+  type ShelveBody,
+  type ShelvedSensors,
+} from '@vigil/contracts';
 import { getSiteAccess } from '../../access/access';
 import type { Database } from '../../db/database';
 import type { SensorShelfRow } from '../../db/tables/shelving.table';
@@ -6,6 +12,7 @@ import type { UserRow } from '../../db/tables/users.table';
 import { AppError, notFound } from '../../errors';
 import type { DomainEventPublisher } from '../../events/domain-events';
 import * as devicesRepo from '../devices/devices.repo';
+import type { LatestTreeReader } from '../ingest/latest-tree';
 import { loadSensorNamer } from '../sensor-settings/sensor-display-name';
 import * as sitesRepo from '../sites/sites.repo';
 import { shelfEnd, siteLimitProblem } from './shelf-rules';
@@ -20,6 +27,8 @@ export type ShelvingDeps = {
   /** 'sensor-shelved' / 'sensor-unshelved' go out in the transaction that changed the shelf. */
   events: DomainEventPublisher;
   repos?: ShelvingRepositories;
+  /** The device's newest tree, for the name the device reports for the sensor (no configured name). */
+  latestTree?: LatestTreeReader;
   now?: () => Date;
 };
 
@@ -93,7 +102,14 @@ export class ShelvingService {
     if (device === undefined || device.locationId !== siteId) {
       throw AppError.validation({ device: [SHELVING_MESSAGES.deviceNotAtSite] });
     }
-    const sensorName = (await loadSensorNamer(this.deps.db, [device.id]))(device, body.sensor_id, null);
+    const tree = await this.deps.latestTree?.(device);
+    const reported =
+      tree === undefined ? null : listSensors(tree).find((entry) => entry.fullId === body.sensor_id);
+    const sensorName = (await loadSensorNamer(this.deps.db, [device.id]))(
+      device,
+      body.sensor_id,
+      reported?.sensor.Name ?? null,
+    );
     const by = { id: actor.id, name: fullName(actor) };
     return this.deps.db.transaction(async (tx) => {
       await this.repos.shelving.lockSite(tx, siteId);
