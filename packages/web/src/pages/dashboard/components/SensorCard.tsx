@@ -215,7 +215,11 @@ export const SensorCard = memo(function SensorCard({ sensor }: { sensor: LayoutS
           aria-label={`Shelve alarms of ${name}…`}
           data-testid={`shelve-${fullId}`}
         >
-          ⏸
+          <svg viewBox="0 0 12 12" width="12" height="12" aria-hidden="true" focusable="false">
+            <circle cx="6" cy="6" r="5.25" fill="none" stroke="currentColor" strokeWidth="1.2" />
+            <rect x="3.9" y="3.5" width="1.3" height="5" fill="currentColor" />
+            <rect x="6.8" y="3.5" width="1.3" height="5" fill="currentColor" />
+          </svg>
         </button>
       ) : (
         <button
