@@ -1,4 +1,5 @@
-import { SHELVING_MESSAGES, type Shelf } from '@vigil/contracts';
+import { SHELVES_PER_SITE_MAX, SHELVING_MESSAGES, type Shelf } from '@vigil/contracts';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildClient, buildClientUser, buildDevice, buildSite, TEST_PASSWORD } from '../../../test/factories';
 import { listNotifications } from '../../../test/fixtures/notifications';
@@ -6,6 +7,7 @@ import { listShelves, postShelve, postUnshelve, shelve } from '../../../test/fix
 import { signedInAt } from '../../../test/maintenance';
 import { authHeader, buildTestApp, type TestApp } from '../../../test/test-app';
 import type { DeviceRow } from '../../db/tables/devices.table';
+import { sensorShelves } from '../../db/tables/shelving.table';
 import type { LocationRow } from '../../db/tables/sites.table';
 
 const SENSOR = '1.2.3.4';
@@ -198,5 +200,41 @@ describe('shelving calls', () => {
     expect((await postUnshelve(t.app, foreignManager, foreignDevice.locationId, shelf.id)).statusCode).toBe(
       404,
     );
+  });
+
+  it('holds at most 500 active shelves a site; shelving one of them again still replaces it', async () => {
+    const crowded = await buildSite(t.db, await buildClient(t.db));
+    const crowdedDevice = await buildDevice(t.db, crowded);
+    const editor = (await signedInAt(t.app, t.db, crowded, 'Engineer')).authorization;
+    const now = Date.now();
+    await t.db.insert(sensorShelves).values(
+      Array.from({ length: SHELVES_PER_SITE_MAX }, (_, index) => ({
+        locationId: crowded.id,
+        deviceId: crowdedDevice.id,
+        sensorId: `1.1.${index}`,
+        sensorName: `Sensor ${index}`,
+        deviceTitle: crowdedDevice.title,
+        reason: 'Outage',
+        shelvedAt: new Date(now),
+        shelvedByName: 'Engineer Person',
+        until: new Date(now + HOUR),
+      })),
+    );
+    const body = { device: crowdedDevice.id, reason: 'One more', minutes: 60 };
+    const refused = await postShelve(t.app, editor, crowded.id, { ...body, sensor_id: '1.2.0' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ non_field_errors: [SHELVING_MESSAGES.tooManyShelves] });
+    const replaced = await postShelve(t.app, editor, crowded.id, { ...body, sensor_id: '1.1.7' });
+    expect(replaced.statusCode, replaced.body).toBe(201);
+    expect((await listShelves(t.app, editor, crowded.id)).count).toBe(SHELVES_PER_SITE_MAX);
+    const rows = await t.db
+      .select()
+      .from(sensorShelves)
+      .where(eq(sensorShelves.sensorId, '1.1.7'))
+      .orderBy(asc(sensorShelves.id));
+    expect(rows.map((row) => [row.reason, row.unshelveHow, row.unshelvedByName])).toEqual([
+      ['Outage', 'replaced', 'Engineer Person'],
+      ['One more', null, null],
+    ]);
   });
 });
