@@ -75,6 +75,9 @@ export const notifications = pgTable(
     index('notifications_active_idx').on(t.locationId, t.dateCreated.desc()).where(sql`${t.isActive}`),
     index('notifications_open_idx').on(t.deviceId, t.sensorId, t.eventType).where(sql`${t.isActive}`),
     index('notifications_undispatched_idx').on(t.id).where(sql`${t.dispatchedAt} is null`),
+    // The 'off' rows that point at an 'on' row: deleting old rows (retention) sets their forebear to null, and
+    // without this every deleted row read the whole log to find them.
+    index('notifications_forebear_idx').on(t.forebearId).where(sql`${t.forebearId} is not null`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "notifications_forebear_idx" ON "notifications" USING btree ("forebear_id") WHERE "notifications"."forebear_id" is not null;
