@@ -8,7 +8,7 @@ import { isQueryInstant, TIME_MESSAGES } from './time-bounds';
  * which address, and the values before and after. Records are only ever added; they follow the history retention.
  */
 
-/** What was changed. sensor.shelved/unshelved are reserved for issue 27's shelving. */
+/** What was changed (docs/audit.md 'Kinds recorded'). */
 export const AUDIT_KINDS = [
   'user.created',
   'user.changed',

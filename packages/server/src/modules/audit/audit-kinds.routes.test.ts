@@ -10,6 +10,7 @@ import {
   TEST_PASSWORD,
 } from '../../../test/factories';
 import { alarmRule, callRules, createRule, RULES_URL } from '../../../test/fixtures/alert-rules';
+import { postShelve, postUnshelve } from '../../../test/fixtures/shelving';
 import {
   postStep,
   postTree,
@@ -90,6 +91,28 @@ describe('audit records of each kind', () => {
         },
       ],
     ]);
+  });
+
+  it("records a person's shelving and unshelving of a sensor's alarms, with the reason and the end", async () => {
+    const device = await buildDevice(t.db, site, { title: 'Leg 3 F500' });
+    const shelved = await postShelve(t.app, accounts, site.id, {
+      device: device.id,
+      sensor_id: `${device.udfId}.plug.1`,
+      reason: 'Belt splice repair',
+      minutes: 60,
+    });
+    expect(shelved.statusCode, shelved.body).toBe(201);
+    const shelf = shelved.json<{ id: number; until: string }>();
+    const unshelved = await postUnshelve(t.app, accounts, site.id, shelf.id);
+    expect(unshelved.statusCode, unshelved.body).toBe(200);
+    const [on] = await recordsOf('sensor.shelved', `&location=${site.id}`);
+    expect(on).toMatchObject({
+      subject: { type: 'sensor', id: `${device.udfId}.plug.1` },
+      before: null,
+      after: { reason: 'Belt splice repair', until: new Date(shelf.until).toISOString() },
+    });
+    const [off] = await recordsOf('sensor.unshelved', `&location=${site.id}`);
+    expect(off?.after).toMatchObject({ reason: 'Belt splice repair', how: 'by-hand' });
   });
 
   it('records sites changed and suspended with only the fields that changed', async () => {

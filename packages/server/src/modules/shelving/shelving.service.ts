@@ -15,6 +15,7 @@ import * as devicesRepo from '../devices/devices.repo';
 import type { LatestTreeReader } from '../ingest/latest-tree';
 import { loadSensorNamer } from '../sensor-settings/sensor-display-name';
 import * as sitesRepo from '../sites/sites.repo';
+import { recordShelfChange } from './shelf-audit';
 import { shelfEnd, siteLimitProblem } from './shelf-rules';
 import * as shelvingRepo from './shelving.repo';
 
@@ -138,6 +139,12 @@ export class ShelvingService {
         until: end.until,
       });
       await this.deps.events.publish(tx, 'sensor-shelved', { before: replaced, after, by: actor });
+      await recordShelfChange(this.deps.events, tx, {
+        kind: 'sensor.shelved',
+        by: actor,
+        before: replaced,
+        after,
+      });
       return { before: replaced, after };
     });
   }
@@ -162,6 +169,7 @@ export class ShelvingService {
         throw AppError.validation({ non_field_errors: [SHELVING_MESSAGES.notActive] });
       }
       await this.deps.events.publish(tx, 'sensor-unshelved', { before, after, by: actor });
+      await recordShelfChange(this.deps.events, tx, { kind: 'sensor.unshelved', by: actor, before, after });
       return { before, after };
     });
   }
