@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database';
+import { startDailyJob } from '../../jobs/daily-job';
 import { deleteAuditRecordsBefore } from './audit.repo';
 
 const DAY_MS = 86_400_000;
@@ -33,14 +34,5 @@ export function startAuditRetention(
       log.error({ err: error }, 'audit retention failed');
     }
   };
-  const first = setTimeout(() => void run(), 60_000);
-  const daily = setInterval(() => void run(), DAY_MS);
-  first.unref();
-  daily.unref();
-  return {
-    stop: () => {
-      clearTimeout(first);
-      clearInterval(daily);
-    },
-  };
+  return startDailyJob(run);
 }

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database';
+import { startDailyJob } from '../../jobs/daily-job';
 import { deleteClosedNotificationsBefore } from './notifications.repo';
 
 const DAY_MS = 86_400_000;
@@ -32,14 +33,5 @@ export function startNotificationsRetention(
       log.error({ err: error }, 'notifications retention failed');
     }
   };
-  const first = setTimeout(() => void run(), 60_000);
-  const daily = setInterval(() => void run(), DAY_MS);
-  first.unref();
-  daily.unref();
-  return {
-    stop: () => {
-      clearTimeout(first);
-      clearInterval(daily);
-    },
-  };
+  return startDailyJob(run);
 }

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database';
+import { startDailyJob } from '../../jobs/daily-job';
 import { dropExpiredPartitions, ensurePartitions, PARTITIONED_TABLES } from './partitions';
 import { deleteRollupsBefore } from './rollups.repo';
 import { deleteReadingsBefore, deleteRowsBefore } from './telemetry.repo';
@@ -106,16 +107,5 @@ export async function startRetentionJob(
     }
   };
   await ensureAllPartitions(db, new Date(), log);
-  // The first retention a minute after start (instances restarted daily still prune), then daily.
-  const first = setTimeout(() => void run(), 60_000);
-  const daily = setInterval(() => void run(), DAY_MS);
-  first.unref();
-  daily.unref();
-  return {
-    run,
-    stop: () => {
-      clearTimeout(first);
-      clearInterval(daily);
-    },
-  };
+  return { run, ...startDailyJob(run) };
 }
