@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_ID, paginatedSchema } from './common';
-import { NOTIFICATIONS_MESSAGES, NOTIFICATIONS_RANGE_DAYS, parseDateBound } from './notifications';
+import { parseDateBound } from './notification-query';
+import { NOTIFICATIONS_MESSAGES, NOTIFICATIONS_RANGE_DAYS } from './notifications';
 import { isQueryInstant, TIME_MESSAGES } from './time-bounds';
 
 /**

@@ -15,6 +15,7 @@ export * from './machine-activity';
 export * from './machine-display';
 export * from './machine-types';
 export * from './maintenance';
+export * from './notification-query';
 export * from './notifications';
 export * from './oem';
 export * from './outbox';
