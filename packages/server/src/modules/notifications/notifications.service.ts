@@ -19,6 +19,7 @@ import { noteTest } from './administration-notices';
 import { exportHeader, exportLine } from './notification-csv';
 import * as escalationsRepo from './notification-escalations.repo';
 import { toNotificationItem } from './notification-items';
+import * as notificationReadsRepo from './notification-reads.repo';
 import type { NotificationFilter } from './notifications.repo';
 import * as notificationsRepo from './notifications.repo';
 import type { TestNotificationTurns } from './test-notification-turns';
@@ -26,6 +27,7 @@ import type { TestNotificationTurns } from './test-notification-turns';
 /** The repositories the service calls: the real modules, or fakes in a test of a rule. */
 const REPOSITORIES = {
   notifications: notificationsRepo,
+  reads: notificationReadsRepo,
   devices: devicesRepo,
   escalations: escalationsRepo,
 };
@@ -115,11 +117,11 @@ export class NotificationsService {
     user: Pick<UserRow, 'id' | 'dateJoined'>,
     sites: readonly number[] | undefined,
   ): Promise<number> {
-    return this.repos.notifications.countUnread(this.deps.db, user, sites, NOTIFICATIONS_BADGE_OVERFLOW + 1);
+    return this.repos.reads.countUnread(this.deps.db, user, sites, NOTIFICATIONS_BADGE_OVERFLOW + 1);
   }
 
   async markRead(user: UserRow): Promise<void> {
-    await this.repos.notifications.markAllRead(this.deps.db, user.id, this.now());
+    await this.repos.reads.markAllRead(this.deps.db, user.id, this.now());
   }
 
   /**
