@@ -4,7 +4,7 @@ import { PageSpinner } from '../../../components/PageSpinner';
 import { type DiagramRoom, useLiveReadingsStore } from '../diagram/live-readings';
 import { LiveDiagram } from './LiveDiagram';
 import { LiveNotice } from './LiveNotice';
-import { freshnessOf } from './live-state';
+import { freshnessOfKey, offlineDevicesKey } from './live-state';
 import styles from './live-view.module.css';
 import type { PointActContext } from './SensorPanel';
 import { useAlarmsFollowReadings } from './useAlarmsFollowReadings';
@@ -30,7 +30,10 @@ type LiveTabProps = {
 export function LiveTab({ room, schemaId, tab, types, devices, machinePath, act, aside }: LiveTabProps) {
   const live = useLiveReadingsStore(room);
   useAlarmsFollowReadings(schemaId, live.store);
-  const freshness = useMemo(() => freshnessOf(live.status === 'live', devices ?? []), [live.status, devices]);
+  // Keyed on which devices are offline, not on the site's answer, which is a new object every 30 s.
+  const offlineKey = offlineDevicesKey(devices ?? []);
+  const isLive = live.status === 'live';
+  const freshness = useMemo(() => freshnessOfKey(isLive, offlineKey), [isLive, offlineKey]);
   return (
     <>
       <LiveNotice status={live.status} />

@@ -5,10 +5,12 @@ import type { LiveReadings } from '../diagram/live-readings';
 import {
   alarmingSensorsKey,
   freshnessOf,
+  freshnessOfKey,
   isSameMachineView,
   isSameSensorView,
   machineSensorIdsOf,
   machineViewOf,
+  offlineDevicesKey,
   sensorViewOf,
 } from './live-state';
 import { siteMaintenancePath } from './notification-links';
@@ -196,5 +198,26 @@ describe('views compared', () => {
     });
     expect(machineSensorIdsOf(machine(['A.g.1', 'A.g.2'], 'A.s.2'))).toEqual(['A.g.1', 'A.g.2', 'A.s.2']);
     expect(machineSensorIdsOf(machine(['A.g.1'], null))).toEqual(['A.g.1']);
+  });
+});
+
+describe('offlineDevicesKey', () => {
+  it('is the same for the same devices offline, whatever the order or the online ones, so a new answer redraws nothing', () => {
+    const first = offlineDevicesKey([
+      { udf_id: 'B', is_online: false },
+      { udf_id: 'A', is_online: false },
+      { udf_id: 'C', is_online: true },
+    ]);
+    const again = offlineDevicesKey([
+      { udf_id: 'A', is_online: false },
+      { udf_id: 'C', is_online: true },
+      { udf_id: 'B', is_online: false },
+    ]);
+    expect(again).toBe(first);
+    expect(offlineDevicesKey([{ udf_id: 'A', is_online: false }])).not.toBe(first);
+    expect(offlineDevicesKey([{ udf_id: 'A', is_online: true }])).toBe('');
+    const freshness = freshnessOfKey(true, first);
+    expect([freshness.isDeviceOnline('A'), freshness.isDeviceOnline('C')]).toEqual([false, true]);
+    expect(freshnessOfKey(true, '').isDeviceOnline('A')).toBe(true);
   });
 });

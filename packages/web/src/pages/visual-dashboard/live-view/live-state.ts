@@ -111,7 +111,24 @@ export function freshnessOf(
   isLive: boolean,
   devices: ReadonlyArray<{ udf_id: string; is_online: boolean }>,
 ): Freshness {
-  const offline = new Set(devices.filter((device) => !device.is_online).map((device) => device.udf_id));
+  return freshnessOfKey(isLive, offlineDevicesKey(devices));
+}
+
+/**
+ * The offline devices as one comparable key (their sorted ids): the site is read again every 30 s, and a new answer
+ * with the same devices offline must not give the diagram a new freshness, which redraws every machine and point.
+ */
+export function offlineDevicesKey(devices: ReadonlyArray<{ udf_id: string; is_online: boolean }>): string {
+  return devices
+    .filter((device) => !device.is_online)
+    .map((device) => device.udf_id)
+    .sort()
+    .join('\n');
+}
+
+/** The freshness of a socket's state and the offline devices' key (offlineDevicesKey). */
+export function freshnessOfKey(isLive: boolean, offlineKey: string): Freshness {
+  const offline = new Set(offlineKey === '' ? [] : offlineKey.split('\n'));
   return { isLive, isDeviceOnline: (udfId) => !offline.has(udfId) };
 }
 

@@ -10,7 +10,7 @@ import {
   machineQuery,
 } from '../../../api/visual-dashboard';
 import { useLiveReadings } from '../diagram/live-readings';
-import { freshnessOf } from '../live-view/live-state';
+import { freshnessOfKey, offlineDevicesKey } from '../live-view/live-state';
 import {
   isForbidden,
   LIVE_VIEW_REFRESH_MS,
@@ -47,7 +47,10 @@ export function useMachineDetailsPage() {
   const graphs = useQuery({ ...machineGraphsQuery(machineId), ...part });
   const live = useLiveReadings(isValid ? { kind: 'machine', id: machineId } : null);
   const devices = site.data?.devices;
-  const freshness = useMemo(() => freshnessOf(live.status === 'live', devices ?? []), [live.status, devices]);
+  // Keyed on which devices are offline, not on the site's answer, which is a new object every 30 s.
+  const offlineKey = offlineDevicesKey(devices ?? []);
+  const isLive = live.status === 'live';
+  const freshness = useMemo(() => freshnessOfKey(isLive, offlineKey), [isLive, offlineKey]);
   const detail = machine.data;
   // The route's ids must name where the machine is; another schema's or site's machine is not found here.
   const isMisplaced =
