@@ -199,14 +199,14 @@ export const SensorCard = memo(function SensorCard({ sensor }: { sensor: LayoutS
       </span>
     </button>
   );
-  if (!canShelve || isMaintenance) {
-    return card;
-  }
-  // The actions sit beside the card's button (a button holds no other button).
+  const hasActions = canShelve && !isMaintenance;
+  // The actions sit beside the card's button (a button holds no other button). The frame is always there, a box
+  // only when it holds actions: were it added and removed with them (switching between the Live and Maintenance
+  // tabs), React would make a new button whose reading nodes the effect above never filled.
   return (
-    <div className={styles.cardFrame}>
+    <div className={hasActions ? styles.cardFrame : styles.cardFramePlain}>
       {card}
-      {shelf === undefined ? (
+      {!hasActions ? null : shelf === undefined ? (
         <button
           type="button"
           className={styles.cardAction}
