@@ -167,4 +167,43 @@ describe('createSensorStore', () => {
     // Read again without a new number: the same object.
     expect(store.getSensor('UDF1.tmp.3')).toBe(store.getSensor('UDF1.tmp.3'));
   });
+  it('tells a card subscribed before the layout, and again after a new layout moves its position', () => {
+    const store = createSensorStore();
+    const read = createTreeDiffer();
+    const told: string[] = [];
+    store.subscribeSensor('UDF1.tmp.3', () => told.push('3'));
+    store.applyChanges(structuredClone(read(tree([70, 71, 72]))));
+    told.length = 0;
+    store.applyChanges(structuredClone(read(tree([70, 71, 73]))));
+    expect(told).toEqual(['3']);
+    // The first sensor gone: sensor 3 moves from position 2 to 1, and its numbers still reach it.
+    const withoutFirst = (values: number[]) => {
+      const next = tree(values);
+      next.groups[0]?.sensors?.shift();
+      return next;
+    };
+    store.applyChanges(structuredClone(read(withoutFirst([70, 71, 73]))));
+    told.length = 0;
+    store.applyChanges(structuredClone(read(withoutFirst([70, 71, 74]))));
+    expect(told).toEqual(['3']);
+    expect(store.getSensor('UDF1.tmp.3')?.Value).toBe(74);
+  });
+
+  it('stops telling a card that unsubscribed, and tells it again once it subscribes anew', () => {
+    const store = createSensorStore();
+    store.setTree(tree([70, 71]));
+    let count = 0;
+    const unsubscribe = store.subscribeSensor('UDF1.tmp.2', () => {
+      count += 1;
+    });
+    store.setTree(tree([70, 72]));
+    unsubscribe();
+    store.setTree(tree([70, 73]));
+    expect(count).toBe(1);
+    store.subscribeSensor('UDF1.tmp.2', () => {
+      count += 1;
+    });
+    store.setTree(tree([70, 74]));
+    expect(count).toBe(2);
+  });
 });

@@ -33,29 +33,46 @@ export function createSensorStore() {
   /** When the latest tree's changes came (Date.now()): the feed is live while they keep coming. */
   let lastTreeAt: number | null = null;
 
+  /**
+   * The listeners of the sensor at each position of `sensorIds` (its first position only): a frame's new
+   * numbers reach their cards by position, without a look-up by full id per number.
+   */
+  let listenersAt: Array<Set<Listener> | undefined> = [];
+  /** 1 where `sensorIds` holds a sensor's first position and the store has its reading: a number applies. */
+  let isLiveAt = new Uint8Array(0);
+
   const subscribe = (key: string, listener: Listener) => {
     let set = listeners.get(key);
     if (set === undefined) {
       set = new Set();
       listeners.set(key, set);
+      const at = positions.get(key);
+      if (at !== undefined) {
+        listenersAt[at] = set;
+      }
     }
     set.add(listener);
     return () => {
       set.delete(listener);
-      if (set.size === 0) {
+      if (set.size === 0 && listeners.get(key) === set) {
         listeners.delete(key);
+        const at = positions.get(key);
+        if (at !== undefined && listenersAt[at] === set) {
+          listenersAt[at] = undefined;
+        }
       }
     };
   };
 
-  const notify = (key: string) => {
-    const set = listeners.get(key);
+  const callAll = (set: Set<Listener> | undefined) => {
     if (set !== undefined) {
       for (const listener of [...set]) {
         listener();
       }
     }
   };
+
+  const notify = (key: string) => callAll(listeners.get(key));
 
   /** The reading of a sensor with its newest number: a new object when the number changed since last read. */
   const getSensor = (fullId: string): Sensor | undefined => {
@@ -88,6 +105,19 @@ export function createSensorStore() {
     });
     latestValues = new Float64Array(ids.length);
     hasNewValue = new Uint8Array(ids.length);
+    isLiveAt = new Uint8Array(ids.length);
+    listenersAt = new Array(ids.length);
+    for (const [fullId, at] of positions) {
+      listenersAt[at] = listeners.get(fullId);
+    }
+  };
+
+  /** Marks whether a number at the sensor's position applies: it has a reading here. */
+  const setLive = (fullId: string, isLive: boolean) => {
+    const at = positions.get(fullId);
+    if (at !== undefined) {
+      isLiveAt[at] = isLive ? 1 : 0;
+    }
   };
 
   /** Applies one frame's changes; answers the keys whose subscribers were told (for tests and measurements). */
@@ -102,22 +132,31 @@ export function createSensorStore() {
     }
     if (changes.sensorIds !== null) {
       setSensorIds(changes.sensorIds);
+      for (const fullId of positions.keys()) {
+        setLive(fullId, sensors.has(fullId));
+      }
+    } else {
+      for (const key of changes.removedSensors) {
+        setLive(key, false);
+      }
     }
     for (const [fullId, reading] of changes.sensors) {
       sensors.set(fullId, reading);
       const at = positions.get(fullId);
       if (at !== undefined) {
         hasNewValue[at] = 0;
+        isLiveAt[at] = 1;
       }
     }
+    // The common change, numbers only: by position, with no look-up by full id (1,000 sensors: ~400 a frame).
     const { valueIndexes, values } = changes;
-    for (let at = 0; at < valueIndexes.length; at += 1) {
-      const position = valueIndexes[at] ?? -1;
-      const fullId = sensorIds[position];
-      if (fullId !== undefined && sensors.has(fullId) && positions.get(fullId) === position) {
+    const count = valueIndexes.length;
+    for (let at = 0; at < count; at += 1) {
+      const position = valueIndexes[at] as number;
+      if (isLiveAt[position] === 1) {
         latestValues[position] = values[at] ?? Number.NaN;
         hasNewValue[position] = 1;
-        told.push(fullId);
+        told.push(sensorIds[position] as string);
       }
     }
     for (const [key, meta] of changes.metas) {
@@ -126,7 +165,13 @@ export function createSensorStore() {
     for (const [fullId] of changes.sensors) {
       told.push(fullId);
     }
-    for (const fullId of told) {
+    for (let at = 0; at < count; at += 1) {
+      const position = valueIndexes[at] as number;
+      if (isLiveAt[position] === 1) {
+        callAll(listenersAt[position]);
+      }
+    }
+    for (const [fullId] of changes.sensors) {
       notify(fullId);
     }
     for (const [key] of changes.metas) {
