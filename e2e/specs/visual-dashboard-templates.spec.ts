@@ -75,6 +75,8 @@ async function openTemplate(page: Page, byOffer = true): Promise<void> {
     await offer.getByRole('button', { name: 'Bind from device…' }).click();
     await offer.waitFor({ state: 'detached' });
   } else {
+    await offer.getByRole('button', { name: 'Close' }).click();
+    await offer.waitFor({ state: 'detached' });
     await page.locator('.vd-machine').getByRole('button', { name: 'Bind from device…' }).click();
   }
   await page.getByTestId('bind-from-device').waitFor();
