@@ -5,7 +5,7 @@ import { apiAt } from '../fixtures/api-seed';
 import { DEMO, DEMO_PASSWORD, screenshot, signIn, useBrowser } from '../fixtures/browser';
 import { startVigilServer, type VigilServer } from '../fixtures/vigil-server';
 import { type AlarmScene, forceAlarm, seedAlarmScene } from '../fixtures/visual-dashboard-alarm-scene';
-import { WAIT_CEILING_MS } from '../fixtures/wait';
+import { pollUntil } from '../fixtures/wait';
 
 let scene: AlarmScene;
 
@@ -142,8 +142,7 @@ describe("the sensor panel names the last maintenance test whatever its outcome:
 
   /** Starts a test of the sensor once the device has reported it out of alarm (a start is refused before). */
   async function startTest(token: string, deviceId: number): Promise<void> {
-    const deadline = Date.now() + WAIT_CEILING_MS;
-    for (;;) {
+    await pollUntil(async () => {
       try {
         await call('POST', `v1/devices/${deviceId}/maintenance/`, token, {
           event_type: MAINTENANCE_EVENTS.expectAlarmOn,
@@ -151,14 +150,11 @@ describe("the sensor panel names the last maintenance test whatever its outcome:
           comment: 'empty area',
           maintenance_time: Date.now(),
         });
-        return;
-      } catch (error) {
-        if (Date.now() > deadline) {
-          throw error;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        return true;
+      } catch {
+        return undefined; // refused until the device reports the sensor out of alarm
       }
-    }
+    }, 'the maintenance test was never accepted');
   }
 
   it("shows a failed test as 'Test failed' with the site's time and who ran it", async () => {
