@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { MAX_ID, paginatedSchema } from './common';
-import { parseDateBound } from './notification-query';
+import { dateBound } from './notification-query';
 import { NOTIFICATIONS_MESSAGES, NOTIFICATIONS_RANGE_DAYS } from './notifications';
-import { isQueryInstant, TIME_MESSAGES } from './time-bounds';
 
 /**
  * The audit trail (issue 27 'Audit trail'; docs/audit.md): every change a person makes, who made it, when, from
@@ -97,28 +96,6 @@ export const AUDIT_MESSAGES = {
 
 /** A value written in place of a secret (a password hash, a token, a key) in before and after. */
 export const AUDIT_REDACTED = '[redacted]';
-
-const dateBound = (bound: 'from' | 'to') =>
-  z
-    .string()
-    .trim()
-    .max(40, AUDIT_MESSAGES.dateInvalid)
-    .transform((text, context) => {
-      if (text === '') {
-        return undefined;
-      }
-      const date = parseDateBound(text, bound);
-      if (date === null) {
-        context.addIssue({ code: 'custom', message: AUDIT_MESSAGES.dateInvalid });
-        return z.NEVER;
-      }
-      if (!isQueryInstant(date.getTime())) {
-        context.addIssue({ code: 'custom', message: TIME_MESSAGES.outOfRange });
-        return z.NEVER;
-      }
-      return date;
-    })
-    .optional();
 
 const idFilter = z.coerce.number().int().positive().max(MAX_ID).optional();
 

@@ -44,7 +44,8 @@ export function parseDateBound(text: string, bound: 'from' | 'to'): Date | null 
   return Number.isNaN(instant.getTime()) ? null : instant;
 }
 
-const dateBound = (bound: 'from' | 'to') =>
+/** A query's date bound (parseDateBound), empty as none; the notifications log's and the audit trail's messages. */
+export const dateBound = (bound: 'from' | 'to') =>
   z
     .string()
     .trim()
